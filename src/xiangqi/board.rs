@@ -1,0 +1,285 @@
+//! The piece placement and the questions asked of it: who stands where, and
+//! which squares a piece attacks. No side to move, no legality: that is
+//! [`Position`](super::Position)'s job.
+
+use super::tables::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_ATTACKERS, HORSE_MOVES, KING_MOVES, RAYS, pawn_moves,
+};
+use super::types::{Color, Piece, Role, Square};
+
+/// A set of squares, one bit per square (`a0` is bit 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SquareSet(u128);
+
+impl SquareSet {
+    /// The empty set.
+    pub const EMPTY: SquareSet = SquareSet(0);
+
+    /// True if no square is in the set.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// True if `sq` is in the set.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 & (1 << sq.index()) != 0
+    }
+
+    /// Adds `sq`.
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        self.0 |= 1 << sq.index();
+    }
+
+    /// Removes `sq`.
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        self.0 &= !(1 << sq.index());
+    }
+
+    /// Number of squares in the set.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+}
+
+impl Iterator for SquareSet {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Square::from_index_unchecked(index))
+    }
+}
+
+/// Which piece stands on each of the 90 points.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    squares: [Option<Piece>; 90],
+    by_color: [SquareSet; 2],
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::empty()
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for rank in (0..10).rev() {
+            for file in 0..9 {
+                let sq = Square::new(file, rank).expect("on the board");
+                let c = self.piece_at(sq).map_or('.', Piece::fen_char);
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Board {
+    /// A board with no pieces.
+    pub const fn empty() -> Board {
+        Board {
+            squares: [None; 90],
+            by_color: [SquareSet::EMPTY; 2],
+        }
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.squares[sq.index()]
+    }
+
+    /// True if no piece stands on `sq`.
+    #[inline]
+    pub fn is_empty(&self, sq: Square) -> bool {
+        self.squares[sq.index()].is_none()
+    }
+
+    /// Puts `piece` on `sq` (or clears it), returning what stood there.
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) -> Option<Piece> {
+        let old = std::mem::replace(&mut self.squares[sq.index()], piece);
+        if let Some(p) = old {
+            self.by_color[p.color.index()].remove(sq);
+        }
+        if let Some(p) = piece {
+            self.by_color[p.color.index()].insert(sq);
+        }
+        old
+    }
+
+    /// The squares holding `color`'s pieces.
+    #[inline]
+    pub fn occupied_by(&self, color: Color) -> SquareSet {
+        self.by_color[color.index()]
+    }
+
+    /// Every `(square, piece)` on the board, `a0` first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// Where `color`'s king stands, if it is on the board.
+    pub fn find_king(&self, color: Color) -> Option<Square> {
+        self.occupied_by(color)
+            .find(|&sq| self.piece_at(sq) == Some(Piece::new(color, Role::King)))
+    }
+
+    /// Moves whatever stands on `from` to `to` without any check, returning
+    /// the piece that stood on `to`. Used to try moves on a scratch board.
+    #[inline]
+    pub(crate) fn shift(&mut self, from: Square, to: Square) -> Option<Piece> {
+        let piece = self.set(from, None);
+        self.set(to, piece)
+    }
+
+    /// True if `color`'s king on `king` is attacked: by a rook, cannon, horse
+    /// or pawn of the other side, or by the other king along an open file
+    /// (the flying-general rule, Article 4 of the law).
+    pub fn king_attacked(&self, king: Square, color: Color) -> bool {
+        let them = color.other();
+        for (d, ray) in RAYS[king.index()].iter().enumerate() {
+            let mut screens = 0;
+            for sq in ray.iter() {
+                let Some(p) = self.piece_at(sq) else { continue };
+                if p.color == them {
+                    let hits = match (screens, p.role) {
+                        (0, Role::Rook) => true,
+                        (0, Role::King) => d < 2,
+                        (1, Role::Cannon) => true,
+                        _ => false,
+                    };
+                    if hits {
+                        return true;
+                    }
+                }
+                screens += 1;
+                if screens == 2 {
+                    break;
+                }
+            }
+        }
+        let horse = Piece::new(them, Role::Horse);
+        for (from, leg) in HORSE_ATTACKERS[king.index()].iter() {
+            if self.piece_at(from) == Some(horse) && self.is_empty(leg) {
+                return true;
+            }
+        }
+        self.pawn_attacks_on(king, them)
+    }
+
+    /// True if a pawn of `by` stands where it could capture on `sq`.
+    fn pawn_attacks_on(&self, sq: Square, by: Color) -> bool {
+        let pawn = Some(Piece::new(by, Role::Pawn));
+        let behind = if by == Color::Red { -1 } else { 1 };
+        let from_behind = sq
+            .offset(0, behind)
+            .is_some_and(|s| self.piece_at(s) == pawn);
+        // A pawn beside `sq` attacks it only once it has crossed the river,
+        // and it has then crossed only if `sq` (on the same rank) is across too.
+        from_behind
+            || (!sq.on_own_half(by)
+                && [-1, 1]
+                    .into_iter()
+                    .filter_map(|df| sq.offset(df, 0))
+                    .any(|s| self.piece_at(s) == pawn))
+    }
+
+    /// True if the two kings stand on one file with nothing between them.
+    pub fn kings_face(&self, red_king: Square, black_king: Square) -> bool {
+        red_king.file() == black_king.file()
+            && RAYS[red_king.index()][0]
+                .iter()
+                .find(|&sq| !self.is_empty(sq))
+                .is_some_and(|sq| sq == black_king)
+    }
+
+    /// Calls `visit` with every square the piece on `from` could move to by
+    /// its own rules, ignoring checks: empty squares and enemy pieces.
+    #[inline]
+    pub fn for_each_target(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
+        let own = piece.color;
+        let free = |sq: Square| self.piece_at(sq).is_none_or(|p| p.color != own);
+        match piece.role {
+            Role::Rook => {
+                for ray in &RAYS[from.index()] {
+                    for sq in ray.iter() {
+                        match self.piece_at(sq) {
+                            None => visit(sq),
+                            Some(p) => {
+                                if p.color != own {
+                                    visit(sq);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Role::Cannon => {
+                for ray in &RAYS[from.index()] {
+                    let mut screened = false;
+                    for sq in ray.iter() {
+                        match (screened, self.piece_at(sq)) {
+                            (false, None) => visit(sq),
+                            (false, Some(_)) => screened = true,
+                            (true, None) => {}
+                            (true, Some(p)) => {
+                                if p.color != own {
+                                    visit(sq);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Role::Horse => {
+                for (to, leg) in HORSE_MOVES[from.index()].iter() {
+                    if self.is_empty(leg) && free(to) {
+                        visit(to);
+                    }
+                }
+            }
+            Role::Elephant => {
+                for (to, eye) in ELEPHANT_MOVES[from.index()].iter() {
+                    if self.is_empty(eye) && free(to) {
+                        visit(to);
+                    }
+                }
+            }
+            Role::Advisor | Role::King | Role::Pawn => {
+                let steps = match piece.role {
+                    Role::Advisor => &ADVISOR_MOVES[from.index()],
+                    Role::King => &KING_MOVES[from.index()],
+                    _ => pawn_moves(own, from),
+                };
+                for (to, _) in steps.iter() {
+                    if free(to) {
+                        visit(to);
+                    }
+                }
+            }
+        }
+    }
+
+    /// True if the piece on `from` attacks `target` by its own rules
+    /// (ignoring whether the capture would expose its king).
+    pub fn attacks(&self, from: Square, piece: Piece, target: Square) -> bool {
+        let mut hit = false;
+        self.for_each_target(from, piece, |sq| hit |= sq == target);
+        hit
+    }
+}

@@ -1,0 +1,267 @@
+//! FEN in and out.
+//!
+//! Reads `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1`.
+//! How lenient the reader is:
+//! - pieces `K A B N R C P` (uppercase Red, lowercase Black), also `E` for
+//!   elephants and `H` for horses;
+//! - side to move `w` or `r` for Red, `b` for Black (required);
+//! - after the side to move, any number of `-` placeholders (castling and en
+//!   passant do not exist in xiangqi), then optionally the halfmove clock and
+//!   the fullmove number (default `0 1`);
+//! - surrounding whitespace is ignored.
+//!
+//! Output is always canonical: `B`, `N`, `w`, `- -`, both counters.
+
+use std::fmt;
+
+use super::board::Board;
+use super::position::Position;
+use super::setup::{Setup, SetupError};
+use super::types::{Color, Piece, Square};
+
+/// The standard starting position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// Why a FEN could not be read. Ranks and files are ICCS (rank 9 is the
+/// first rank written, file `a` the first character of a rank).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseFenError {
+    /// The text is empty.
+    Empty,
+    /// The board does not have 10 ranks separated by `/`.
+    WrongRankCount { found: usize },
+    /// A character that is neither a piece letter nor a digit 1-9.
+    InvalidChar { rank: u8, file: u8, ch: char },
+    /// A rank describes more than 9 files.
+    RankTooLong { rank: u8 },
+    /// A rank describes fewer than 9 files.
+    RankTooShort { rank: u8, files: u8 },
+    /// The side to move is missing.
+    MissingTurn,
+    /// The side to move is not `w`, `r` or `b`.
+    InvalidTurn { found: String },
+    /// The halfmove clock is not a number.
+    InvalidHalfmoves { found: String },
+    /// The fullmove number is not a positive number.
+    InvalidFullmoves { found: String },
+    /// Text follows the fullmove number.
+    TrailingText { found: String },
+}
+
+impl ParseFenError {
+    /// A stable snake_case code for clients.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ParseFenError::Empty => "empty",
+            ParseFenError::WrongRankCount { .. } => "wrong_rank_count",
+            ParseFenError::InvalidChar { .. } => "invalid_char",
+            ParseFenError::RankTooLong { .. } => "rank_too_long",
+            ParseFenError::RankTooShort { .. } => "rank_too_short",
+            ParseFenError::MissingTurn => "missing_turn",
+            ParseFenError::InvalidTurn { .. } => "invalid_turn",
+            ParseFenError::InvalidHalfmoves { .. } => "invalid_halfmoves",
+            ParseFenError::InvalidFullmoves { .. } => "invalid_fullmoves",
+            ParseFenError::TrailingText { .. } => "trailing_text",
+        }
+    }
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = |n: &u8| (b'a' + n) as char;
+        match self {
+            ParseFenError::Empty => f.write_str("the FEN is empty"),
+            ParseFenError::WrongRankCount { found } => {
+                write!(
+                    f,
+                    "the board has {found} ranks, expected 10 separated by '/'"
+                )
+            }
+            ParseFenError::InvalidChar { rank, file: fl, ch } => {
+                write!(
+                    f,
+                    "invalid character {ch:?} at rank {rank}, file {}",
+                    file(fl)
+                )
+            }
+            ParseFenError::RankTooLong { rank } => write!(f, "rank {rank} has more than 9 files"),
+            ParseFenError::RankTooShort { rank, files } => {
+                write!(f, "rank {rank} has {files} files, expected 9")
+            }
+            ParseFenError::MissingTurn => f.write_str("the side to move is missing"),
+            ParseFenError::InvalidTurn { found } => {
+                write!(f, "side to move {found:?} is not 'w', 'r' or 'b'")
+            }
+            ParseFenError::InvalidHalfmoves { found } => {
+                write!(f, "halfmove clock {found:?} is not a number")
+            }
+            ParseFenError::InvalidFullmoves { found } => {
+                write!(f, "fullmove number {found:?} is not a positive number")
+            }
+            ParseFenError::TrailingText { found } => {
+                write!(f, "unexpected text {found:?} at the end")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseFenError {}
+
+/// A FEN that is unreadable, or readable but not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    Parse(ParseFenError),
+    Setup(SetupError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(e) => write!(f, "unreadable FEN: {e}"),
+            FenError::Setup(e) => write!(f, "illegal position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl Setup {
+    /// Reads a FEN into a setup (not yet checked for legality).
+    pub fn from_fen(fen: &str) -> Result<Setup, ParseFenError> {
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().ok_or(ParseFenError::Empty)?;
+        let board = parse_board(placement)?;
+        let turn = match fields.next() {
+            None => return Err(ParseFenError::MissingTurn),
+            Some("w" | "W" | "r" | "R") => Color::Red,
+            Some("b" | "B") => Color::Black,
+            Some(other) => {
+                return Err(ParseFenError::InvalidTurn {
+                    found: other.to_string(),
+                });
+            }
+        };
+        let mut rest = fields.skip_while(|f| *f == "-");
+        let halfmoves = match rest.next() {
+            None => 0,
+            Some(s) => s.parse().map_err(|_| ParseFenError::InvalidHalfmoves {
+                found: s.to_string(),
+            })?,
+        };
+        let fullmoves = match rest.next() {
+            None => 1,
+            Some(s) => match s.parse::<u32>() {
+                Ok(n) if n > 0 => n,
+                _ => {
+                    return Err(ParseFenError::InvalidFullmoves {
+                        found: s.to_string(),
+                    });
+                }
+            },
+        };
+        if let Some(extra) = rest.next() {
+            return Err(ParseFenError::TrailingText {
+                found: extra.to_string(),
+            });
+        }
+        Ok(Setup {
+            board,
+            turn,
+            halfmoves,
+            fullmoves,
+        })
+    }
+
+    /// Writes the canonical FEN.
+    pub fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(64);
+        for rank in (0..10).rev() {
+            let mut empty = 0;
+            for file in 0..9 {
+                let sq = Square::new(file, rank).expect("on the board");
+                match self.board.piece_at(sq) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        out.push(p.fen_char());
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        let turn = if self.turn == Color::Red { 'w' } else { 'b' };
+        out.push_str(&format!(
+            " {turn} - - {} {}",
+            self.halfmoves, self.fullmoves
+        ));
+        out
+    }
+}
+
+fn parse_board(placement: &str) -> Result<Board, ParseFenError> {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 10 {
+        return Err(ParseFenError::WrongRankCount { found: ranks.len() });
+    }
+    let mut board = Board::empty();
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 9 - i as u8;
+        let mut file: u8 = 0;
+        for ch in text.chars() {
+            if file >= 9 {
+                return Err(ParseFenError::RankTooLong { rank });
+            }
+            if let Some(n) = ch.to_digit(10).filter(|n| (1..=9).contains(n)) {
+                file += n as u8;
+                if file > 9 {
+                    return Err(ParseFenError::RankTooLong { rank });
+                }
+            } else if let Some(piece) = Piece::from_fen_char(ch) {
+                let sq = Square::new(file, rank).expect("file < 9");
+                board.set(sq, Some(piece));
+                file += 1;
+            } else {
+                return Err(ParseFenError::InvalidChar { rank, file, ch });
+            }
+        }
+        if file < 9 {
+            return Err(ParseFenError::RankTooShort { rank, files: file });
+        }
+    }
+    Ok(board)
+}
+
+impl Position {
+    /// Reads and validates a FEN.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let setup = Setup::from_fen(fen).map_err(FenError::Parse)?;
+        Position::from_setup(setup).map_err(FenError::Setup)
+    }
+
+    /// Writes the canonical FEN.
+    pub fn to_fen(&self) -> String {
+        self.to_setup().to_fen()
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_fen())
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}

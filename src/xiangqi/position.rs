@@ -1,0 +1,547 @@
+//! A legal position: the board, the side to move and the counters, with the
+//! rules of movement. Built only from a valid [`Setup`], so everything
+//! downstream can trust it.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+use super::board::{Board, SquareSet};
+use super::setup::{Setup, SetupError};
+use super::tables::{ELEPHANT_MOVES, HORSE_MOVES, RAYS};
+use super::types::{Color, Move, Piece, Role, Square};
+use super::zobrist;
+
+/// The legal moves of a position, on the stack. No position has more than
+/// about 120 moves (two rooks and two cannons with 17 each, and the rest).
+pub type MoveList = ArrayVec<Move, 128>;
+
+/// Why a move cannot be played in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalMoveReason {
+    /// No piece stands on the from-square.
+    NoPiece,
+    /// The piece on the from-square belongs to the side not to move.
+    OpponentPiece,
+    /// The to-square holds a piece of the mover's own side.
+    OwnPieceOnTarget,
+    /// The piece does not move that way (wrong direction or distance).
+    NotThisWay,
+    /// A king or advisor would leave its palace.
+    OutOfPalace,
+    /// An elephant would cross the river.
+    ElephantCrossesRiver,
+    /// A pawn would move sideways before crossing the river, or backwards.
+    PawnNotAcrossRiver,
+    /// A rook's or cannon's path is blocked.
+    PathBlocked,
+    /// A cannon captures only by jumping exactly one screen.
+    CannonNeedsOneScreen,
+    /// The horse's leg (the point next to it) is occupied.
+    HorseLegBlocked,
+    /// The elephant's eye (the point between) is occupied.
+    ElephantEyeBlocked,
+    /// The move would leave (or put) the mover's own king in check.
+    LeavesKingInCheck,
+    /// The move would leave the two kings facing each other on an open file.
+    KingsFacing,
+}
+
+impl IllegalMoveReason {
+    /// A stable snake_case code for clients.
+    pub const fn code(self) -> &'static str {
+        match self {
+            IllegalMoveReason::NoPiece => "no_piece",
+            IllegalMoveReason::OpponentPiece => "opponent_piece",
+            IllegalMoveReason::OwnPieceOnTarget => "own_piece_on_target",
+            IllegalMoveReason::NotThisWay => "not_this_way",
+            IllegalMoveReason::OutOfPalace => "out_of_palace",
+            IllegalMoveReason::ElephantCrossesRiver => "elephant_crosses_river",
+            IllegalMoveReason::PawnNotAcrossRiver => "pawn_not_across_river",
+            IllegalMoveReason::PathBlocked => "path_blocked",
+            IllegalMoveReason::CannonNeedsOneScreen => "cannon_needs_one_screen",
+            IllegalMoveReason::HorseLegBlocked => "horse_leg_blocked",
+            IllegalMoveReason::ElephantEyeBlocked => "elephant_eye_blocked",
+            IllegalMoveReason::LeavesKingInCheck => "leaves_king_in_check",
+            IllegalMoveReason::KingsFacing => "kings_facing",
+        }
+    }
+
+    /// Every reason, for documentation and tests.
+    pub const ALL: [IllegalMoveReason; 13] = [
+        IllegalMoveReason::NoPiece,
+        IllegalMoveReason::OpponentPiece,
+        IllegalMoveReason::OwnPieceOnTarget,
+        IllegalMoveReason::NotThisWay,
+        IllegalMoveReason::OutOfPalace,
+        IllegalMoveReason::ElephantCrossesRiver,
+        IllegalMoveReason::PawnNotAcrossRiver,
+        IllegalMoveReason::PathBlocked,
+        IllegalMoveReason::CannonNeedsOneScreen,
+        IllegalMoveReason::HorseLegBlocked,
+        IllegalMoveReason::ElephantEyeBlocked,
+        IllegalMoveReason::LeavesKingInCheck,
+        IllegalMoveReason::KingsFacing,
+    ];
+}
+
+impl fmt::Display for IllegalMoveReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMoveReason::NoPiece => "there is no piece on the from-square",
+            IllegalMoveReason::OpponentPiece => "the piece on the from-square is not the mover's",
+            IllegalMoveReason::OwnPieceOnTarget => {
+                "the to-square holds one of the mover's own pieces"
+            }
+            IllegalMoveReason::NotThisWay => "the piece cannot move that way",
+            IllegalMoveReason::OutOfPalace => "the piece cannot leave the palace",
+            IllegalMoveReason::ElephantCrossesRiver => "an elephant cannot cross the river",
+            IllegalMoveReason::PawnNotAcrossRiver => {
+                "a pawn moves sideways only after crossing the river, and never backwards"
+            }
+            IllegalMoveReason::PathBlocked => "the path is blocked",
+            IllegalMoveReason::CannonNeedsOneScreen => {
+                "a cannon captures only by jumping exactly one piece"
+            }
+            IllegalMoveReason::HorseLegBlocked => "the horse's leg is blocked",
+            IllegalMoveReason::ElephantEyeBlocked => "the elephant's eye is blocked",
+            IllegalMoveReason::LeavesKingInCheck => "the move leaves the mover's king in check",
+            IllegalMoveReason::KingsFacing => "the move leaves the kings facing each other",
+        })
+    }
+}
+
+/// How a game ended on the board (Article 7.1.a and 7.1.b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The side to move is in check and has no legal move.
+    Checkmate { winner: Color },
+    /// The side to move is not in check but has no legal move: in xiangqi it
+    /// loses (Article 7.1.b).
+    Stalemate { winner: Color },
+}
+
+impl GameEnd {
+    /// The side that won.
+    pub fn winner(self) -> Color {
+        match self {
+            GameEnd::Checkmate { winner } | GameEnd::Stalemate { winner } => winner,
+        }
+    }
+}
+
+/// A legal xiangqi position.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    kings: [Square; 2],
+    turn: Color,
+    halfmoves: u32,
+    fullmoves: u32,
+    key: u64,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl Default for Position {
+    /// The starting position.
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn new() -> Position {
+        Position::from_fen(super::fen::START_FEN).expect("the start position is valid")
+    }
+
+    /// Checks `setup` and turns it into a position, or lists every problem.
+    pub fn from_setup(setup: Setup) -> Result<Position, SetupError> {
+        setup.validate()?;
+        let kings =
+            [Color::Red, Color::Black].map(|c| setup.board.find_king(c).expect("validated"));
+        let mut key = zobrist::turn_key(setup.turn);
+        for (sq, piece) in setup.board.pieces() {
+            key ^= zobrist::piece_key(piece, sq);
+        }
+        Ok(Position {
+            board: setup.board,
+            kings,
+            turn: setup.turn,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            key,
+        })
+    }
+
+    /// The setup this position was built from (as it is now).
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The piece placement.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.piece_at(sq)
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Where `color`'s king stands.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+
+    /// Plies since the last capture (Article 12 counts these).
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The full-move number: 1 at the start, +1 after each Black move.
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist key of board and side to move (not the counters): equal
+    /// keys mean the same position for repetition.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// True if the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.board.king_attacked(self.king(self.turn), self.turn)
+    }
+
+    /// True if `color`'s king is attacked, whoever is to move.
+    #[inline]
+    pub fn is_in_check(&self, color: Color) -> bool {
+        self.board.king_attacked(self.king(color), color)
+    }
+
+    /// The same board with the other side to move (a "null move"). The result
+    /// may have the side not to move in check: it is for asking what the
+    /// other side threatens, never for play.
+    pub fn pass(&self) -> Position {
+        let mut p = self.clone();
+        p.key ^= zobrist::turn_key(p.turn) ^ zobrist::turn_key(p.turn.other());
+        p.turn = p.turn.other();
+        p
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(|m| moves.push(m));
+        moves
+    }
+
+    /// How many legal moves the side to move has (perft's leaf count).
+    pub fn count_legal_moves(&self) -> usize {
+        let mut n = 0;
+        self.generate(|_| n += 1);
+        n
+    }
+
+    /// True if the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut scratch = self.board;
+        let us = self.turn;
+        let in_check = self.is_check();
+        for from in self.board.occupied_by(us) {
+            let piece = self.board.piece_at(from).expect("occupied");
+            let mut found = false;
+            self.board.for_each_target(from, piece, |to| {
+                found = found
+                    || self.keeps_king_safe(&mut scratch, Move::new(from, to), piece, in_check);
+            });
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Calls `emit` with each legal move. Pseudo-legal moves are generated
+    /// from the tables and only the ones that could expose the king are
+    /// tried on a scratch board.
+    #[inline]
+    fn generate(&self, mut emit: impl FnMut(Move)) {
+        let mut scratch = self.board;
+        let us = self.turn;
+        let in_check = self.is_check();
+        for from in self.board.occupied_by(us) {
+            let piece = self.board.piece_at(from).expect("occupied");
+            self.board.for_each_target(from, piece, |to| {
+                let m = Move::new(from, to);
+                if self.keeps_king_safe(&mut scratch, m, piece, in_check) {
+                    emit(m);
+                }
+            });
+        }
+    }
+
+    /// True if the pseudo-legal move `m` of `piece` leaves the mover's king
+    /// safe. `scratch` equals the board on entry and on exit.
+    #[inline]
+    fn keeps_king_safe(&self, scratch: &mut Board, m: Move, piece: Piece, in_check: bool) -> bool {
+        let us = piece.color;
+        let king = self.king(us);
+        // Out of check, a move can only hurt the king by opening a line or a
+        // horse leg next to it, or by becoming a cannon screen on its lines.
+        if !in_check && piece.role != Role::King && !may_expose(king, m) {
+            return true;
+        }
+        let king_after = if piece.role == Role::King { m.to } else { king };
+        let captured = scratch.shift(m.from, m.to);
+        let safe = !scratch.king_attacked(king_after, us);
+        scratch.shift(m.to, m.from);
+        scratch.set(m.to, captured);
+        safe
+    }
+
+    /// True if `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check_move(m).is_ok()
+    }
+
+    /// `Ok` if `m` is legal, else the first reason it is not, in the order an
+    /// arbiter checks: the piece, the way it moves, the path, the king.
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMoveReason> {
+        use IllegalMoveReason as R;
+        let piece = self.piece_at(m.from).ok_or(R::NoPiece)?;
+        if piece.color != self.turn {
+            return Err(R::OpponentPiece);
+        }
+        if m.from == m.to {
+            return Err(R::NotThisWay);
+        }
+        let target = self.piece_at(m.to);
+        if target.is_some_and(|t| t.color == piece.color) {
+            return Err(R::OwnPieceOnTarget);
+        }
+        self.check_geometry(m, piece, target.is_some())?;
+        let mut after = self.board;
+        after.shift(m.from, m.to);
+        let mut kings = self.kings;
+        if piece.role == Role::King {
+            kings[piece.color.index()] = m.to;
+        }
+        if after.kings_face(kings[0], kings[1]) {
+            return Err(R::KingsFacing);
+        }
+        if after.king_attacked(kings[piece.color.index()], piece.color) {
+            return Err(R::LeavesKingInCheck);
+        }
+        Ok(())
+    }
+
+    /// Checks that `piece` may travel from `m.from` to `m.to` by its own
+    /// rules (Article 3 of the law), on this board.
+    fn check_geometry(
+        &self,
+        m: Move,
+        piece: Piece,
+        capture: bool,
+    ) -> Result<(), IllegalMoveReason> {
+        use IllegalMoveReason as R;
+        let (df, dr) = (
+            m.to.file() as i8 - m.from.file() as i8,
+            m.to.rank() as i8 - m.from.rank() as i8,
+        );
+        let color = piece.color;
+        match piece.role {
+            Role::King => {
+                if df.abs() + dr.abs() != 1 {
+                    Err(R::NotThisWay)
+                } else if !m.to.in_palace(color) {
+                    Err(R::OutOfPalace)
+                } else {
+                    Ok(())
+                }
+            }
+            Role::Advisor => {
+                if df.abs() != 1 || dr.abs() != 1 {
+                    Err(R::NotThisWay)
+                } else if !m.to.in_palace(color) {
+                    Err(R::OutOfPalace)
+                } else {
+                    Ok(())
+                }
+            }
+            Role::Elephant => {
+                if df.abs() != 2 || dr.abs() != 2 {
+                    Err(R::NotThisWay)
+                } else if !m.to.on_own_half(color) {
+                    Err(R::ElephantCrossesRiver)
+                } else {
+                    let eye = ELEPHANT_MOVES[m.from.index()]
+                        .iter()
+                        .find(|&(to, _)| to == m.to)
+                        .map(|(_, eye)| eye)
+                        .expect("a two-by-two step on one half is in the table");
+                    if self.board.is_empty(eye) {
+                        Ok(())
+                    } else {
+                        Err(R::ElephantEyeBlocked)
+                    }
+                }
+            }
+            Role::Horse => match HORSE_MOVES[m.from.index()]
+                .iter()
+                .find(|&(to, _)| to == m.to)
+            {
+                None => Err(R::NotThisWay),
+                Some((_, leg)) if !self.board.is_empty(leg) => Err(R::HorseLegBlocked),
+                Some(_) => Ok(()),
+            },
+            Role::Rook | Role::Cannon => {
+                if df != 0 && dr != 0 {
+                    return Err(R::NotThisWay);
+                }
+                let between = self.pieces_between(m.from, m.to);
+                match (piece.role, capture, between) {
+                    (Role::Rook, _, 0) | (Role::Cannon, false, 0) | (Role::Cannon, true, 1) => {
+                        Ok(())
+                    }
+                    (Role::Cannon, true, _) => Err(R::CannonNeedsOneScreen),
+                    _ => Err(R::PathBlocked),
+                }
+            }
+            Role::Pawn => {
+                let forward = if color == Color::Red { 1 } else { -1 };
+                if (df, dr) == (0, forward) {
+                    Ok(())
+                } else if dr == 0 && df.abs() == 1 && !m.from.on_own_half(color) {
+                    Ok(())
+                } else if (dr == 0 && df.abs() == 1) || (df, dr) == (0, -forward) {
+                    Err(R::PawnNotAcrossRiver)
+                } else {
+                    Err(R::NotThisWay)
+                }
+            }
+        }
+    }
+
+    /// How many pieces stand strictly between two squares on one line.
+    fn pieces_between(&self, a: Square, b: Square) -> usize {
+        let dir = match (
+            (b.file() as i8 - a.file() as i8).signum(),
+            (b.rank() as i8 - a.rank() as i8).signum(),
+        ) {
+            (0, 1) => 0,
+            (0, -1) => 1,
+            (1, 0) => 2,
+            _ => 3,
+        };
+        RAYS[a.index()][dir]
+            .iter()
+            .take_while(|&sq| sq != b)
+            .filter(|&sq| !self.board.is_empty(sq))
+            .count()
+    }
+
+    /// Plays `m` if it is legal and returns the captured piece, if any.
+    pub fn play(&mut self, m: Move) -> Result<Option<Piece>, IllegalMoveReason> {
+        self.check_move(m)?;
+        Ok(self.play_unchecked(m))
+    }
+
+    /// Plays a move known to be legal (from [`legal_moves`](Self::legal_moves)
+    /// or [`check_move`](Self::check_move)); returns the captured piece.
+    pub fn play_unchecked(&mut self, m: Move) -> Option<Piece> {
+        let piece = self
+            .board
+            .piece_at(m.from)
+            .expect("a legal move has a piece");
+        let captured = self.board.shift(m.from, m.to);
+        self.key ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
+        if let Some(c) = captured {
+            self.key ^= zobrist::piece_key(c, m.to);
+        }
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = m.to;
+        }
+        self.halfmoves = if captured.is_some() {
+            0
+        } else {
+            self.halfmoves + 1
+        };
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.key ^= zobrist::turn_key(self.turn) ^ zobrist::turn_key(self.turn.other());
+        self.turn = self.turn.other();
+        captured
+    }
+
+    /// The position after the legal move `m`.
+    pub fn after(&self, m: Move) -> Position {
+        let mut p = self.clone();
+        p.play_unchecked(m);
+        p
+    }
+
+    /// Checkmate or stalemate, if the side to move has no legal move.
+    pub fn game_end(&self) -> Option<GameEnd> {
+        if self.has_legal_move() {
+            return None;
+        }
+        let winner = self.turn.other();
+        Some(if self.is_check() {
+            GameEnd::Checkmate { winner }
+        } else {
+            GameEnd::Stalemate { winner }
+        })
+    }
+
+    /// The squares of `color`'s pieces.
+    pub fn occupied_by(&self, color: Color) -> SquareSet {
+        self.board.occupied_by(color)
+    }
+
+    /// The Zobrist key computed from scratch (for tests of the incremental one).
+    pub fn key_from_scratch(&self) -> u64 {
+        self.board
+            .pieces()
+            .fold(zobrist::turn_key(self.turn), |k, (sq, p)| {
+                k ^ zobrist::piece_key(p, sq)
+            })
+    }
+}
+
+/// True if moving from `m.from` to `m.to` could expose the king on `king`:
+/// `from` on one of its lines or a diagonal neighbour (a horse leg), or `to`
+/// on one of its lines (a new cannon screen).
+#[inline]
+fn may_expose(king: Square, m: Move) -> bool {
+    let on_line = |sq: Square| sq.file() == king.file() || sq.rank() == king.rank();
+    let diagonal_neighbour = (m.from.file() as i8 - king.file() as i8).abs() == 1
+        && (m.from.rank() as i8 - king.rank() as i8).abs() == 1;
+    on_line(m.from) || diagonal_neighbour || on_line(m.to)
+}

@@ -1,0 +1,327 @@
+//! Precomputed geometry: where each kind of piece can go from each square,
+//! and which square must be empty for it to get there (a horse's leg, an
+//! elephant's eye). Built at compile time so move generation only reads.
+
+use super::types::{Color, Square};
+
+/// Up to eight destinations, each with the square it must pass through
+/// (the leg or eye; the destination itself where nothing is in between).
+#[derive(Clone, Copy)]
+pub(crate) struct Steps {
+    to: [u8; 8],
+    via: [u8; 8],
+    len: u8,
+}
+
+impl Steps {
+    const EMPTY: Steps = Steps {
+        to: [0; 8],
+        via: [0; 8],
+        len: 0,
+    };
+
+    const fn push(mut self, to: u8, via: u8) -> Steps {
+        self.to[self.len as usize] = to;
+        self.via[self.len as usize] = via;
+        self.len += 1;
+        self
+    }
+
+    /// `(destination, square that must be empty)` pairs.
+    #[inline]
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (Square, Square)> + '_ {
+        (0..self.len as usize).map(move |i| {
+            (
+                Square::from_index_unchecked(self.to[i]),
+                Square::from_index_unchecked(self.via[i]),
+            )
+        })
+    }
+}
+
+/// The squares met walking from a square to the edge, nearest first.
+#[derive(Clone, Copy)]
+pub(crate) struct Ray {
+    squares: [u8; 9],
+    len: u8,
+}
+
+impl Ray {
+    const EMPTY: Ray = Ray {
+        squares: [0; 9],
+        len: 0,
+    };
+
+    #[inline]
+    pub(crate) fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        self.squares[..self.len as usize]
+            .iter()
+            .map(|&i| Square::from_index_unchecked(i))
+    }
+}
+
+/// The four orthogonal directions as (file, rank) steps: up (towards Black),
+/// down, right, left. Up and down are indices 0 and 1.
+pub(crate) const DIRECTIONS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+const fn file_of(i: usize) -> i8 {
+    (i % 9) as i8
+}
+
+const fn rank_of(i: usize) -> i8 {
+    (i / 9) as i8
+}
+
+const fn on_board(f: i8, r: i8) -> bool {
+    f >= 0 && f < 9 && r >= 0 && r < 10
+}
+
+const fn index(f: i8, r: i8) -> u8 {
+    (r * 9 + f) as u8
+}
+
+const fn in_palace(f: i8, r: i8) -> bool {
+    f >= 3 && f <= 5 && (r <= 2 || r >= 7)
+}
+
+const fn same_half(r1: i8, r2: i8) -> bool {
+    (r1 <= 4) == (r2 <= 4)
+}
+
+const fn build_rays() -> [[Ray; 4]; 90] {
+    let mut rays = [[Ray::EMPTY; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = DIRECTIONS[d];
+            let (mut f, mut r) = (file_of(sq) + df, rank_of(sq) + dr);
+            while on_board(f, r) {
+                let ray = &mut rays[sq][d];
+                ray.squares[ray.len as usize] = index(f, r);
+                ray.len += 1;
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+}
+
+/// The horse's eight jumps as (file, rank) offsets.
+const HORSE_JUMPS: [(i8, i8); 8] = [
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+];
+
+/// The leg of a jump: one step along its long side, next to the horse.
+const fn horse_leg(df: i8, dr: i8) -> (i8, i8) {
+    if dr == 2 || dr == -2 {
+        (0, dr / 2)
+    } else {
+        (df / 2, 0)
+    }
+}
+
+const fn build_horse_moves() -> [Steps; 90] {
+    let mut table = [Steps::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut j = 0;
+        while j < 8 {
+            let (df, dr) = HORSE_JUMPS[j];
+            let (f, r) = (file_of(sq) + df, rank_of(sq) + dr);
+            if on_board(f, r) {
+                let (lf, lr) = horse_leg(df, dr);
+                table[sq] = table[sq].push(index(f, r), index(file_of(sq) + lf, rank_of(sq) + lr));
+            }
+            j += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// For each target, the squares a horse attacks it from, with that horse's leg.
+const fn build_horse_attackers() -> [Steps; 90] {
+    let mut table = [Steps::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut j = 0;
+        while j < 8 {
+            let (df, dr) = HORSE_JUMPS[j];
+            let (hf, hr) = (file_of(sq) - df, rank_of(sq) - dr);
+            if on_board(hf, hr) {
+                let (lf, lr) = horse_leg(df, dr);
+                table[sq] = table[sq].push(index(hf, hr), index(hf + lf, hr + lr));
+            }
+            j += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+const fn build_elephant_moves() -> [Steps; 90] {
+    let mut table = [Steps::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let df: i8 = if d % 2 == 0 { 2 } else { -2 };
+            let dr: i8 = if d < 2 { 2 } else { -2 };
+            let (f, r) = (file_of(sq) + df, rank_of(sq) + dr);
+            // An elephant never crosses the river.
+            if on_board(f, r) && same_half(rank_of(sq), r) {
+                let eye = index(file_of(sq) + df / 2, rank_of(sq) + dr / 2);
+                table[sq] = table[sq].push(index(f, r), eye);
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+const fn build_palace_steps(diagonal: bool) -> [Steps; 90] {
+    let mut table = [Steps::EMPTY; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        if in_palace(file_of(sq), rank_of(sq)) {
+            let mut d = 0;
+            while d < 4 {
+                let (df, dr) = if diagonal {
+                    (if d % 2 == 0 { 1 } else { -1 }, if d < 2 { 1 } else { -1 })
+                } else {
+                    DIRECTIONS[d]
+                };
+                let (f, r) = (file_of(sq) + df, rank_of(sq) + dr);
+                if on_board(f, r) && in_palace(f, r) && same_half(rank_of(sq), r) {
+                    table[sq] = table[sq].push(index(f, r), index(f, r));
+                }
+                d += 1;
+            }
+        }
+        sq += 1;
+    }
+    table
+}
+
+const fn build_pawn_moves(red: bool) -> [Steps; 90] {
+    let mut table = [Steps::EMPTY; 90];
+    let forward: i8 = if red { 1 } else { -1 };
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = (file_of(sq), rank_of(sq));
+        if on_board(f, r + forward) {
+            table[sq] = table[sq].push(index(f, r + forward), index(f, r + forward));
+        }
+        let crossed = if red { r >= 5 } else { r <= 4 };
+        if crossed {
+            if f > 0 {
+                table[sq] = table[sq].push(index(f - 1, r), index(f - 1, r));
+            }
+            if f < 8 {
+                table[sq] = table[sq].push(index(f + 1, r), index(f + 1, r));
+            }
+        }
+        sq += 1;
+    }
+    table
+}
+
+pub(crate) static RAYS: [[Ray; 4]; 90] = build_rays();
+pub(crate) static HORSE_MOVES: [Steps; 90] = build_horse_moves();
+pub(crate) static HORSE_ATTACKERS: [Steps; 90] = build_horse_attackers();
+pub(crate) static ELEPHANT_MOVES: [Steps; 90] = build_elephant_moves();
+pub(crate) static ADVISOR_MOVES: [Steps; 90] = build_palace_steps(true);
+pub(crate) static KING_MOVES: [Steps; 90] = build_palace_steps(false);
+pub(crate) static PAWN_MOVES: [[Steps; 90]; 2] = [build_pawn_moves(true), build_pawn_moves(false)];
+
+/// The pawn moves of `color` from `sq`: forward, and sideways once across the river.
+#[inline]
+pub(crate) fn pawn_moves(color: Color, sq: Square) -> &'static Steps {
+    &PAWN_MOVES[color.index()][sq.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::from_iccs(s).unwrap()
+    }
+
+    fn targets(steps: &Steps) -> Vec<String> {
+        let mut v: Vec<String> = steps.iter().map(|(to, _)| to.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn horse_jumps_and_legs() {
+        let from = sq("b0");
+        let mut moves: Vec<(String, String)> = HORSE_MOVES[from.index()]
+            .iter()
+            .map(|(to, leg)| (to.to_string(), leg.to_string()))
+            .collect();
+        moves.sort();
+        assert_eq!(
+            moves,
+            [("a2", "b1"), ("c2", "b1"), ("d1", "c0")].map(|(a, b)| (a.to_string(), b.to_string()))
+        );
+        // The reverse table names the same legs.
+        let attackers: Vec<(String, String)> = HORSE_ATTACKERS[sq("c2").index()]
+            .iter()
+            .map(|(h, leg)| (h.to_string(), leg.to_string()))
+            .filter(|(h, _)| h == "b0")
+            .collect();
+        assert_eq!(attackers, [("b0".to_string(), "b1".to_string())]);
+    }
+
+    #[test]
+    fn elephants_stay_home_and_palace_pieces_stay_inside() {
+        assert_eq!(targets(&ELEPHANT_MOVES[sq("c4").index()]), ["a2", "e2"]);
+        assert_eq!(targets(&ELEPHANT_MOVES[sq("g5").index()]), ["e7", "i7"]);
+        assert_eq!(targets(&ADVISOR_MOVES[sq("d0").index()]), ["e1"]);
+        assert_eq!(
+            targets(&ADVISOR_MOVES[sq("e8").index()]),
+            ["d7", "d9", "f7", "f9"]
+        );
+        assert_eq!(targets(&KING_MOVES[sq("e0").index()]), ["d0", "e1", "f0"]);
+        assert_eq!(targets(&KING_MOVES[sq("d2").index()]), ["d1", "e2"]);
+    }
+
+    #[test]
+    fn pawns_go_sideways_only_after_the_river() {
+        assert_eq!(targets(pawn_moves(Color::Red, sq("c3"))), ["c4"]);
+        assert_eq!(
+            targets(pawn_moves(Color::Red, sq("c5"))),
+            ["b5", "c6", "d5"]
+        );
+        assert_eq!(targets(pawn_moves(Color::Red, sq("a9"))), ["b9"]);
+        assert_eq!(
+            targets(pawn_moves(Color::Black, sq("e4"))),
+            ["d4", "e3", "f4"]
+        );
+    }
+
+    #[test]
+    fn rays_run_to_the_edge() {
+        let up: Vec<String> = RAYS[sq("e7").index()][0]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(up, ["e8", "e9"]);
+        assert_eq!(RAYS[sq("a0").index()][3].iter().count(), 0);
+        assert_eq!(RAYS[sq("a0").index()][2].iter().count(), 8);
+    }
+}
