@@ -1,1 +1,2 @@
+pub mod adjudication;
 pub mod xiangqi;

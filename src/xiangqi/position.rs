@@ -238,6 +238,19 @@ impl Position {
         self.board.king_attacked(self.king(self.turn), self.turn)
     }
 
+    /// The pieces giving check to the side to move (two for a double check).
+    pub fn checkers(&self) -> ArrayVec<Square, 4> {
+        let king = self.king(self.turn);
+        self.board
+            .occupied_by(self.turn.other())
+            .filter(|&sq| {
+                let piece = self.board.piece_at(sq).expect("occupied");
+                self.board.attacks(sq, piece, king)
+            })
+            .take(4)
+            .collect()
+    }
+
     /// True if `color`'s king is attacked, whoever is to move.
     #[inline]
     pub fn is_in_check(&self, color: Color) -> bool {

@@ -1,0 +1,95 @@
+//! Classifying every move of a repetition cycle (Article 22: check, chase),
+//! with pieces tracked by identity so that "the same piece on every move"
+//! survives the piece moving.
+
+use arrayvec::ArrayVec;
+
+use super::replay::Replay;
+use super::threats::{Threat, ThreatKind, new_threats};
+use crate::xiangqi::{Color, Move, Role, Square};
+
+/// A piece's identity for the length of a cycle: its index in the
+/// placement at the cycle's start (no piece is captured inside a cycle).
+pub type PieceId = u8;
+
+/// One threat a move created, with the pieces named by identity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrackedThreat {
+    pub threat: Threat,
+    pub target_id: PieceId,
+    pub attacker_ids: ArrayVec<(PieceId, Role), 8>,
+}
+
+/// What one move of the cycle did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyAnalysis {
+    /// 1-based ply number in the game.
+    pub ply: usize,
+    pub side: Color,
+    pub mv: Move,
+    pub role: Role,
+    /// The move checks the opponent's king (Article 22.2), directly, by
+    /// discovery or twice.
+    pub check: bool,
+    /// The pieces giving that check, with their squares.
+    pub checkers: ArrayVec<(Role, Square), 4>,
+    /// The threats the move created (Article 22.4), chases and others.
+    pub threats: Vec<TrackedThreat>,
+}
+
+impl PlyAnalysis {
+    /// True if the move chases at least one piece in a way that counts.
+    pub fn chases(&self) -> bool {
+        self.threats
+            .iter()
+            .any(|t| t.threat.kind == ThreatKind::Chase)
+    }
+}
+
+const NO_PIECE: PieceId = PieceId::MAX;
+
+/// Analyses plies `first + 1 ..= last` of `replay`.
+pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
+    let mut ids = [NO_PIECE; 90];
+    for (n, (sq, _)) in replay.position(first).board().pieces().enumerate() {
+        ids[sq.index()] = n as PieceId;
+    }
+    let mut out = Vec::with_capacity(last - first);
+    for ply in first + 1..=last {
+        let before = replay.position(ply - 1);
+        let after = replay.position(ply);
+        let mv = replay.mv(ply);
+        let role = before
+            .piece_at(mv.from)
+            .expect("a legal move has a piece")
+            .role;
+        ids[mv.to.index()] = ids[mv.from.index()];
+        ids[mv.from.index()] = NO_PIECE;
+        let threats = new_threats(before, mv, after)
+            .into_iter()
+            .map(|threat| TrackedThreat {
+                target_id: ids[threat.target.index()],
+                attacker_ids: threat
+                    .attackers
+                    .iter()
+                    .map(|&(sq, role)| (ids[sq.index()], role))
+                    .collect(),
+                threat,
+            })
+            .collect();
+        out.push(PlyAnalysis {
+            ply,
+            side: before.turn(),
+            mv,
+            role,
+            check: after.is_check(),
+            checkers: after
+                .checkers()
+                .into_iter()
+                .map(|sq| (after.piece_at(sq).expect("a checker").role, sq))
+                .collect(),
+            threats,
+        });
+    }
+    out
+}

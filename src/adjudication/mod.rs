@@ -1,0 +1,19 @@
+//! Ruling on repetition under the Vietnamese Xiangqi Law of 2004
+//! (Decision 1409/2004/QĐ-UBTDTT/TT1, Articles 7, 12, 22, 23 and 24).
+//!
+//! The arbiter's steps, one module each: [`replay`] the score sheet,
+//! find the third occurrence and follow the game on ([`ruling`]), classify
+//! each move of the cycle ([`cycle`], [`threats`]), apply the law
+//! ([`law`]) and explain it ([`explain`], [`articles`]).
+
+pub mod articles;
+pub mod cycle;
+pub mod explain;
+pub mod law;
+pub mod replay;
+pub mod ruling;
+pub mod threats;
+
+pub use articles::Article;
+pub use replay::{Replay, ReplayError};
+pub use ruling::{Explanation, NoCapture, Options, Repetition, Ruling, Verdict, rule};
