@@ -8,6 +8,7 @@
 //! - after the side to move, any number of `-` placeholders (castling and en
 //!   passant do not exist in xiangqi), then optionally the halfmove clock and
 //!   the fullmove number (default `0 1`);
+//! - adjacent digits add up (`54` is nine empty points);
 //! - surrounding whitespace is ignored.
 //!
 //! Output is always canonical: `B`, `N`, `w`, `- -`, both counters.
