@@ -22,7 +22,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::xiangqi::{Color, Move, Piece, Position, Role, Square};
+use crate::xiangqi::{Color, IllegalMoveReason, Move, Piece, Position, Role, Square};
 
 /// How a threatened piece stands, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -192,14 +192,14 @@ fn protection(pos: &Position, m: Move) -> Protection {
     let defender = after.turn();
     let mut guarded = false;
     for from in after.occupied_by(defender) {
-        let piece = after.piece_at(from).expect("occupied");
-        if !after.board().attacks(from, piece, m.to) {
-            continue;
+        match after.check_move(Move::new(from, m.to)) {
+            Ok(()) => return Protection::True,
+            // It reaches the square, but its own king forbids the recapture.
+            Err(IllegalMoveReason::LeavesKingInCheck | IllegalMoveReason::KingsFacing) => {
+                guarded = true
+            }
+            Err(_) => {}
         }
-        if after.is_legal(Move::new(from, m.to)) {
-            return Protection::True;
-        }
-        guarded = true;
     }
     if guarded {
         Protection::False

@@ -274,6 +274,23 @@ impl Position {
         moves
     }
 
+    /// The legal captures of the side to move.
+    pub fn legal_captures(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        let mut scratch = self.board;
+        let in_check = self.is_check();
+        for from in self.board.occupied_by(self.turn) {
+            let piece = self.board.piece_at(from).expect("occupied");
+            self.board.for_each_target(from, piece, |to| {
+                let m = Move::new(from, to);
+                if !self.board.is_empty(to) && self.keeps_king_safe(&mut scratch, m, piece, in_check) {
+                    moves.push(m);
+                }
+            });
+        }
+        moves
+    }
+
     /// How many legal moves the side to move has (perft's leaf count).
     pub fn count_legal_moves(&self) -> usize {
         let mut n = 0;
