@@ -14,6 +14,7 @@
 
 mod board;
 mod fen;
+pub mod notation;
 mod perft;
 mod position;
 mod setup;

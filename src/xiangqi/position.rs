@@ -465,9 +465,9 @@ impl Position {
             }
             Role::Pawn => {
                 let forward = if color == Color::Red { 1 } else { -1 };
-                if (df, dr) == (0, forward) {
-                    Ok(())
-                } else if dr == 0 && df.abs() == 1 && !m.from.on_own_half(color) {
+                let step_ahead = (df, dr) == (0, forward);
+                let step_aside = dr == 0 && df.abs() == 1 && !m.from.on_own_half(color);
+                if step_ahead || step_aside {
                     Ok(())
                 } else if (dr == 0 && df.abs() == 1) || (df, dr) == (0, -forward) {
                     Err(R::PawnNotAcrossRiver)

@@ -1,0 +1,70 @@
+//! ICCS coordinates: `h2e2`, the default notation.
+//!
+//! A move is its from-square and to-square, each a file letter `a`-`i` (from
+//! Red's left) and a rank digit `0`-`9` (from Red's side). The parser accepts
+//! either case and one optional `-` between the squares (`H2-E2`), nothing
+//! else. It is purely syntactic: whether a piece stands there and may move
+//! so is for [`Position::check_move`](crate::xiangqi::Position::check_move).
+//! The writer always prints the lowercase form without a dash.
+
+use super::{Notation, NotationError};
+use crate::xiangqi::{Move, Square};
+
+/// What an ICCS move looks like, for error messages.
+const EXPECTED: &str = "two ICCS squares such as h2e2 or H2-E2 (files a-i, ranks 0-9)";
+
+/// Reads `h2e2` or `H2-E2`.
+pub fn parse(text: &str) -> Result<Move, NotationError> {
+    let syntax = || NotationError::syntax(Notation::Iccs, text, EXPECTED);
+    let (from, to) = match text.as_bytes() {
+        [a, b, c, d] => ((*a, *b), (*c, *d)),
+        [a, b, b'-', c, d] => ((*a, *b), (*c, *d)),
+        _ => return Err(syntax()),
+    };
+    let from = Square::from_iccs_bytes(from.0, from.1).ok_or_else(syntax)?;
+    let to = Square::from_iccs_bytes(to.0, to.1).ok_or_else(syntax)?;
+    Ok(Move::new(from, to))
+}
+
+/// Appends `m` as `h2e2`.
+pub fn write(m: Move, out: &mut String) {
+    for sq in [m.from, m.to] {
+        out.push(sq.file_char());
+        out.push(char::from(b'0' + sq.rank()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        Move::new(
+            Square::from_iccs(&s[..2]).unwrap(),
+            Square::from_iccs(&s[2..]).unwrap(),
+        )
+    }
+
+    #[test]
+    fn reads_both_forms() {
+        assert_eq!(parse("h2e2"), Ok(mv("h2e2")));
+        assert_eq!(parse("H2-E2"), Ok(mv("h2e2")));
+        assert_eq!(parse("i9i0"), Ok(mv("i9i0")));
+    }
+
+    #[test]
+    fn rejects_malformed() {
+        for bad in [
+            "", "h2e", "h2e2x", "h2--e2", "j2e2", "h2e10", "h-2e2", "h2_e2",
+        ] {
+            assert_eq!(parse(bad).unwrap_err().kind(), "syntax", "{bad}");
+        }
+    }
+
+    #[test]
+    fn writes_lowercase() {
+        let mut s = String::new();
+        write(mv("a0i9"), &mut s);
+        assert_eq!(s, "a0i9");
+    }
+}
