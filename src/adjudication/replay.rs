@@ -8,6 +8,8 @@ use crate::xiangqi::{IllegalMoveReason, Move, Position};
 pub struct Replay {
     /// `positions[0]` is the start; `positions[i]` follows ply `i`.
     positions: Vec<Position>,
+    /// `keys[i]` is `positions[i].key()`, kept contiguous for repetition scans.
+    keys: Vec<u64>,
     moves: Vec<Move>,
 }
 
@@ -35,6 +37,8 @@ impl Replay {
     ) -> Result<Replay, ReplayError<E>> {
         let mut positions = Vec::with_capacity(count + 1);
         let mut moves = Vec::with_capacity(count);
+        let mut keys = Vec::with_capacity(count + 1);
+        keys.push(start.key());
         positions.push(start);
         for ply in 1..=count {
             let before = positions.last().expect("never empty");
@@ -46,10 +50,15 @@ impl Replay {
                 before: Box::new(before.clone()),
                 reason,
             })?;
+            keys.push(after.key());
             positions.push(after);
             moves.push(mv);
         }
-        Ok(Replay { positions, moves })
+        Ok(Replay {
+            positions,
+            keys,
+            moves,
+        })
     }
 
     /// Replays already-decoded moves.
@@ -68,6 +77,11 @@ impl Replay {
     /// The position after `ply` plies (0 = the start).
     pub fn position(&self, ply: usize) -> &Position {
         &self.positions[ply]
+    }
+
+    /// The repetition key of the position after `ply` plies.
+    pub fn key(&self, ply: usize) -> u64 {
+        self.keys[ply]
     }
 
     /// The move of ply `ply` (1-based).

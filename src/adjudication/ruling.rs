@@ -4,6 +4,8 @@
 
 use std::collections::BTreeSet;
 
+use arrayvec::ArrayVec;
+
 use super::articles::{self, Article};
 use super::cycle::{self, PlyAnalysis};
 use super::explain;
@@ -177,27 +179,20 @@ fn article_order(reference: &str) -> Vec<u32> {
 /// Walks the game: returns the repetition in force at the end, and the last
 /// one that was broken by a change of move.
 fn follow(replay: &Replay) -> (Option<Repetition>, Option<Repetition>) {
-    let mut window_start = 0;
+    let mut window = Window::new();
     let mut current: Option<Repetition> = None;
     let mut broken = None;
     for ply in 1..=replay.plies() {
-        let pos = replay.position(ply);
-        if pos.halfmoves() == 0 {
+        if replay.position(ply).halfmoves() == 0 {
             // A capture: no earlier position can come back.
-            window_start = ply;
+            window.restart(ply);
         }
-        let key = pos.key();
-        // Same side to move: every second ply back, within the window.
-        let earlier: Vec<usize> = (window_start..ply)
-            .rev()
-            .filter(|&j| (ply - j) % 2 == 0 && replay.position(j).key() == key)
-            .collect();
+        let earlier = window.earlier_occurrences(replay, ply);
         let mover = replay.position(ply - 1).turn();
         match current.as_mut() {
             None => {
-                if earlier.len() + 1 >= 3 {
-                    let first = *earlier.last().expect("two earlier occurrences");
-                    current = Some(judge(replay, first, ply, earlier.len() as u32 + 1));
+                if let [_, first] = earlier[..] {
+                    current = Some(judge(replay, first, ply, 3));
                 }
             }
             Some(rep) => match rep.verdict.violator {
@@ -207,7 +202,7 @@ fn follow(replay: &Replay) -> (Option<Repetition>, Option<Repetition>) {
                         let mut rep = current.take().expect("some");
                         rep.broken_at_ply = Some(ply);
                         broken = Some(rep);
-                        window_start = ply;
+                        window.restart(ply);
                     } else {
                         rep.loss_ply = Some(ply);
                         break;
@@ -220,13 +215,65 @@ fn follow(replay: &Replay) -> (Option<Repetition>, Option<Repetition>) {
                         let mut rep = current.take().expect("some");
                         rep.broken_at_ply = Some(ply);
                         broken = Some(rep);
-                        window_start = ply;
+                        window.restart(ply);
                     }
                 }
             },
         }
     }
     (current, broken)
+}
+
+/// The plies whose positions may come back: since the last capture or the
+/// last change of move. A small count table on the keys' low bits lets most
+/// plies skip the scan (a new position rarely shares its bucket).
+struct Window {
+    start: usize,
+    buckets: [u8; 256],
+}
+
+impl Window {
+    fn new() -> Window {
+        Window {
+            start: 0,
+            buckets: [0; 256],
+        }
+    }
+
+    fn restart(&mut self, ply: usize) {
+        self.start = ply;
+        self.buckets = [0; 256];
+    }
+
+    /// The two latest earlier plies with the same position as `ply` (same
+    /// side to move, so every second ply back), latest first.
+    fn earlier_occurrences(&mut self, replay: &Replay, ply: usize) -> ArrayVec<usize, 2> {
+        let key = replay.key(ply);
+        let mut found = ArrayVec::new();
+        if self.start == ply {
+            self.buckets[usize::from(replay.key(ply) as u8)] = 1;
+            return found;
+        }
+        if self.start + 1 == ply {
+            // The window's first position was not counted yet.
+            let first = self.start;
+            let bucket = &mut self.buckets[usize::from(replay.key(first) as u8)];
+            *bucket = bucket.saturating_add(1);
+        }
+        let bucket = &mut self.buckets[usize::from(key as u8)];
+        *bucket = bucket.saturating_add(1);
+        if *bucket == 1 {
+            return found;
+        }
+        let mut j = ply;
+        while j >= self.start + 2 && !found.is_full() {
+            j -= 2;
+            if replay.key(j) == key {
+                found.push(j);
+            }
+        }
+        found
+    }
 }
 
 /// Judges the cycle between `first` and `trigger`.

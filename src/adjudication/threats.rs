@@ -95,10 +95,8 @@ pub fn threats(pos: &Position) -> Threats {
     let us = pos.turn();
     // The real position behind this analysis has the other side to move.
     let them_to_move = pos.pass();
-    for m in pos.legal_moves() {
-        let Some(target) = pos.piece_at(m.to) else {
-            continue;
-        };
+    for m in pos.legal_captures() {
+        let target = pos.piece_at(m.to).expect("a capture has a victim");
         debug_assert_eq!(target.color, us.other());
         if target.role == Role::King {
             continue;
@@ -212,14 +210,18 @@ fn protection(pos: &Position, m: Move) -> Protection {
 /// shields its own king: removing it would expose the king.
 fn pinned_and_stuck(pos: &Position, sq: Square) -> bool {
     let color: Color = pos.turn();
-    if pos.legal_moves().iter().any(|m| m.from == sq) {
+    let mut board = *pos.board();
+    let piece = board.set(sq, None).expect("the target stands there");
+    let pinned = board.king_attacked(pos.king(color), color)
+        || board.kings_face(pos.king(Color::Red), pos.king(Color::Black));
+    if !pinned {
         return false;
     }
-    let mut board = *pos.board();
-    board.set(sq, None);
-    let king = pos.king(color);
-    board.king_attacked(king, color)
-        || board.kings_face(pos.king(Color::Red), pos.king(Color::Black))
+    let mut can_move = false;
+    pos.board().for_each_target(sq, piece, |to| {
+        can_move = can_move || pos.is_legal(Move::new(sq, to));
+    });
+    !can_move
 }
 
 /// The threats a move creates: those in `after` (mover to move again) that
