@@ -180,6 +180,51 @@ impl Board {
         self.pawn_attacks_on(king, them)
     }
 
+    /// Where a move of `color` could expose its king on `king`, as two sets:
+    /// squares whose piece may not leave without a check test (it shields
+    /// the king from a rook, a cannon, the other king or a horse), and
+    /// squares a piece may not land on without one (between the king and an
+    /// enemy cannon with nothing in between: the piece would be its screen).
+    /// Every other move of a piece other than the king is safe when the king
+    /// is not in check.
+    pub(crate) fn exposure(&self, king: Square, color: Color) -> (SquareSet, SquareSet) {
+        let them = color.other();
+        let mut leaving = SquareSet::EMPTY;
+        let mut landing = SquareSet::EMPTY;
+        let is = |sq: Option<Square>, role: Role| {
+            sq.is_some_and(|sq| self.piece_at(sq) == Some(Piece::new(them, role)))
+        };
+        for (d, ray) in RAYS[king.index()].iter().enumerate() {
+            let mut occupied = ray.iter().filter(|&sq| !self.is_empty(sq));
+            let (p1, p2, p3) = (occupied.next(), occupied.next(), occupied.next());
+            let Some(first) = p1 else { continue };
+            // Leaving the first piece opens the line to the second (a rook, or
+            // the other king on a file) or makes the third a cannon's target.
+            if is(p2, Role::Rook) || (d < 2 && is(p2, Role::King)) || is(p3, Role::Cannon) {
+                leaving.insert(first);
+            }
+            // Leaving the second piece leaves a cannon behind it with a screen.
+            if let Some(second) = p2 {
+                if is(p3, Role::Cannon) {
+                    leaving.insert(second);
+                }
+            }
+            // Landing before a cannon that has no screen gives it one.
+            if is(p1, Role::Cannon) {
+                for sq in ray.iter().take_while(|&sq| sq != first) {
+                    landing.insert(sq);
+                }
+            }
+        }
+        let horse = Piece::new(them, Role::Horse);
+        for (from, leg) in HORSE_ATTACKERS[king.index()].iter() {
+            if self.piece_at(from) == Some(horse) {
+                leaving.insert(leg);
+            }
+        }
+        (leaving, landing)
+    }
+
     /// True if a pawn of `by` stands where it could capture on `sq`.
     fn pawn_attacks_on(&self, sq: Square, by: Color) -> bool {
         let pawn = Some(Piece::new(by, Role::Pawn));

@@ -277,13 +277,12 @@ impl Position {
     /// The legal captures of the side to move.
     pub fn legal_captures(&self) -> MoveList {
         let mut moves = MoveList::new();
-        let mut scratch = self.board;
-        let in_check = self.is_check();
+        let mut guard = KingGuard::new(self);
         for from in self.board.occupied_by(self.turn) {
             let piece = self.board.piece_at(from).expect("occupied");
             self.board.for_each_target(from, piece, |to| {
                 let m = Move::new(from, to);
-                if !self.board.is_empty(to) && self.keeps_king_safe(&mut scratch, m, piece, in_check) {
+                if !self.board.is_empty(to) && guard.is_safe(m, piece) {
                     moves.push(m);
                 }
             });
@@ -300,59 +299,32 @@ impl Position {
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut scratch = self.board;
-        let us = self.turn;
-        let in_check = self.is_check();
-        for from in self.board.occupied_by(us) {
+        let mut guard = KingGuard::new(self);
+        self.board.occupied_by(self.turn).any(|from| {
             let piece = self.board.piece_at(from).expect("occupied");
             let mut found = false;
             self.board.for_each_target(from, piece, |to| {
-                found = found
-                    || self.keeps_king_safe(&mut scratch, Move::new(from, to), piece, in_check);
+                found = found || guard.is_safe(Move::new(from, to), piece);
             });
-            if found {
-                return true;
-            }
-        }
-        false
+            found
+        })
     }
 
-    /// Calls `emit` with each legal move. Pseudo-legal moves are generated
-    /// from the tables and only the ones that could expose the king are
-    /// tried on a scratch board.
+    /// Calls `emit` with each legal move. Pseudo-legal moves come from the
+    /// tables; only the few that could expose the king are tried on a
+    /// scratch board.
     #[inline]
     fn generate(&self, mut emit: impl FnMut(Move)) {
-        let mut scratch = self.board;
-        let us = self.turn;
-        let in_check = self.is_check();
-        for from in self.board.occupied_by(us) {
+        let mut guard = KingGuard::new(self);
+        for from in self.board.occupied_by(self.turn) {
             let piece = self.board.piece_at(from).expect("occupied");
             self.board.for_each_target(from, piece, |to| {
                 let m = Move::new(from, to);
-                if self.keeps_king_safe(&mut scratch, m, piece, in_check) {
+                if guard.is_safe(m, piece) {
                     emit(m);
                 }
             });
         }
-    }
-
-    /// True if the pseudo-legal move `m` of `piece` leaves the mover's king
-    /// safe. `scratch` equals the board on entry and on exit.
-    #[inline]
-    fn keeps_king_safe(&self, scratch: &mut Board, m: Move, piece: Piece, in_check: bool) -> bool {
-        let us = piece.color;
-        let king = self.king(us);
-        // Out of check, a move can only hurt the king by opening a line or a
-        // horse leg next to it, or by becoming a cannon screen on its lines.
-        if !in_check && piece.role != Role::King && !may_expose(king, m) {
-            return true;
-        }
-        let king_after = if piece.role == Role::King { m.to } else { king };
-        let captured = scratch.shift(m.from, m.to);
-        let safe = !scratch.king_attacked(king_after, us);
-        scratch.shift(m.to, m.from);
-        scratch.set(m.to, captured);
-        safe
     }
 
     /// True if `m` is legal here.
@@ -565,13 +537,49 @@ impl Position {
     }
 }
 
-/// True if moving from `m.from` to `m.to` could expose the king on `king`:
-/// `from` on one of its lines or a diagonal neighbour (a horse leg), or `to`
-/// on one of its lines (a new cannon screen).
-#[inline]
-fn may_expose(king: Square, m: Move) -> bool {
-    let on_line = |sq: Square| sq.file() == king.file() || sq.rank() == king.rank();
-    let diagonal_neighbour = (m.from.file() as i8 - king.file() as i8).abs() == 1
-        && (m.from.rank() as i8 - king.rank() as i8).abs() == 1;
-    on_line(m.from) || diagonal_neighbour || on_line(m.to)
+/// Decides whether pseudo-legal moves of the side to move keep its king
+/// safe, testing on a scratch board only the moves that could expose it.
+struct KingGuard<'a> {
+    pos: &'a Position,
+    scratch: Board,
+    in_check: bool,
+    leaving: SquareSet,
+    landing: SquareSet,
+}
+
+impl<'a> KingGuard<'a> {
+    #[inline]
+    fn new(pos: &'a Position) -> KingGuard<'a> {
+        let king = pos.king(pos.turn);
+        let (leaving, landing) = pos.board.exposure(king, pos.turn);
+        KingGuard {
+            pos,
+            scratch: pos.board,
+            in_check: pos.is_check(),
+            leaving,
+            landing,
+        }
+    }
+
+    /// True if the pseudo-legal move `m` of `piece` leaves its king safe.
+    #[inline]
+    fn is_safe(&mut self, m: Move, piece: Piece) -> bool {
+        if !self.in_check
+            && piece.role != Role::King
+            && !self.leaving.contains(m.from)
+            && !self.landing.contains(m.to)
+        {
+            return true;
+        }
+        let king = if piece.role == Role::King {
+            m.to
+        } else {
+            self.pos.king(piece.color)
+        };
+        let captured = self.scratch.shift(m.from, m.to);
+        let safe = !self.scratch.king_attacked(king, piece.color);
+        self.scratch.shift(m.to, m.from);
+        self.scratch.set(m.to, captured);
+        safe
+    }
 }

@@ -1,0 +1,282 @@
+//! The bridge between the API's vocabulary and the chess: reads a request,
+//! replays it through the rules core, rules with the adjudicator and maps
+//! the ruling to the response DTOs. Neither side knows the other: the HTTP
+//! layer sees only the [`Arbiter`] trait, the core sees only positions and
+//! moves.
+
+use crate::adjudication::{
+    self, Options, Replay, ReplayError, Ruling,
+    cycle::PlyAnalysis,
+    law::{Pattern, SideFinding},
+    threats::{Protection, ThreatKind},
+};
+use crate::http::dto::{self, AdjudicateRequest, LegalMovesRequest};
+use crate::http::engine::Arbiter;
+use crate::http::error::{ApiError, FenProblem};
+use crate::xiangqi::{Color, FenError, GameEnd, Position, Role, notation::Notation};
+
+/// The one rule set this build applies.
+pub const DEFAULT_RULESET: &str = "vn2004";
+
+/// Applies the Vietnamese Xiangqi Law of 2004.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct LawArbiter;
+
+impl Arbiter for LawArbiter {
+    fn adjudicate(&self, req: &AdjudicateRequest) -> Result<dto::AdjudicateResponse, ApiError> {
+        let ruleset = req.ruleset.as_deref().unwrap_or(DEFAULT_RULESET);
+        if ruleset != DEFAULT_RULESET {
+            return Err(ApiError::UnknownRuleset {
+                ruleset: ruleset.to_owned(),
+            });
+        }
+        let notation = notation(req.notation.as_deref())?;
+        let options = Options {
+            no_capture_limit: match req.no_capture_limit {
+                None => Options::default().no_capture_limit,
+                Some(n) => u32::try_from(n).map_err(|_| ApiError::InvalidRequest {
+                    field: "no_capture_limit".to_owned(),
+                    message: format!("no_capture_limit must be a positive number of plies, got {n}"),
+                })?,
+            },
+        };
+        let replay = replay(req.fen.as_deref(), &req.moves, notation)?;
+        let ruling = adjudication::rule(&replay, options);
+        Ok(response(&replay, &ruling, &req.moves))
+    }
+
+    fn legal_moves(&self, req: &LegalMovesRequest) -> Result<dto::LegalMovesResponse, ApiError> {
+        let notation = notation(req.notation.as_deref())?;
+        let replay = replay(req.fen.as_deref(), &req.moves, notation)?;
+        let pos = replay.last();
+        let moves = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| dto::LegalMove {
+                iccs: Notation::Iccs.format_move(pos, m),
+                uci: Notation::Uci.format_move(pos, m),
+                wxf: Notation::Wxf.format_move(pos, m),
+                vn: Notation::Vn.format_move(pos, m),
+            })
+            .collect();
+        Ok(dto::LegalMovesResponse {
+            position: position_info(&replay),
+            game_over: pos.game_end().map(game_over),
+            legal_moves: moves,
+        })
+    }
+
+    fn rulesets(&self) -> dto::RulesetsResponse {
+        dto::RulesetsResponse {
+            rulesets: vec![dto::Ruleset {
+                id: DEFAULT_RULESET.to_owned(),
+                name: dto::Localized {
+                    vi: "Luật Cờ tướng Việt Nam 2004 (Quyết định 1409/2004/QĐ-UBTDTT/TT1)".to_owned(),
+                    en: "Vietnamese Xiangqi Law 2004 (Decision 1409/2004/QĐ-UBTDTT/TT1)".to_owned(),
+                },
+                default: true,
+                articles: adjudication::articles::VN2004.iter().map(article).collect(),
+            }],
+        }
+    }
+}
+
+fn notation(name: Option<&str>) -> Result<Notation, ApiError> {
+    match name {
+        None => Ok(Notation::Iccs),
+        Some(n) => n.parse().map_err(|_| ApiError::UnknownNotation {
+            notation: n.to_owned(),
+        }),
+    }
+}
+
+/// Reads the start position and replays the moves, mapping the first
+/// problem to its API error.
+fn replay(fen: Option<&str>, moves: &[String], notation: Notation) -> Result<Replay, ApiError> {
+    let start = match fen {
+        None => Position::new(),
+        Some(fen) => Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
+            fen: fen.to_owned(),
+            problems: fen_problems(&e),
+        })?,
+    };
+    Replay::new(start, moves.len(), |pos, ply| {
+        notation.parse_move(pos, &moves[ply - 1])
+    })
+    .map_err(|e| match e {
+        ReplayError::Unreadable { ply, error } => ApiError::UnparsableMove {
+            ply,
+            mv: moves[ply - 1].clone(),
+            reason: error.to_string(),
+        },
+        ReplayError::Illegal {
+            ply, before, reason, ..
+        } => ApiError::IllegalMove {
+            ply,
+            mv: moves[ply - 1].clone(),
+            fen: before.to_fen(),
+            reason: reason.code().to_owned(),
+            message: reason.to_string(),
+        },
+    })
+}
+
+fn fen_problems(e: &FenError) -> Vec<FenProblem> {
+    match e {
+        FenError::Parse(p) => vec![FenProblem {
+            kind: p.kind().to_owned(),
+            message: p.to_string(),
+        }],
+        FenError::Setup(s) => s
+            .problems
+            .iter()
+            .map(|p| FenProblem {
+                kind: p.kind().to_owned(),
+                message: p.to_string(),
+            })
+            .collect(),
+    }
+}
+
+fn side(c: Color) -> dto::Side {
+    match c {
+        Color::Red => dto::Side::Red,
+        Color::Black => dto::Side::Black,
+    }
+}
+
+fn role(r: Role) -> dto::Role {
+    match r {
+        Role::King => dto::Role::King,
+        Role::Advisor => dto::Role::Advisor,
+        Role::Elephant => dto::Role::Elephant,
+        Role::Horse => dto::Role::Horse,
+        Role::Rook => dto::Role::Rook,
+        Role::Cannon => dto::Role::Cannon,
+        Role::Pawn => dto::Role::Pawn,
+    }
+}
+
+fn article(a: &adjudication::Article) -> dto::ArticleRef {
+    dto::ArticleRef {
+        reference: a.reference.to_owned(),
+        label: a.label.to_owned(),
+        summary: dto::Localized {
+            vi: a.summary_vi.to_owned(),
+            en: a.summary_en.to_owned(),
+        },
+    }
+}
+
+fn game_over(end: GameEnd) -> dto::GameOver {
+    dto::GameOver {
+        winner: side(end.winner()),
+        reason: match end {
+            GameEnd::Checkmate { .. } => dto::GameOverReason::Checkmate,
+            GameEnd::Stalemate { .. } => dto::GameOverReason::Stalemate,
+        },
+    }
+}
+
+fn position_info(replay: &Replay) -> dto::PositionInfo {
+    let pos = replay.last();
+    dto::PositionInfo {
+        fen: pos.to_fen(),
+        side_to_move: side(pos.turn()),
+        in_check: pos.is_check(),
+        plies: replay.plies() as u32,
+    }
+}
+
+fn response(replay: &Replay, ruling: &Ruling, sent: &[String]) -> dto::AdjudicateResponse {
+    dto::AdjudicateResponse {
+        verdict: match ruling.verdict {
+            adjudication::Verdict::None => dto::Verdict::None,
+            adjudication::Verdict::MustChange => dto::Verdict::MustChange,
+            adjudication::Verdict::Loss => dto::Verdict::Loss,
+            adjudication::Verdict::Draw => dto::Verdict::Draw,
+        },
+        violator: ruling.violator.map(side),
+        articles: ruling.articles.iter().copied().map(article).collect(),
+        explanation: dto::Localized {
+            vi: ruling.explanation.vi.clone(),
+            en: ruling.explanation.en.clone(),
+        },
+        repetition: ruling.repetition.as_ref().map(|r| repetition(replay, r, sent)),
+        position: position_info(replay),
+        game_over: ruling.game_end.map(game_over),
+        no_capture: dto::NoCapture {
+            plies: ruling.no_capture.plies,
+            limit: ruling.no_capture.limit,
+            draw_claimable: ruling.no_capture.draw_claimable,
+        },
+    }
+}
+
+fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) -> dto::Repetition {
+    dto::Repetition {
+        occurrences: rep.occurrences,
+        first_ply: rep.first_ply as u32,
+        trigger_ply: rep.trigger_ply as u32,
+        loss_ply: rep.loss_ply.map(|p| p as u32),
+        cycle: rep.cycle.iter().map(|p| cycle_move(replay, p, sent)).collect(),
+        red: side_pattern(&rep.red),
+        black: side_pattern(&rep.black),
+    }
+}
+
+fn cycle_move(replay: &Replay, p: &PlyAnalysis, sent: &[String]) -> dto::CycleMove {
+    let before = replay.position(p.ply - 1);
+    dto::CycleMove {
+        ply: p.ply as u32,
+        side: side(p.side),
+        mv: sent[p.ply - 1].clone(),
+        iccs: Notation::Iccs.format_move(before, p.mv),
+        check: p.check,
+        chases: p
+            .threats
+            .iter()
+            .map(|t| dto::Chase {
+                square: t.threat.target.to_string(),
+                role: role(t.threat.target_role),
+                protected: t.threat.protection == Protection::True,
+                kind: match t.threat.kind {
+                    ThreatKind::Chase => dto::ThreatKind::Chase,
+                    ThreatKind::ExchangeOffer => dto::ThreatKind::ExchangeOffer,
+                    ThreatKind::Protected => dto::ThreatKind::Protected,
+                    ThreatKind::UncrossedPawn => dto::ThreatKind::UncrossedPawn,
+                },
+                by: t
+                    .threat
+                    .attackers
+                    .iter()
+                    .map(|&(sq, r)| dto::Attacker {
+                        square: sq.to_string(),
+                        role: role(r),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+fn side_pattern(f: &SideFinding) -> dto::SidePattern {
+    dto::SidePattern {
+        pattern: match f.pattern {
+            Pattern::PerpetualCheck => dto::Pattern::PerpetualCheck,
+            Pattern::PerpetualChase(_) => dto::Pattern::PerpetualChase,
+            Pattern::Allowed => dto::Pattern::Allowed,
+        },
+        moves: f.moves as u32,
+        checks: f.checks as u32,
+        chases: f.chases as u32,
+        chased: match &f.pattern {
+            Pattern::PerpetualChase(c) => Some(dto::ChasedPiece {
+                role: role(c.target_role),
+                squares: c.target_squares.iter().map(|s| s.to_string()).collect(),
+            }),
+            _ => None,
+        },
+        articles: f.articles.iter().map(|r| (*r).to_owned()).collect(),
+    }
+}
