@@ -110,7 +110,10 @@ fn every_example_satisfies_its_schema() {
                 for (ct, media) in content {
                     let examples = media_examples(&spec, media);
                     if !ct.contains("yaml") {
-                        assert!(!examples.is_empty(), "{m} {path} {status} {ct} has no example");
+                        assert!(
+                            !examples.is_empty(),
+                            "{m} {path} {status} {ct} has no example"
+                        );
                     }
                     for (name, ex) in examples {
                         let what = format!("{m} {path} {status} {ct} {name}");
@@ -191,13 +194,24 @@ async fn check_against_spec(
 
     let op = &spec["paths"][path][&method];
     let declared = &op["responses"][status.to_string()];
-    assert!(!declared.is_null(), "{method} {path}: status {status} not in spec");
+    assert!(
+        !declared.is_null(),
+        "{method} {path}: status {status} not in spec"
+    );
     let declared = deref(spec, declared);
     let media = &declared["content"][&media_type];
-    assert!(!media.is_null(), "{method} {path} {status}: {media_type} not in spec");
+    assert!(
+        !media.is_null(),
+        "{method} {path} {status}: {media_type} not in spec"
+    );
     if media_type.ends_with("json") {
         let instance: Value = serde_json::from_slice(&body).unwrap();
-        assert_valid(spec, &media["schema"], &instance, &format!("{method} {path} {status}"));
+        assert_valid(
+            spec,
+            &media["schema"],
+            &instance,
+            &format!("{method} {path} {status}"),
+        );
     }
     status
 }
@@ -237,8 +251,7 @@ async fn actual_answers_satisfy_the_spec() {
     ];
     for (body, want) in adjudicate_cases {
         for path in ["/v1/adjudicate", "/v1/legal-moves"] {
-            if path == "/v1/legal-moves" && (body.contains("ruleset") || body.contains("capture"))
-            {
+            if path == "/v1/legal-moves" && (body.contains("ruleset") || body.contains("capture")) {
                 continue;
             }
             let got = check_against_spec(&spec, &app, post_json(path, body), path).await;
@@ -246,33 +259,62 @@ async fn actual_answers_satisfy_the_spec() {
         }
     }
     let too_many_moves = json!({ "moves": vec!["a"; 1025] }).to_string();
-    let got = check_against_spec(&spec, &app, post_json("/v1/adjudicate", too_many_moves), "/v1/adjudicate").await;
+    let got = check_against_spec(
+        &spec,
+        &app,
+        post_json("/v1/adjudicate", too_many_moves),
+        "/v1/adjudicate",
+    )
+    .await;
     assert_eq!(got, 422);
     let huge = format!(r#"{{"moves":["{}"]}}"#, "a".repeat(300 * 1024));
-    let got = check_against_spec(&spec, &app, post_json("/v1/adjudicate", huge), "/v1/adjudicate").await;
+    let got = check_against_spec(
+        &spec,
+        &app,
+        post_json("/v1/adjudicate", huge),
+        "/v1/adjudicate",
+    )
+    .await;
     assert_eq!(got, 413);
     let text = Request::post("/v1/adjudicate")
         .header(header::CONTENT_TYPE, "text/plain")
         .body(Body::from("{}"))
         .unwrap();
-    assert_eq!(check_against_spec(&spec, &app, text, "/v1/adjudicate").await, 415);
+    assert_eq!(
+        check_against_spec(&spec, &app, text, "/v1/adjudicate").await,
+        415
+    );
 
     // Batch: inline problems, and the batch limit.
     let mixed = json!({"games": [{"moves": ["repeat"]}, {"moves": 5}, {"moves": ["x0x0"]}]});
     let req = post_json("/v1/adjudicate/batch", mixed.to_string());
-    assert_eq!(check_against_spec(&spec, &app, req, "/v1/adjudicate/batch").await, 200);
+    assert_eq!(
+        check_against_spec(&spec, &app, req, "/v1/adjudicate/batch").await,
+        200
+    );
     let too_many = json!({ "games": vec![json!({"moves": []}); 257] });
     let req = post_json("/v1/adjudicate/batch", too_many.to_string());
-    assert_eq!(check_against_spec(&spec, &app, req, "/v1/adjudicate/batch").await, 422);
+    assert_eq!(
+        check_against_spec(&spec, &app, req, "/v1/adjudicate/batch").await,
+        422
+    );
 
     // Readiness while draining.
     readiness.set_draining();
-    assert_eq!(check_against_spec(&spec, &app, get("/readyz"), "/readyz").await, 503);
+    assert_eq!(
+        check_against_spec(&spec, &app, get("/readyz"), "/readyz").await,
+        503
+    );
 
     // 404 and 405 match their component schemas.
     let resp = send(&app, get("/nope")).await;
     let body = body_json(resp).await;
-    assert_valid(&spec, &json!({"$ref": "#/components/schemas/NotFoundProblem"}), &body, "404");
+    assert_valid(
+        &spec,
+        &json!({"$ref": "#/components/schemas/NotFoundProblem"}),
+        &body,
+        "404",
+    );
     let resp = send(&app, get("/v1/adjudicate")).await;
     let body = body_json(resp).await;
     assert_valid(
