@@ -1,5 +1,7 @@
 //! Logging set-up: human lines by default, JSON lines for containers.
 
+use std::io::IsTerminal;
+
 use tracing_subscriber::EnvFilter;
 
 use crate::config::{Config, LogFormat};
@@ -13,7 +15,9 @@ pub fn init(config: &Config) {
     };
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+        .with_writer(std::io::stderr)
+        // Colours only on a terminal, never in files or log collectors.
+        .with_ansi(std::io::stderr().is_terminal());
     let installed = match config.log_format {
         LogFormat::Json => builder.json().with_current_span(true).try_init(),
         LogFormat::Text => builder.try_init(),

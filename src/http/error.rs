@@ -312,15 +312,9 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let status = self.status();
-        if status.is_server_error()
-            && !matches!(self, ApiError::NotReady | ApiError::Timeout { .. })
-        {
-            tracing::error!(error = %self, "request failed");
-        } else {
-            tracing::debug!(error = %self, "request rejected");
-        }
-        problem_response(status, &self.to_problem())
+        // 5xx answers are logged at ERROR by the trace layer, panics by the catch-panic hook.
+        tracing::debug!(error = %self, "answering with a problem");
+        problem_response(self.status(), &self.to_problem())
     }
 }
 
