@@ -64,3 +64,27 @@ fn serve(config: &Config) -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serve_is_the_default_and_takes_the_same_flags() {
+        let bare = Cli::try_parse_from(["xa", "--addr", "0.0.0.0:9000"]).unwrap();
+        assert!(bare.command.is_none());
+        assert_eq!(bare.serve.addr.port(), 9000);
+
+        let explicit = Cli::try_parse_from(["xa", "serve", "--addr", "0.0.0.0:9001"]).unwrap();
+        let Some(Command::Serve(config)) = explicit.command else {
+            panic!("serve subcommand");
+        };
+        assert_eq!(config.addr.port(), 9001);
+    }
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}
