@@ -30,7 +30,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::map_response_body::MapResponseBodyLayer;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
@@ -38,7 +38,7 @@ use tracing::Level;
 use crate::config::Config;
 use dto::Limits;
 use engine::Arbiter;
-use middleware::{NormalizeConfig, REQUEST_ID};
+use middleware::{MakeProcessUniqueId, NormalizeConfig, REQUEST_ID};
 pub use state::{AppState, Readiness};
 
 /// One route: its method, its path template, and its handler.
@@ -149,7 +149,7 @@ pub fn app_with_readiness(
         // tower-http enforces the limit; axum's own 2 MB default would only get in the way.
         .layer(DefaultBodyLimit::disable());
     let outer = ServiceBuilder::new()
-        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeProcessUniqueId))
         .layer(
             // Access lines at DEBUG (`RUST_LOG=info,tower_http=debug` shows them): a line per
             // request at INFO would cost measurable throughput. 5xx are logged at ERROR.
