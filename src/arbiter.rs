@@ -36,7 +36,9 @@ impl Arbiter for LawArbiter {
                 None => Options::default().no_capture_limit,
                 Some(n) => u32::try_from(n).map_err(|_| ApiError::InvalidRequest {
                     field: "no_capture_limit".to_owned(),
-                    message: format!("no_capture_limit must be a positive number of plies, got {n}"),
+                    message: format!(
+                        "no_capture_limit must be a positive number of plies, got {n}"
+                    ),
                 })?,
             },
         };
@@ -71,7 +73,8 @@ impl Arbiter for LawArbiter {
             rulesets: vec![dto::Ruleset {
                 id: DEFAULT_RULESET.to_owned(),
                 name: dto::Localized {
-                    vi: "Luật Cờ tướng Việt Nam 2004 (Quyết định 1409/2004/QĐ-UBTDTT/TT1)".to_owned(),
+                    vi: "Luật Cờ tướng Việt Nam 2004 (Quyết định 1409/2004/QĐ-UBTDTT/TT1)"
+                        .to_owned(),
                     en: "Vietnamese Xiangqi Law 2004 (Decision 1409/2004/QĐ-UBTDTT/TT1)".to_owned(),
                 },
                 default: true,
@@ -110,7 +113,10 @@ fn replay(fen: Option<&str>, moves: &[String], notation: Notation) -> Result<Rep
             reason: error.to_string(),
         },
         ReplayError::Illegal {
-            ply, before, reason, ..
+            ply,
+            before,
+            reason,
+            ..
         } => ApiError::IllegalMove {
             ply,
             mv: moves[ply - 1].clone(),
@@ -202,7 +208,10 @@ fn response(replay: &Replay, ruling: &Ruling, sent: &[String]) -> dto::Adjudicat
             vi: ruling.explanation.vi.clone(),
             en: ruling.explanation.en.clone(),
         },
-        repetition: ruling.repetition.as_ref().map(|r| repetition(replay, r, sent)),
+        repetition: ruling
+            .repetition
+            .as_ref()
+            .map(|r| repetition(replay, r, sent)),
         position: position_info(replay),
         game_over: ruling.game_end.map(game_over),
         no_capture: dto::NoCapture {
@@ -219,7 +228,11 @@ fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) 
         first_ply: rep.first_ply as u32,
         trigger_ply: rep.trigger_ply as u32,
         loss_ply: rep.loss_ply.map(|p| p as u32),
-        cycle: rep.cycle.iter().map(|p| cycle_move(replay, p, sent)).collect(),
+        cycle: rep
+            .cycle
+            .iter()
+            .map(|p| cycle_move(replay, p, sent))
+            .collect(),
         red: side_pattern(&rep.red),
         black: side_pattern(&rep.black),
     }

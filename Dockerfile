@@ -1,0 +1,22 @@
+# xiangqi-arbiter: multi-stage build.
+#   docker build -t xiangqi-arbiter .
+#   docker run --rm -p 8080:8080 xiangqi-arbiter
+
+FROM rust:1-slim-bookworm AS build
+WORKDIR /src
+# The whole context (see .dockerignore), so every target the manifest names is present.
+COPY . .
+# The exact command CI checks on the host: it must succeed from a clean checkout.
+RUN cargo build --release --locked \
+ && install -D -m 0755 target/release/xiangqi-arbiter /out/xiangqi-arbiter
+
+# distroless/cc: glibc and libgcc only; no shell, no package manager.
+FROM gcr.io/distroless/cc-debian12:nonroot
+COPY --from=build /out/xiangqi-arbiter /usr/local/bin/xiangqi-arbiter
+ENV XA_ADDR=0.0.0.0:8080 \
+    XA_LOG_FORMAT=json
+EXPOSE 8080
+# Numeric, so `runAsNonRoot` can verify it without a passwd lookup.
+USER 10001:10001
+ENTRYPOINT ["/usr/local/bin/xiangqi-arbiter"]
+CMD ["serve"]

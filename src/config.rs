@@ -1,0 +1,204 @@
+//! Service configuration: every knob is a command-line flag with an environment variable.
+//!
+//! Defaults live in the `DEFAULT_*` constants so that [`Config::default`] (used by tests and
+//! embedders) and the clap defaults (used by the binary) cannot drift apart.
+
+use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
+use std::time::Duration;
+
+use axum::http::HeaderValue;
+use clap::{Args, ValueEnum};
+
+/// Default listen address: loopback, so `cargo run --release` exposes nothing by accident.
+pub const DEFAULT_ADDR: SocketAddr = SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, 8080));
+/// Default request body limit: 256 KiB, far above a 1024-ply game (about 6 KiB).
+pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024;
+/// Default limit on the number of moves in one request.
+pub const DEFAULT_MAX_MOVES: usize = 1024;
+/// Default limit on the number of games in one batch request.
+pub const DEFAULT_MAX_BATCH: usize = 256;
+/// Default time budget for one request, body read included.
+pub const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 10_000;
+/// Default time a client has to send a complete request head (also bounds keep-alive idleness).
+pub const DEFAULT_HEADER_READ_TIMEOUT_MS: u64 = 5_000;
+/// Default limit on concurrently open connections.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+/// Default time in-flight requests get to finish after shutdown begins.
+pub const DEFAULT_DRAIN_TIMEOUT_MS: u64 = 25_000;
+/// Default log filter (tracing-subscriber `EnvFilter` syntax).
+pub const DEFAULT_LOG_LEVEL: &str = "info";
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines (development).
+    #[default]
+    Text,
+    /// One JSON object per line (containers, log shippers).
+    Json,
+}
+
+/// Configuration of the HTTP service (`serve`).
+#[derive(Debug, Clone, PartialEq, Eq, Args)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "XA_ADDR", default_value_t = DEFAULT_ADDR)]
+    pub addr: SocketAddr,
+
+    /// Largest accepted request body, in bytes (larger bodies get 413).
+    #[arg(long, env = "XA_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
+    pub max_body_bytes: usize,
+
+    /// Largest number of moves in one game (more get 422 too-many-moves).
+    #[arg(long, env = "XA_MAX_MOVES", default_value_t = DEFAULT_MAX_MOVES)]
+    pub max_moves: usize,
+
+    /// Largest number of games in one batch request (more get 422 too-many-games).
+    #[arg(long, env = "XA_MAX_BATCH", default_value_t = DEFAULT_MAX_BATCH)]
+    pub max_batch: usize,
+
+    /// Time budget for one request in milliseconds, body read included (then 503 timeout).
+    #[arg(long, env = "XA_REQUEST_TIMEOUT_MS", default_value_t = DEFAULT_REQUEST_TIMEOUT_MS)]
+    pub request_timeout_ms: u64,
+
+    /// Time a client has to send a complete request head, in milliseconds. It also bounds how
+    /// long an idle keep-alive connection is kept waiting for its next request.
+    #[arg(long, env = "XA_HEADER_READ_TIMEOUT_MS", default_value_t = DEFAULT_HEADER_READ_TIMEOUT_MS)]
+    pub header_read_timeout_ms: u64,
+
+    /// Close a connection on which no byte moved in either direction for this many
+    /// milliseconds (catches clients that stall mid-body or stop reading). Off by default;
+    /// when set, keep it above the request timeout.
+    #[arg(long, env = "XA_IDLE_TIMEOUT_MS")]
+    pub idle_timeout_ms: Option<u64>,
+
+    /// Largest number of connections served at once; further clients wait in the accept queue.
+    #[arg(long, env = "XA_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS)]
+    pub max_connections: usize,
+
+    /// Time in-flight requests get to finish after SIGTERM/Ctrl-C, in milliseconds.
+    #[arg(long, env = "XA_DRAIN_TIMEOUT_MS", default_value_t = DEFAULT_DRAIN_TIMEOUT_MS)]
+    pub drain_timeout_ms: u64,
+
+    /// Time between turning /readyz to 503 and closing the listener on shutdown, in
+    /// milliseconds, so load balancers stop routing here first (0 when a preStop hook waits).
+    #[arg(long, env = "XA_SHUTDOWN_DELAY_MS", default_value_t = 0)]
+    pub shutdown_delay_ms: u64,
+
+    /// Origin allowed to call the API from a browser (repeatable, or comma-separated in the
+    /// environment; `*` allows any). No CORS headers are sent when none is given.
+    #[arg(long = "cors-origin", env = "XA_CORS_ORIGIN", value_delimiter = ',', value_parser = parse_origin)]
+    pub cors_origins: Vec<String>,
+
+    /// Log line format.
+    #[arg(long, env = "XA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+
+    /// Log filter, e.g. `info` or `xiangqi_arbiter=debug,tower_http=debug`.
+    #[arg(long, env = "RUST_LOG", default_value = DEFAULT_LOG_LEVEL)]
+    pub log_level: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            addr: DEFAULT_ADDR,
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            max_moves: DEFAULT_MAX_MOVES,
+            max_batch: DEFAULT_MAX_BATCH,
+            request_timeout_ms: DEFAULT_REQUEST_TIMEOUT_MS,
+            header_read_timeout_ms: DEFAULT_HEADER_READ_TIMEOUT_MS,
+            idle_timeout_ms: None,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            drain_timeout_ms: DEFAULT_DRAIN_TIMEOUT_MS,
+            shutdown_delay_ms: 0,
+            cors_origins: Vec::new(),
+            log_format: LogFormat::Text,
+            log_level: DEFAULT_LOG_LEVEL.to_owned(),
+        }
+    }
+}
+
+impl Config {
+    /// The per-request time budget.
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_millis(self.request_timeout_ms)
+    }
+
+    /// The time a client has to send a request head.
+    pub fn header_read_timeout(&self) -> Duration {
+        Duration::from_millis(self.header_read_timeout_ms)
+    }
+
+    /// The idle-connection timeout, if enabled.
+    pub fn idle_timeout(&self) -> Option<Duration> {
+        self.idle_timeout_ms.map(Duration::from_millis)
+    }
+
+    /// The time in-flight requests get after shutdown begins.
+    pub fn drain_timeout(&self) -> Duration {
+        Duration::from_millis(self.drain_timeout_ms)
+    }
+
+    /// The pause between readiness turning 503 and the listener closing.
+    pub fn shutdown_delay(&self) -> Duration {
+        Duration::from_millis(self.shutdown_delay_ms)
+    }
+}
+
+/// Accepts `*` or anything usable as an `Origin` header value, so a typo fails at start-up
+/// rather than silently disabling CORS.
+fn parse_origin(s: &str) -> Result<String, String> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Err("an origin cannot be empty".to_owned());
+    }
+    HeaderValue::from_str(s)
+        .map(|_| s.to_owned())
+        .map_err(|e| format!("not a valid origin: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{CommandFactory, FromArgMatches, Parser};
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        config: Config,
+    }
+
+    /// Parses `args` with every `env` fallback removed, so the host environment cannot leak in.
+    fn parse(args: &[&str]) -> Config {
+        let cmd = Cli::command().mut_args(|a| a.env(None));
+        let matches = cmd.try_get_matches_from(args).expect("valid arguments");
+        Cli::from_arg_matches(&matches).expect("matches").config
+    }
+
+    #[test]
+    fn default_equals_clap_defaults() {
+        assert_eq!(parse(&["xa"]), Config::default());
+    }
+
+    #[test]
+    fn cors_origins_repeat_and_split() {
+        let c = parse(&[
+            "xa",
+            "--cors-origin",
+            "https://a.example",
+            "--cors-origin",
+            "https://b.example,https://c.example",
+        ]);
+        assert_eq!(c.cors_origins.len(), 3);
+    }
+
+    #[test]
+    fn bad_origin_is_rejected_at_parse_time() {
+        let cmd = Cli::command().mut_args(|a| a.env(None));
+        assert!(
+            cmd.try_get_matches_from(["xa", "--cors-origin", "bad\nvalue"])
+                .is_err()
+        );
+    }
+}

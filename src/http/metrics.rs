@@ -1,0 +1,103 @@
+//! Prometheus metrics: the process-wide recorder, the request middleware, and the verdict
+//! counter.
+//!
+//! The `metrics` facade allows one global recorder per process, so it is installed once and
+//! every router (tests build many) shares it.
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use axum::extract::{MatchedPath, Request};
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::Response;
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+
+use super::dto::Verdict;
+
+/// Counter of answered requests, by `method`, `route` and `status`.
+pub const REQUESTS_TOTAL: &str = "xiangqi_http_requests_total";
+/// Histogram of request latency in seconds, by `method` and `route`.
+pub const REQUEST_DURATION: &str = "xiangqi_http_request_duration_seconds";
+/// Counter of rulings, by `verdict`.
+pub const VERDICTS_TOTAL: &str = "xiangqi_verdicts_total";
+
+/// Latency buckets: adjudication takes tens of microseconds, so start at 100 µs.
+const LATENCY_BUCKETS: &[f64] = &[
+    0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
+    5.0, 10.0,
+];
+
+/// Route label for requests that matched no route, so scanners cannot blow up cardinality.
+const UNMATCHED: &str = "unmatched";
+
+/// The handle of the process-wide Prometheus recorder, installing it on first use.
+pub fn handle() -> PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE
+        .get_or_init(|| {
+            let builder = PrometheusBuilder::new();
+            let recorder = match builder
+                .set_buckets_for_metric(Matcher::Full(REQUEST_DURATION.to_owned()), LATENCY_BUCKETS)
+            {
+                Ok(b) => b.build_recorder(),
+                // Only fails on an empty bucket list, which the constant is not.
+                Err(_) => PrometheusBuilder::new().build_recorder(),
+            };
+            let handle = recorder.handle();
+            if metrics::set_global_recorder(recorder).is_err() {
+                tracing::warn!("a metrics recorder was already installed; /metrics stays empty");
+            }
+            describe();
+            handle
+        })
+        .clone()
+}
+
+fn describe() {
+    metrics::describe_counter!(REQUESTS_TOTAL, "HTTP requests answered");
+    metrics::describe_histogram!(
+        REQUEST_DURATION,
+        metrics::Unit::Seconds,
+        "HTTP request latency"
+    );
+    metrics::describe_counter!(VERDICTS_TOTAL, "Rulings given, by verdict");
+}
+
+/// Middleware: counts every request and times it, labelled by the matched route template.
+pub async fn track(req: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let route = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| UNMATCHED.to_owned(), |p| p.as_str().to_owned());
+    let method = method_label(req.method());
+
+    let response = next.run(req).await;
+
+    let status = response.status().as_u16().to_string();
+    metrics::counter!(REQUESTS_TOTAL, "method" => method, "route" => route.clone(), "status" => status)
+        .increment(1);
+    metrics::histogram!(REQUEST_DURATION, "method" => method, "route" => route)
+        .record(start.elapsed().as_secs_f64());
+    response
+}
+
+/// Standard methods by name; anything else is one label value.
+fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::PATCH => "PATCH",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
+}
+
+/// Counts one ruling.
+pub fn record_verdict(verdict: Verdict) {
+    metrics::counter!(VERDICTS_TOTAL, "verdict" => verdict.as_str()).increment(1);
+}

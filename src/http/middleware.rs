@@ -1,0 +1,111 @@
+//! Cross-cutting middleware of our own: problem+json for errors produced by tower layers,
+//! the catch-panic answer, and the request span.
+
+use std::any::Any;
+
+use std::hash::{BuildHasher, RandomState};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use tower_http::request_id::{MakeRequestId, RequestId};
+use tracing::Span;
+
+use super::error::{ApiError, PROBLEM_CONTENT_TYPE};
+
+/// Header carrying the request id (set when absent, echoed in the response).
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// Request ids: a random per-process prefix and a counter, e.g. `5f0c3a9e1b7d4f20-2a`.
+///
+/// Unique within a process and, by the prefix, across replicas; unlike UUIDv4 it costs no
+/// system call per request.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MakeProcessUniqueId;
+
+impl MakeRequestId for MakeProcessUniqueId {
+    fn make_request_id<B>(&mut self, _request: &Request<B>) -> Option<RequestId> {
+        static PREFIX: OnceLock<u64> = OnceLock::new();
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        // `RandomState` is seeded from the OS once per process.
+        let prefix = *PREFIX.get_or_init(|| RandomState::new().hash_one(std::process::id()));
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        HeaderValue::from_str(&format!("{prefix:016x}-{n:x}"))
+            .ok()
+            .map(RequestId::new)
+    }
+}
+
+/// What the normalizer needs to describe middleware errors precisely.
+#[derive(Debug, Clone, Copy)]
+pub struct NormalizeConfig {
+    /// Body limit, for 413.
+    pub max_body_bytes: usize,
+    /// Request timeout, for the 503 the timeout layer produces.
+    pub request_timeout_ms: u64,
+}
+
+/// Turns bare error responses (tower-http's 413 and timeout, anything else without a body
+/// of ours) into problem+json, so every error a client sees has the same shape.
+pub async fn normalize_errors(State(cfg): State<NormalizeConfig>, resp: Response) -> Response {
+    let status = resp.status();
+    if !(status.is_client_error() || status.is_server_error()) || is_problem(&resp) {
+        return resp;
+    }
+    let error = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge {
+            limit: cfg.max_body_bytes,
+        },
+        // Only the timeout layer answers a bare 503 (readiness answers a problem).
+        StatusCode::SERVICE_UNAVAILABLE => ApiError::Timeout {
+            timeout_ms: cfg.request_timeout_ms,
+        },
+        status => ApiError::Status { status },
+    };
+    let (mut parts, _) = resp.into_parts();
+    let mut fresh = error.into_response();
+    // Keep headers such as `Allow` or CORS ones, but describe the new body.
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.remove(header::CONTENT_ENCODING);
+    for (name, value) in fresh.headers() {
+        parts.headers.insert(name.clone(), value.clone());
+    }
+    *fresh.headers_mut() = parts.headers;
+    fresh
+}
+
+fn is_problem(resp: &Response) -> bool {
+    resp.headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with(PROBLEM_CONTENT_TYPE))
+}
+
+/// Catch-panic handler: a bug answers a 500 problem instead of dropping the connection.
+pub fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response<Body> {
+    let msg = err
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| err.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_owned());
+    tracing::error!(panic = %msg, "handler panicked");
+    ApiError::Internal.into_response()
+}
+
+/// The span of one request: method, path and request id, never the body.
+pub fn request_span<B>(req: &Request<B>) -> Span {
+    let request_id = req
+        .headers()
+        .get(&REQUEST_ID)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("-");
+    tracing::info_span!(
+        "request",
+        method = %req.method(),
+        path = %req.uri().path(),
+        request_id = %request_id,
+    )
+}

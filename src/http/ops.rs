@@ -1,0 +1,65 @@
+//! Operations endpoints: liveness, readiness, metrics, the API description, and the
+//! fallbacks for unknown routes and methods.
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use super::error::ApiError;
+use super::extract::ApiJson;
+use super::state::AppState;
+
+/// The OpenAPI description, compiled in so the binary serves exactly the spec it was built with.
+pub const OPENAPI_YAML: &str = include_str!("../../openapi.yaml");
+
+/// `GET /healthz`: the process is alive (no dependencies to check).
+pub async fn healthz() -> Response {
+    ApiJson(json!({ "status": "ok" })).into_response()
+}
+
+/// `GET /readyz`: 200 while taking work, 503 problem once shutdown has begun.
+pub async fn readyz(State(state): State<AppState>) -> Response {
+    if state.readiness.is_ready() {
+        ApiJson(json!({ "status": "ready" })).into_response()
+    } else {
+        ApiError::NotReady.into_response()
+    }
+}
+
+/// `GET /metrics`: Prometheus text exposition.
+pub async fn metrics(State(state): State<AppState>) -> Response {
+    // Upkeep here keeps histogram memory bounded without a background task.
+    state.metrics.run_upkeep();
+    let mut resp = state.metrics.render().into_response();
+    resp.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+    );
+    resp
+}
+
+/// `GET /openapi.yaml`: the API description.
+pub async fn openapi() -> Response {
+    let mut resp = OPENAPI_YAML.into_response();
+    resp.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/yaml"),
+    );
+    resp
+}
+
+/// Fallback for paths no route matches.
+pub async fn not_found(req: Request) -> ApiError {
+    ApiError::NotFound {
+        path: req.uri().path().to_owned(),
+    }
+}
+
+/// Fallback for known paths with an unsupported method (axum adds the `Allow` header).
+pub async fn method_not_allowed(req: Request) -> ApiError {
+    ApiError::MethodNotAllowed {
+        method: req.method().to_string(),
+        path: req.uri().path().to_owned(),
+    }
+}

@@ -1,0 +1,263 @@
+//! Test support: a fake arbiter with fixed answers and one trigger per error kind, and
+//! helpers to drive the app in-process.
+#![allow(dead_code)] // each test crate uses a different subset
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, Response, header};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+use xiangqi_arbiter::config::Config;
+use xiangqi_arbiter::http::dto::*;
+use xiangqi_arbiter::http::engine::Arbiter;
+use xiangqi_arbiter::http::error::{ApiError, FenProblem};
+
+/// Answers fixed DTOs; special inputs trigger each error kind:
+/// - `fen: "bad"` → invalid-fen; `notation` outside the four → unknown-notation;
+/// - `ruleset` other than `vn2004` → unknown-ruleset;
+/// - move `"??"` → unparsable-move; move `"x0x0"` → illegal-move;
+/// - move `"panic"` → a panic; move `"slow"` → blocks 400 ms;
+/// - move `"repeat"` → a `loss` verdict; otherwise `none`.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct FakeArbiter;
+
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+fn check_common(
+    fen: Option<&str>,
+    moves: &[String],
+    notation: Option<&str>,
+) -> Result<(), ApiError> {
+    if fen == Some("bad") {
+        return Err(ApiError::InvalidFen {
+            fen: "bad".into(),
+            problems: vec![
+                FenProblem {
+                    kind: "wrong_rank_count".into(),
+                    message: "expected 10 ranks, found 1".into(),
+                },
+                FenProblem {
+                    kind: "missing_king".into(),
+                    message: "red has no king".into(),
+                },
+            ],
+        });
+    }
+    if let Some(n) = notation {
+        if !["iccs", "uci", "wxf", "vn"].contains(&n) {
+            return Err(ApiError::UnknownNotation { notation: n.into() });
+        }
+    }
+    for (i, mv) in moves.iter().enumerate() {
+        match mv.as_str() {
+            "??" => {
+                return Err(ApiError::UnparsableMove {
+                    ply: i + 1,
+                    mv: mv.clone(),
+                    reason: "not a move".into(),
+                });
+            }
+            "x0x0" => {
+                return Err(ApiError::IllegalMove {
+                    ply: i + 1,
+                    mv: mv.clone(),
+                    fen: START_FEN.into(),
+                    reason: "no_piece_on_square".into(),
+                    message: "there is no piece on x0".into(),
+                });
+            }
+            "panic" => panic!("fake arbiter asked to panic"),
+            "slow" => std::thread::sleep(Duration::from_millis(400)),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+pub fn position(plies: u32) -> PositionInfo {
+    PositionInfo {
+        fen: START_FEN.into(),
+        side_to_move: Side::Red,
+        in_check: false,
+        plies,
+    }
+}
+
+pub fn verdict(moves: &[String]) -> AdjudicateResponse {
+    let loss = moves.iter().any(|m| m == "repeat");
+    let en = |s: &str| Localized {
+        vi: s.into(),
+        en: s.into(),
+    };
+    AdjudicateResponse {
+        verdict: if loss { Verdict::Loss } else { Verdict::None },
+        violator: loss.then_some(Side::Red),
+        articles: if loss {
+            vec![ArticleRef {
+                reference: "23.1".into(),
+                label: "Điều 23, điểm 1".into(),
+                summary: en("Perpetual check loses."),
+            }]
+        } else {
+            vec![]
+        },
+        explanation: en("fixed"),
+        repetition: loss.then(|| Repetition {
+            occurrences: 3,
+            first_ply: 1,
+            trigger_ply: 9,
+            loss_ply: Some(11),
+            cycle: vec![CycleMove {
+                ply: 9,
+                side: Side::Red,
+                mv: "repeat".into(),
+                iccs: "a8a9".into(),
+                check: true,
+                chases: vec![Chase {
+                    square: "c7".into(),
+                    role: Role::Cannon,
+                    protected: false,
+                    kind: ThreatKind::Chase,
+                    by: vec![Attacker {
+                        square: "a7".into(),
+                        role: Role::Rook,
+                    }],
+                }],
+            }],
+            red: SidePattern {
+                pattern: Pattern::PerpetualCheck,
+                moves: 4,
+                checks: 4,
+                chases: 0,
+                chased: None,
+                articles: vec!["23.1".into()],
+            },
+            black: SidePattern {
+                pattern: Pattern::Allowed,
+                moves: 4,
+                checks: 0,
+                chases: 0,
+                chased: None,
+                articles: vec![],
+            },
+        }),
+        position: position(moves.len() as u32),
+        game_over: None,
+        no_capture: NoCapture {
+            plies: moves.len() as u32,
+            limit: 100,
+            draw_claimable: false,
+        },
+    }
+}
+
+impl Arbiter for FakeArbiter {
+    fn adjudicate(&self, req: &AdjudicateRequest) -> Result<AdjudicateResponse, ApiError> {
+        check_common(req.fen.as_deref(), &req.moves, req.notation.as_deref())?;
+        if let Some(r) = &req.ruleset {
+            if r != "vn2004" {
+                return Err(ApiError::UnknownRuleset { ruleset: r.clone() });
+            }
+        }
+        Ok(verdict(&req.moves))
+    }
+
+    fn legal_moves(&self, req: &LegalMovesRequest) -> Result<LegalMovesResponse, ApiError> {
+        check_common(req.fen.as_deref(), &req.moves, req.notation.as_deref())?;
+        Ok(LegalMovesResponse {
+            position: position(req.moves.len() as u32),
+            game_over: None,
+            legal_moves: vec![LegalMove {
+                iccs: "h2e2".into(),
+                uci: "h2e2".into(),
+                wxf: "C2=5".into(),
+                vn: "P2-5".into(),
+            }],
+        })
+    }
+
+    fn rulesets(&self) -> RulesetsResponse {
+        RulesetsResponse {
+            rulesets: vec![Ruleset {
+                id: "vn2004".into(),
+                name: Localized {
+                    vi: "Luật cờ tướng Việt Nam 2004".into(),
+                    en: "Vietnamese Xiangqi Law 2004".into(),
+                },
+                default: true,
+                articles: vec![],
+            }],
+        }
+    }
+}
+
+pub fn fake() -> Arc<dyn Arbiter> {
+    Arc::new(FakeArbiter)
+}
+
+pub fn test_app() -> Router {
+    xiangqi_arbiter::http::app(&Config::default(), fake())
+}
+
+pub fn app_with(config: &Config) -> Router {
+    xiangqi_arbiter::http::app(config, fake())
+}
+
+pub fn post_json(uri: &str, body: impl Into<Body>) -> Request<Body> {
+    Request::post(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(body.into())
+        .unwrap()
+}
+
+pub fn get(uri: &str) -> Request<Body> {
+    Request::get(uri).body(Body::empty()).unwrap()
+}
+
+pub async fn send(app: &Router, req: Request<Body>) -> Response<Body> {
+    app.clone().oneshot(req).await.unwrap()
+}
+
+pub async fn body_bytes(resp: Response<Body>) -> Vec<u8> {
+    resp.into_body()
+        .collect()
+        .await
+        .unwrap()
+        .to_bytes()
+        .to_vec()
+}
+
+pub async fn body_json(resp: Response<Body>) -> Value {
+    let bytes = body_bytes(resp).await;
+    serde_json::from_slice(&bytes)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&bytes)))
+}
+
+pub fn content_type(resp: &Response<Body>) -> String {
+    resp.headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default()
+}
+
+/// Asserts a problem+json answer of the given status and kind; returns its body.
+pub async fn expect_problem(resp: Response<Body>, status: u16, slug: &str) -> Value {
+    assert_eq!(resp.status().as_u16(), status, "status");
+    assert_eq!(content_type(&resp), "application/problem+json");
+    let body = body_json(resp).await;
+    assert_eq!(
+        body["type"],
+        format!("https://xiangqi-arbiter.dev/problems/{slug}"),
+        "{body}"
+    );
+    assert_eq!(body["status"], status);
+    assert!(
+        body["title"].is_string() && body["detail"].is_string(),
+        "{body}"
+    );
+    body
+}
