@@ -49,7 +49,7 @@ pub struct AdjudicateRequest {
     #[serde(default)]
     pub ruleset: Option<String>,
     /// Plies without a capture after which a draw may be claimed; `None` means 100.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "integral")]
     pub no_capture_limit: Option<i64>,
 }
 
@@ -75,6 +75,23 @@ pub struct LegalMovesRequest {
     /// `iccs` (default), `uci`, `wxf` or `vn`.
     #[serde(default)]
     pub notation: Option<String>,
+}
+
+/// Reads an optional integer that JSON may write as `100` or `100.0`: JSON
+/// Schema's `integer` accepts both, so the API does too. Fractions are refused.
+fn integral<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    match Option::<serde_json::Number>::deserialize(d)? {
+        None => Ok(None),
+        Some(n) => n
+            .as_i64()
+            .or_else(|| {
+                n.as_f64()
+                    .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15)
+                    .map(|f| f as i64)
+            })
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom(format!("expected an integer, got {n}"))),
+    }
 }
 
 impl AdjudicateRequest {
@@ -501,6 +518,21 @@ mod tests {
             ruleset: None,
             no_capture_limit: None,
         }
+    }
+
+    #[test]
+    fn integral_floats_are_integers() {
+        let r: AdjudicateRequest =
+            serde_json::from_str(r#"{"moves": [], "no_capture_limit": 120.0}"#).unwrap();
+        assert_eq!(r.no_capture_limit, Some(120));
+        assert!(
+            serde_json::from_str::<AdjudicateRequest>(r#"{"moves": [], "no_capture_limit": 1.5}"#)
+                .is_err()
+        );
+        let big = serde_json::from_str::<AdjudicateRequest>(
+            r#"{"moves": [], "no_capture_limit": 1e300}"#,
+        );
+        assert!(big.is_err());
     }
 
     #[test]

@@ -1,0 +1,121 @@
+//! Speed of the rules core and of the adjudicator, measured with criterion.
+//!
+//! `cargo bench --bench rules` runs:
+//! - `perft/start/5`: the start-position tree to depth 5 (133,312,995 leaves);
+//! - `game200/replay` and `game200/adjudicate`: the shared 200-ply game
+//!   (`tests/data/game200.json`), replayed with full legality checks, and
+//!   replayed and ruled on;
+//! - `chase300/replay` and `chase300/adjudicate`: a 300-ply game that ends in a
+//!   perpetual chase, the same pair. Issue 3 asks the adjudication to cost at
+//!   most three times the replay; compare the two lines of one run.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use xiangqi_arbiter::adjudication::{Options, Replay, Verdict, law::Pattern, rule};
+use xiangqi_arbiter::xiangqi::{Color, Move, Position, Role, Square, perft};
+
+fn game200() -> (Position, Vec<Move>) {
+    let v: serde_json::Value =
+        serde_json::from_str(include_str!("../tests/data/game200.json")).expect("fixture");
+    let start = Position::from_fen(v["fen"].as_str().expect("fen")).expect("legal");
+    let moves = v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| {
+            let m = m.as_str().expect("move");
+            let sq = |s: &str| Square::from_iccs(s).expect("square");
+            Move::new(sq(&m[..2]), sq(&m[2..]))
+        })
+        .collect();
+    (start, moves)
+}
+
+/// 292 plies of two horses wandering on the right of the board (never
+/// checking, capturing or repeating a position), then Red's rook chasing
+/// Black's unprotected cannon for 8 plies: a perpetual chase at ply 300.
+fn chase300() -> (Position, Vec<Move>) {
+    let start = Position::from_fen("4k4/9/c7n/9/9/9/9/9/9/1R1K4N w - - 0 1").expect("legal");
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut seen = vec![pos.key()];
+    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+    while moves.len() < 292 {
+        let candidates: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| {
+                let after = pos.after(*m);
+                pos.piece_at(m.from).is_some_and(|p| p.role == Role::Horse)
+                    && m.to.file() >= 5
+                    && pos.piece_at(m.to).is_none()
+                    && !after.is_check()
+                    && !seen.contains(&after.key())
+            })
+            .collect();
+        assert!(
+            !candidates.is_empty(),
+            "the horses' walk got stuck at ply {}",
+            moves.len()
+        );
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let m = candidates[(state % candidates.len() as u64) as usize];
+        pos.play_unchecked(m);
+        seen.push(pos.key());
+        moves.push(m);
+    }
+    let sq = |s: &str| Square::from_iccs(s).expect("square");
+    for _ in 0..2 {
+        for (a, b) in [("b0", "a0"), ("a7", "b7"), ("a0", "b0"), ("b7", "a7")] {
+            moves.push(Move::new(sq(a), sq(b)));
+        }
+    }
+    (start, moves)
+}
+
+fn bench_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(25));
+    let start = Position::new();
+    group.bench_function("start/5", |b| b.iter(|| perft(black_box(&start), 5)));
+    group.finish();
+}
+
+fn bench_game(c: &mut Criterion, name: &str, (start, moves): (Position, Vec<Move>)) {
+    let mut group = c.benchmark_group(name);
+    group.bench_function("replay", |b| {
+        b.iter(|| Replay::from_moves(black_box(start.clone()), black_box(&moves)).expect("legal"))
+    });
+    group.bench_function("adjudicate", |b| {
+        b.iter(|| {
+            let replay =
+                Replay::from_moves(black_box(start.clone()), black_box(&moves)).expect("legal");
+            rule(&replay, Options::default())
+        })
+    });
+    group.finish();
+}
+
+fn bench_games(c: &mut Criterion) {
+    bench_game(c, "game200", game200());
+    let chase = chase300();
+    assert_eq!(chase.1.len(), 300);
+    let ruling = rule(
+        &Replay::from_moves(chase.0.clone(), &chase.1).expect("legal"),
+        Options::default(),
+    );
+    assert_eq!(ruling.verdict, Verdict::MustChange);
+    assert_eq!(ruling.violator, Some(Color::Red));
+    let rep = ruling.repetition.expect("a repetition");
+    assert!(matches!(rep.red.pattern, Pattern::PerpetualChase(_)));
+    bench_game(c, "chase300", chase);
+}
+
+criterion_group!(benches, bench_games, bench_perft);
+criterion_main!(benches);
