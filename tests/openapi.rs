@@ -324,3 +324,50 @@ async fn actual_answers_satisfy_the_spec() {
         "405",
     );
 }
+
+/// The real arbiter's answers (every public case, and each chess error kind)
+/// satisfy the spec too, not only the test double's.
+#[tokio::test]
+async fn real_arbiter_answers_satisfy_the_spec() {
+    let spec = spec();
+    let app = xiangqi_arbiter::http::app(
+        &Config::default(),
+        std::sync::Arc::new(xiangqi_arbiter::arbiter::LawArbiter),
+    );
+    let cases: Value = serde_json::from_str(include_str!("data/public.json")).unwrap();
+    for case in cases["cases"].as_array().unwrap() {
+        let body = json!({ "fen": case["fen"], "moves": case["moves"] }).to_string();
+        let got = check_against_spec(
+            &spec,
+            &app,
+            post_json("/v1/adjudicate", body),
+            "/v1/adjudicate",
+        )
+        .await;
+        assert_eq!(got, 200, "{}", case["id"]);
+    }
+    let chess_errors = [
+        (r#"{"moves":["h2e2","h9g7"]}"#, 200),
+        (r#"{"fen":"9/9/9/9/9/9/9/9/9/9 w","moves":[]}"#, 422),
+        (r#"{"moves":["h2e2"],"notation":"wxf"}"#, 422),
+        (r#"{"moves":["C2=5","H8+7"],"notation":"wxf"}"#, 200),
+        (r#"{"moves":["e3e5"]}"#, 422),
+        (r#"{"moves":["zz"]}"#, 422),
+    ];
+    for (body, want) in chess_errors {
+        for path in ["/v1/adjudicate", "/v1/legal-moves"] {
+            let got = check_against_spec(&spec, &app, post_json(path, body), path).await;
+            assert_eq!(got, want, "{path} {body}");
+        }
+    }
+    let batch =
+        json!({ "games": [{"moves": ["h2e2"]}, {"moves": ["e3e5"]}, {"moves": 3}] }).to_string();
+    let got = check_against_spec(
+        &spec,
+        &app,
+        post_json("/v1/adjudicate/batch", batch),
+        "/v1/adjudicate/batch",
+    )
+    .await;
+    assert_eq!(got, 200);
+}
