@@ -5,8 +5,8 @@
 use arrayvec::ArrayVec;
 
 use super::replay::Replay;
-use super::threats::{Threat, ThreatKind, new_threats};
-use crate::xiangqi::{Color, Move, Role, Square};
+use super::threats::{Threat, ThreatKind, Threats, new_threats, threats};
+use crate::xiangqi::{Color, Move, Position, Role, Square};
 
 /// A piece's identity for the length of a cycle: its index in the
 /// placement at the cycle's start (no piece is captured inside a cycle).
@@ -55,6 +55,7 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
         ids[sq.index()] = n as PieceId;
     }
     let mut out = Vec::with_capacity(last - first);
+    let mut cache = ThreatCache::default();
     for ply in first + 1..=last {
         let before = replay.position(ply - 1);
         let after = replay.position(ply);
@@ -65,7 +66,9 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
             .role;
         ids[mv.to.index()] = ids[mv.from.index()];
         ids[mv.from.index()] = NO_PIECE;
-        let threats = new_threats(before, mv, after)
+        let old = cache.threats(before);
+        let now = cache.threats(&after.pass());
+        let threats = new_threats(&old, mv, &now)
             .into_iter()
             .map(|threat| TrackedThreat {
                 target_id: ids[threat.target.index()],
@@ -92,4 +95,23 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
         });
     }
     out
+}
+
+/// The threats of positions already analysed: a cycle's second repetition
+/// usually passes through the same positions as its first.
+#[derive(Default)]
+struct ThreatCache {
+    entries: Vec<(u64, Threats)>,
+}
+
+impl ThreatCache {
+    fn threats(&mut self, pos: &Position) -> Threats {
+        let key = pos.key();
+        if let Some((_, t)) = self.entries.iter().find(|(k, _)| *k == key) {
+            return t.clone();
+        }
+        let t = threats(pos);
+        self.entries.push((key, t.clone()));
+        t
+    }
 }

@@ -159,7 +159,10 @@ pub fn explain(
 fn explain_repetition(e: &mut Explanation, verdict: Verdict, rep: &Repetition) {
     let (a, b) = (rep.first_ply + 1, rep.trigger_ply);
     if rep.first_ply == 0 {
-        let _ = write!(e.en, "The start position occurred for the third time at ply {b}. ");
+        let _ = write!(
+            e.en,
+            "The start position occurred for the third time at ply {b}. "
+        );
         let _ = write!(e.vi, "Thế cờ ban đầu lặp lại lần thứ ba ở lượt {b}. ");
     } else {
         let _ = write!(

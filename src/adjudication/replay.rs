@@ -43,15 +43,19 @@ impl Replay {
         for ply in 1..=count {
             let before = positions.last().expect("never empty");
             let mv = read(before, ply).map_err(|error| ReplayError::Unreadable { ply, error })?;
-            let mut after = before.clone();
-            after.play(mv).map_err(|reason| ReplayError::Illegal {
-                ply,
-                mv,
-                before: Box::new(before.clone()),
-                reason,
-            })?;
+            before
+                .check_move(mv)
+                .map_err(|reason| ReplayError::Illegal {
+                    ply,
+                    mv,
+                    before: Box::new(before.clone()),
+                    reason,
+                })?;
+            // Copy the position in place and play on the copy: one copy per ply.
+            positions.extend_from_within(ply - 1..);
+            let after = positions.last_mut().expect("just pushed");
+            after.play_unchecked(mv);
             keys.push(after.key());
-            positions.push(after);
             moves.push(mv);
         }
         Ok(Replay {

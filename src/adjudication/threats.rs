@@ -224,25 +224,21 @@ fn pinned_and_stuck(pos: &Position, sq: Square) -> bool {
     !can_move
 }
 
-/// The threats a move creates: those in `after` (mover to move again) that
-/// were not at least as strong in `before` (mover to move), with `before`'s
-/// squares mapped through the move.
-pub fn new_threats(before: &Position, mv: Move, after: &Position) -> Threats {
-    let old = threats(before);
-    let mut now = threats(&after.pass());
-    now.retain(|t| {
-        let was = old.iter().find(|o| o.target == t.target);
-        match was {
-            None => true,
-            Some(o) => o.kind < t.kind,
-        }
+/// The threats a move creates: those in `now` (the mover's threats after
+/// the move) that were not at least as strong in `old` (its threats before
+/// it), with squares mapped through the move `mv`.
+pub fn new_threats(old: &Threats, mv: Move, now: &Threats) -> Threats {
+    let mut fresh = now.clone();
+    fresh.retain(|t| {
+        old.iter()
+            .find(|o| o.target == t.target)
+            .is_none_or(|o| o.kind < t.kind)
     });
     // Keep only the attackers that are new to each target where there are
     // some (the piece that moved, or one it uncovered).
-    for t in now.iter_mut() {
-        let was = old.iter().find(|o| o.target == t.target);
-        if let Some(o) = was {
-            let fresh: ArrayVec<(Square, Role), 8> = t
+    for t in fresh.iter_mut() {
+        if let Some(o) = old.iter().find(|o| o.target == t.target) {
+            let added: ArrayVec<(Square, Role), 8> = t
                 .attackers
                 .iter()
                 .copied()
@@ -251,10 +247,10 @@ pub fn new_threats(before: &Position, mv: Move, after: &Position) -> Threats {
                     !o.attackers.contains(&(origin, role))
                 })
                 .collect();
-            if !fresh.is_empty() {
-                t.attackers = fresh;
+            if !added.is_empty() {
+                t.attackers = added;
             }
         }
     }
-    now
+    fresh
 }
