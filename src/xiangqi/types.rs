@@ -338,6 +338,18 @@ impl Move {
         Move { from, to }
     }
 
+    /// Reads plain ICCS coordinates, `h2e2` (no dash; see the `iccs`
+    /// notation for the lenient reader).
+    pub fn from_iccs(s: &str) -> Option<Move> {
+        match s.as_bytes() {
+            [f1, r1, f2, r2] => Some(Move::new(
+                Square::from_iccs_bytes(*f1, *r1)?,
+                Square::from_iccs_bytes(*f2, *r2)?,
+            )),
+            _ => None,
+        }
+    }
+
     /// The same move seen from the other side of the board.
     pub const fn rotate(self) -> Move {
         Move::new(self.from.rotate(), self.to.rotate())

@@ -39,10 +39,7 @@ mod tests {
     use super::*;
 
     fn mv(s: &str) -> Move {
-        Move::new(
-            Square::from_iccs(&s[..2]).unwrap(),
-            Square::from_iccs(&s[2..]).unwrap(),
-        )
+        Move::from_iccs(s).unwrap()
     }
 
     #[test]

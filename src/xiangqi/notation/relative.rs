@@ -166,6 +166,11 @@ fn tandem_files(pos: &Position, color: Color, role: Role) -> impl Iterator<Item 
 
 /// Describes the move `m` of `pos` for writing, or `None` if no piece
 /// stands on its from-square.
+/// The character of a digit 0-9.
+pub(super) fn digit_char(n: u8) -> char {
+    char::from(b'0' + n)
+}
+
 pub(super) fn describe(pos: &Position, m: Move) -> Option<Description> {
     let Piece { color, role } = pos.piece_at(m.from)?;
     let on_file = pieces_on_file(pos, color, role, m.from.file());

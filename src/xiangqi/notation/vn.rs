@@ -26,7 +26,7 @@
 //! where two pieces stand when only one of them can make the move
 //! (geometrically, else legally).
 
-use super::relative::{self, Description, Op, Pick, Reading, Slot, Spec};
+use super::relative::{self, Description, Op, Pick, Reading, Slot, Spec, digit_char};
 use super::{Notation, NotationError};
 use crate::xiangqi::{Move, Position, Role};
 
@@ -163,21 +163,12 @@ fn write_description(d: Description, out: &mut String) {
     out.push(digit_char(d.n));
 }
 
-/// The character of a digit 0-9.
-fn digit_char(n: u8) -> char {
-    char::from(b'0' + n)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xiangqi::Square;
 
     fn mv(s: &str) -> Move {
-        Move::new(
-            Square::from_iccs(&s[..2]).unwrap(),
-            Square::from_iccs(&s[2..]).unwrap(),
-        )
+        Move::from_iccs(s).unwrap()
     }
 
     #[test]
