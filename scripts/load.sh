@@ -341,9 +341,9 @@ HEALTH_AFTER="$(curl -fsS --max-time 2 "http://$HOST:$PORT/healthz" || echo down
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 
 say "summary ($(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2; exit}'), $(nproc) cores," \
-    "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s)"
-printf '| %-28s | %10s | %9s | %9s | %7s | %7s |\n' phase "req/s" "p50 ms" "p99 ms" "non-2xx" "errors"
-printf '|%s|%s|%s|%s|%s|%s|\n' "------------------------------" "------------" "-----------" \
+    "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
+printf '| %-30s | %10s | %9s | %9s | %7s | %7s |\n' phase "req/s" "p50 ms" "p99 ms" "non-2xx" "errors"
+printf '|%s|%s|%s|%s|%s|%s|\n' "--------------------------------" "------------" "-----------" \
     "-----------" "---------" "---------"
 TOTAL_BAD=0
 for name in healthz parse_only adjudicate batch16 soak; do
@@ -355,7 +355,7 @@ for name in healthz parse_only adjudicate batch16 soak; do
         batch16) label="POST /v1/adjudicate/batch x16" ;;
         soak) label="soak ${SOAK_SECONDS} s (adjudicate)" ;;
     esac
-    printf '| %-28s | %10s | %9s | %9s | %7s | %7s |\n' "$label" "${RPS[$name]}" "${P50[$name]}" \
+    printf '| %-30s | %10s | %9s | %9s | %7s | %7s |\n' "$label" "${RPS[$name]}" "${P50[$name]}" \
         "${P99[$name]}" "${NON2XX[$name]}" "${SOCKERR[$name]}"
     TOTAL_BAD=$((TOTAL_BAD + ${NON2XX[$name]} + ${SOCKERR[$name]}))
 done
