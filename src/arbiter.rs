@@ -111,6 +111,7 @@ fn replay(fen: Option<&str>, moves: &[String], notation: Notation) -> Result<Rep
             ply,
             mv: moves[ply - 1].clone(),
             reason: error.to_string(),
+            kind: error.kind().to_owned(),
         },
         ReplayError::Illegal {
             ply,

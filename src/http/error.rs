@@ -98,6 +98,9 @@ pub enum ApiError {
         mv: String,
         /// Why it cannot be read.
         reason: String,
+        /// Stable snake_case code: `syntax`, `unknown_piece`, `no_such_piece`,
+        /// `ambiguous` or `impossible`.
+        kind: String,
     },
     /// 422: a move is not legal in the position where it was played.
     #[error("ply {ply}: illegal move {mv:?}: {message}")]
@@ -253,8 +256,13 @@ impl ApiError {
                 json!({ "notation": notation, "supported": NOTATIONS })
             }
             ApiError::UnknownRuleset { ruleset } => json!({ "ruleset": ruleset }),
-            ApiError::UnparsableMove { ply, mv, reason } => {
-                json!({ "ply": ply, "move": mv, "reason": reason })
+            ApiError::UnparsableMove {
+                ply,
+                mv,
+                reason,
+                kind,
+            } => {
+                json!({ "ply": ply, "move": mv, "reason": reason, "kind": kind })
             }
             ApiError::IllegalMove {
                 ply,

@@ -149,10 +149,19 @@ mod tests {
     fn installing_the_recorder_starts_the_upkeep_thread() {
         let _ = handle();
         let _ = handle();
-        let upkeep = thread_names()
-            .into_iter()
-            .filter(|n| n == UPKEEP_THREAD)
-            .count();
-        assert_eq!(upkeep, 1, "{:?}", thread_names());
+        // A new thread names itself once it runs: give it a moment.
+        let count = || {
+            thread_names()
+                .into_iter()
+                .filter(|n| n == UPKEEP_THREAD)
+                .count()
+        };
+        for _ in 0..200 {
+            if count() > 0 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(count(), 1, "{:?}", thread_names());
     }
 }

@@ -59,6 +59,7 @@ fn check_common(
                     ply: i + 1,
                     mv: mv.clone(),
                     reason: "not a move".into(),
+                    kind: "syntax".into(),
                 });
             }
             "x0x0" => {
