@@ -489,13 +489,14 @@ impl Position {
         if piece.role == Role::King {
             self.kings[piece.color.index()] = m.to;
         }
+        // The counters come from the FEN and may already be at `u32::MAX`: they saturate.
         self.halfmoves = if captured.is_some() {
             0
         } else {
-            self.halfmoves + 1
+            self.halfmoves.saturating_add(1)
         };
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.key ^= zobrist::turn_key(self.turn) ^ zobrist::turn_key(self.turn.other());
         self.turn = self.turn.other();
