@@ -799,9 +799,10 @@ fn article_23_point_10_perpetual_block_is_allowed() {
     // offering itself.
     let fen = "r3k4/9/9/9/9/N8/P1P6/9/9/3K5 b - - 0 1";
     let r = ruling(fen, &repeat("a9c9 a4c5 c9a9 c5a4", 2, ""));
-    expect(&r, Verdict::Draw, None, &["7.2.b"]);
+    expect(&r, Verdict::Draw, None, &["7.2.b", "23.10"]);
     for p in plies(&r, Color::Red) {
         assert!(!p.check && p.threats.is_empty(), "{}", dump(&r));
+        assert!(p.blocks && p.sacrifice, "{}", dump(&r));
     }
     for p in plies(&r, Color::Black) {
         assert!(

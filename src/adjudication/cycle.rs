@@ -35,9 +35,26 @@ pub struct PlyAnalysis {
     pub checkers: ArrayVec<(Role, Square), 4>,
     /// The threats the move created (Article 22.4), chases and others.
     pub threats: Vec<TrackedThreat>,
+    /// The move blocks (Article 22.6, cản): a capture the opponent had on
+    /// another of the mover's pieces is gone.
+    pub blocks: bool,
+    /// The move offers the moved piece (Article 22.7, thí): the opponent can
+    /// legally capture it.
+    pub sacrifice: bool,
 }
 
 impl PlyAnalysis {
+    /// True if the move is one of the kinds Article 23, point 10 allows
+    /// perpetually: a block, a sacrifice or an exchange offer.
+    pub fn blocks_or_offers(&self) -> bool {
+        self.blocks
+            || self.sacrifice
+            || self
+                .threats
+                .iter()
+                .any(|t| t.threat.kind == ThreatKind::ExchangeOffer)
+    }
+
     /// True if the move chases at least one piece in a way that counts.
     pub fn chases(&self) -> bool {
         self.threats
@@ -80,6 +97,13 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
                 threat,
             })
             .collect();
+        // The opponent's captures before the move (had it been its turn) and after.
+        let theirs_before = before.pass().legal_captures();
+        let theirs_after = after.legal_captures();
+        let blocks = theirs_before
+            .iter()
+            .any(|c| c.to != mv.from && !theirs_after.iter().any(|a| a.to == c.to));
+        let sacrifice = theirs_after.iter().any(|a| a.to == mv.to);
         out.push(PlyAnalysis {
             ply,
             side: before.turn(),
@@ -92,6 +116,8 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
                 .map(|sq| (after.piece_at(sq).expect("a checker").role, sq))
                 .collect(),
             threats,
+            blocks,
+            sacrifice,
         });
     }
     out

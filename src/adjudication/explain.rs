@@ -335,8 +335,8 @@ fn describe_allowed(e: &mut Explanation, f: &SideFinding) {
         )
     } else if f.articles.contains("23.10") {
         (
-            "only offered exchanges (23.10)",
-            "chỉ đòi đổi quân (điểm 10)",
+            "only blocked, offered pieces or offered exchanges (23.10)",
+            "chỉ cản, thí quân hoặc đòi đổi quân (điểm 10)",
         )
     } else if f.articles.contains("23.6") {
         (

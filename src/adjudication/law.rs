@@ -72,6 +72,9 @@ pub fn side_finding(side: Color, cycle: &[PlyAnalysis]) -> SideFinding {
             None => Pattern::Allowed,
         }
     };
+    if pattern == Pattern::Allowed && checks == 0 {
+        blocks_sacrifices_and_offers(&plies, &mut articles);
+    }
     notes_on_threats(&plies, &mut articles);
     SideFinding {
         side,
@@ -178,6 +181,14 @@ fn perpetual_chase(
         articles.insert("23.4");
     }
     violation
+}
+
+/// Article 23, point 10: perpetual blocks, sacrifices and exchange offers
+/// (every move of the side is one of them) are allowed.
+fn blocks_sacrifices_and_offers(plies: &[&PlyAnalysis], articles: &mut BTreeSet<&'static str>) {
+    if !plies.is_empty() && plies.iter().all(|p| p.blocks_or_offers()) {
+        articles.insert("23.10");
+    }
 }
 
 /// Article 23, point 9: the chasers include a king or pawn, helped by at
