@@ -270,30 +270,21 @@ impl Position {
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate(|m| moves.push(m));
+        self.generate(|_| true, |m| moves.push(m));
         moves
     }
 
     /// The legal captures of the side to move.
     pub fn legal_captures(&self) -> MoveList {
         let mut moves = MoveList::new();
-        let mut guard = KingGuard::new(self);
-        for from in self.board.occupied_by(self.turn) {
-            let piece = self.board.piece_at(from).expect("occupied");
-            self.board.for_each_target(from, piece, |to| {
-                let m = Move::new(from, to);
-                if !self.board.is_empty(to) && guard.is_safe(m, piece) {
-                    moves.push(m);
-                }
-            });
-        }
+        self.generate(|to| !self.board.is_empty(to), |m| moves.push(m));
         moves
     }
 
     /// How many legal moves the side to move has (perft's leaf count).
     pub fn count_legal_moves(&self) -> usize {
         let mut n = 0;
-        self.generate(|_| n += 1);
+        self.generate(|_| true, |_| n += 1);
         n
     }
 
@@ -310,17 +301,17 @@ impl Position {
         })
     }
 
-    /// Calls `emit` with each legal move. Pseudo-legal moves come from the
-    /// tables; only the few that could expose the king are tried on a
-    /// scratch board.
+    /// Calls `emit` with each legal move whose target `wanted` accepts.
+    /// Pseudo-legal moves come from the tables; only the few that could
+    /// expose the king are tried on a scratch board.
     #[inline]
-    fn generate(&self, mut emit: impl FnMut(Move)) {
+    fn generate(&self, wanted: impl Fn(Square) -> bool, mut emit: impl FnMut(Move)) {
         let mut guard = KingGuard::new(self);
         for from in self.board.occupied_by(self.turn) {
             let piece = self.board.piece_at(from).expect("occupied");
             self.board.for_each_target(from, piece, |to| {
                 let m = Move::new(from, to);
-                if guard.is_safe(m, piece) {
+                if wanted(to) && guard.is_safe(m, piece) {
                     emit(m);
                 }
             });
