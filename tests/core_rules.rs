@@ -3,7 +3,8 @@
 
 use proptest::prelude::*;
 use xiangqi_arbiter::xiangqi::{
-    Color, FenError, GameEnd, IllegalMoveReason, Move, ParseFenError, Position, Setup, Square,
+    Color, FenError, GameEnd, IllegalMoveReason, Move, ParseFenError, Piece, Position, Setup,
+    Square,
 };
 
 fn sq(s: &str) -> Square {
@@ -319,6 +320,43 @@ proptest! {
                 for to in Square::all() {
                     let m = Move::new(from, to);
                     prop_assert_eq!(pos.is_legal(m), legal.contains(&m), "{} {}", pos, m);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn legal_captures_are_the_legal_moves_onto_enemy_pieces(seed in any::<u64>(), steps in 0usize..80) {
+        for pos in random_walk(seed, steps) {
+            let expected: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| pos.piece_at(m.to).is_some())
+                .collect();
+            prop_assert_eq!(pos.legal_captures().to_vec(), expected, "{}", pos);
+        }
+    }
+
+    #[test]
+    fn attackers_are_the_pieces_with_a_move_to_the_square(seed in any::<u64>(), steps in 0usize..80) {
+        for pos in random_walk(seed, steps) {
+            for color in Color::ALL {
+                for target in Square::all() {
+                    // A piece of the other side on `target`, as if it had just captured there.
+                    let Some(standing) = pos.piece_at(target) else { continue };
+                    let mut board = *pos.board();
+                    board.set(target, Some(Piece::new(color.other(), standing.role)));
+                    let expected: Vec<Square> = board
+                        .occupied_by(color)
+                        .filter(|&from| {
+                            let piece = board.piece_at(from).expect("occupied");
+                            let mut hit = false;
+                            board.for_each_target(from, piece, |to| hit |= to == target);
+                            hit
+                        })
+                        .collect();
+                    let found: Vec<Square> = board.attackers(target, color).collect();
+                    prop_assert_eq!(found, expected, "{} {} {}", pos, color, target);
                 }
             }
         }

@@ -2,8 +2,11 @@
 //! which squares a piece attacks. No side to move, no legality: that is
 //! [`Position`](super::Position)'s job.
 
+use std::cmp::Ordering;
+
 use super::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_ATTACKERS, HORSE_MOVES, KING_MOVES, RAYS, pawn_moves,
+    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_ATTACKERS, HORSE_MOVES, KING_MOVES, RAY_MASKS, RAYS,
+    pawn_moves,
 };
 use super::types::{Color, Piece, Role, Square};
 
@@ -57,6 +60,33 @@ impl Iterator for SquareSet {
         let index = self.0.trailing_zeros() as u8;
         self.0 &= self.0 - 1;
         Some(Square::from_index_unchecked(index))
+    }
+}
+
+/// The occupied squares along one ray, nearest first: the ray's bits of the
+/// occupancy, popped from the low end on rays that run up or right (rising
+/// indices) and from the high end on rays that run down or left.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RayPieces {
+    bits: u128,
+    rising: bool,
+}
+
+impl Iterator for RayPieces {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.bits == 0 {
+            return None;
+        }
+        let index = if self.rising {
+            self.bits.trailing_zeros()
+        } else {
+            127 - self.bits.leading_zeros()
+        };
+        self.bits &= !(1 << index);
+        Some(Square::from_index_unchecked(index as u8))
     }
 }
 
@@ -126,6 +156,31 @@ impl Board {
         self.by_color[color.index()]
     }
 
+    /// The occupied squares along ray `d` of [`RAYS`] from `sq` (0 up, 1 down,
+    /// 2 right, 3 left), nearest first, found from the occupancy bits
+    /// without visiting the empty squares.
+    #[inline]
+    pub(crate) fn ray_pieces(&self, sq: Square, d: usize) -> RayPieces {
+        let occupied = self.by_color[0].0 | self.by_color[1].0;
+        RayPieces {
+            bits: occupied & RAY_MASKS[sq.index()][d],
+            rising: d % 2 == 0,
+        }
+    }
+
+    /// How many pieces stand strictly between `a` and `b`, two different
+    /// squares on one file or rank.
+    pub(crate) fn pieces_between(&self, a: Square, b: Square) -> u32 {
+        let d = match (b.file().cmp(&a.file()), b.rank().cmp(&a.rank())) {
+            (Ordering::Equal, Ordering::Greater) => 0,
+            (Ordering::Equal, _) => 1,
+            (Ordering::Greater, _) => 2,
+            _ => 3,
+        };
+        let from_b_on = RAY_MASKS[b.index()][d] | 1 << b.index();
+        (self.ray_pieces(a, d).bits & !from_b_on).count_ones()
+    }
+
     /// Every `(square, piece)` on the board, `a0` first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
@@ -150,25 +205,17 @@ impl Board {
     /// (the flying-general rule, Article 4 of the law).
     pub fn king_attacked(&self, king: Square, color: Color) -> bool {
         let them = color.other();
-        for (d, ray) in RAYS[king.index()].iter().enumerate() {
-            let mut screens = 0;
-            for sq in ray.iter() {
-                let Some(p) = self.piece_at(sq) else { continue };
-                if p.color == them {
-                    let hits = match (screens, p.role) {
-                        (0, Role::Rook) => true,
-                        (0, Role::King) => d < 2,
-                        (1, Role::Cannon) => true,
-                        _ => false,
-                    };
-                    if hits {
-                        return true;
-                    }
-                }
-                screens += 1;
-                if screens == 2 {
-                    break;
-                }
+        let is = |sq: Option<Square>, role: Role| {
+            sq.is_some_and(|sq| self.piece_at(sq) == Some(Piece::new(them, role)))
+        };
+        for d in 0..4 {
+            let mut line = self.ray_pieces(king, d);
+            let (first, second) = (line.next(), line.next());
+            // A rook with nothing between, the other king face to face on the
+            // file, or a cannon with exactly one screen.
+            if is(first, Role::Rook) || (d < 2 && is(first, Role::King)) || is(second, Role::Cannon)
+            {
+                return true;
             }
         }
         let horse = Piece::new(them, Role::Horse);
@@ -195,7 +242,7 @@ impl Board {
             sq.is_some_and(|sq| self.piece_at(sq) == Some(Piece::new(them, role)))
         };
         for (d, ray) in RAYS[king.index()].iter().enumerate() {
-            let mut occupied = ray.iter().filter(|&sq| !self.is_empty(sq));
+            let mut occupied = self.ray_pieces(king, d);
             let (p1, p2, p3) = (occupied.next(), occupied.next(), occupied.next());
             let Some(first) = p1 else { continue };
             // Leaving the first piece opens the line to the second (a rook, or
@@ -245,10 +292,7 @@ impl Board {
     /// True if the two kings stand on one file with nothing between them.
     pub fn kings_face(&self, red_king: Square, black_king: Square) -> bool {
         red_king.file() == black_king.file()
-            && RAYS[red_king.index()][0]
-                .iter()
-                .find(|&sq| !self.is_empty(sq))
-                .is_some_and(|sq| sq == black_king)
+            && self.ray_pieces(red_king, 0).next() == Some(black_king)
     }
 
     /// Calls `visit` with every square the piece on `from` could move to by
@@ -320,11 +364,79 @@ impl Board {
         }
     }
 
-    /// True if the piece on `from` attacks `target` by its own rules
-    /// (ignoring whether the capture would expose its king).
-    pub fn attacks(&self, from: Square, piece: Piece, target: Square) -> bool {
-        let mut hit = false;
-        self.for_each_target(from, piece, |sq| hit |= sq == target);
-        hit
+    /// The squares of `color`'s pieces that could capture, by their own rules
+    /// and ignoring checks, an enemy piece standing on `target` (whatever
+    /// stands there now): its attackers, or its defenders if it is
+    /// `color`'s. Found from the target outwards (every move relation is
+    /// symmetric or has a reverse table), so the cost does not grow with the
+    /// number of pieces.
+    pub fn attackers(&self, target: Square, color: Color) -> SquareSet {
+        let mut found = SquareSet::EMPTY;
+        let mut add_if = |sq: Square, role: Role| {
+            if self.piece_at(sq) == Some(Piece::new(color, role)) {
+                found.insert(sq);
+            }
+        };
+        for d in 0..4 {
+            let mut line = self.ray_pieces(target, d);
+            if let Some(first) = line.next() {
+                add_if(first, Role::Rook);
+            }
+            if let Some(second) = line.next() {
+                add_if(second, Role::Cannon);
+            }
+        }
+        for (from, leg) in HORSE_ATTACKERS[target.index()].iter() {
+            if self.is_empty(leg) {
+                add_if(from, Role::Horse);
+            }
+        }
+        for (from, eye) in ELEPHANT_MOVES[target.index()].iter() {
+            if self.is_empty(eye) {
+                add_if(from, Role::Elephant);
+            }
+        }
+        for (from, _) in ADVISOR_MOVES[target.index()].iter() {
+            add_if(from, Role::Advisor);
+        }
+        for (from, _) in KING_MOVES[target.index()].iter() {
+            add_if(from, Role::King);
+        }
+        let behind = if color == Color::Red { -1 } else { 1 };
+        for (df, dr) in [(0, behind), (-1, 0), (1, 0)] {
+            if let Some(from) = target.offset(df, dr) {
+                if pawn_moves(color, from).iter().any(|(to, _)| to == target) {
+                    add_if(from, Role::Pawn);
+                }
+            }
+        }
+        found
+    }
+
+    /// Calls `visit` with every enemy-occupied square the piece on `from`
+    /// could capture on by its own rules, ignoring checks: the captures of
+    /// [`for_each_target`](Self::for_each_target), without walking the
+    /// empty squares of rook and cannon lines.
+    #[inline]
+    pub fn for_each_capture(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
+        let enemy = |sq: Square| self.piece_at(sq).is_some_and(|p| p.color != piece.color);
+        match piece.role {
+            Role::Rook | Role::Cannon => {
+                // A rook takes the first piece on a line, a cannon the second.
+                let skip = usize::from(piece.role == Role::Cannon);
+                for d in 0..4 {
+                    if let Some(sq) = self.ray_pieces(from, d).nth(skip) {
+                        if enemy(sq) {
+                            visit(sq);
+                        }
+                    }
+                }
+            }
+            _ => self.for_each_target(from, piece, |sq| {
+                if enemy(sq) {
+                    visit(sq);
+                }
+            }),
+        }
     }
 }

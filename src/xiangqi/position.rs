@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 
 use super::board::{Board, SquareSet};
 use super::setup::{Setup, SetupError};
-use super::tables::{ELEPHANT_MOVES, HORSE_MOVES, RAYS};
+use super::tables::{ELEPHANT_MOVES, HORSE_MOVES};
 use super::types::{Color, Move, Piece, Role, Square};
 use super::zobrist;
 
@@ -240,13 +240,8 @@ impl Position {
 
     /// The pieces giving check to the side to move (two for a double check).
     pub fn checkers(&self) -> ArrayVec<Square, 4> {
-        let king = self.king(self.turn);
         self.board
-            .occupied_by(self.turn.other())
-            .filter(|&sq| {
-                let piece = self.board.piece_at(sq).expect("occupied");
-                self.board.attacks(sq, piece, king)
-            })
+            .attackers(self.king(self.turn), self.turn.other())
             .take(4)
             .collect()
     }
@@ -270,21 +265,21 @@ impl Position {
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate(|_| true, |m| moves.push(m));
+        self.generate::<false>(|m| moves.push(m));
         moves
     }
 
     /// The legal captures of the side to move.
     pub fn legal_captures(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate(|to| !self.board.is_empty(to), |m| moves.push(m));
+        self.generate::<true>(|m| moves.push(m));
         moves
     }
 
     /// How many legal moves the side to move has (perft's leaf count).
     pub fn count_legal_moves(&self) -> usize {
         let mut n = 0;
-        self.generate(|_| true, |_| n += 1);
+        self.generate::<false>(|_| n += 1);
         n
     }
 
@@ -301,20 +296,25 @@ impl Position {
         })
     }
 
-    /// Calls `emit` with each legal move whose target `wanted` accepts.
+    /// Calls `emit` with each legal move, or only each legal capture.
     /// Pseudo-legal moves come from the tables; only the few that could
     /// expose the king are tried on a scratch board.
     #[inline]
-    fn generate(&self, wanted: impl Fn(Square) -> bool, mut emit: impl FnMut(Move)) {
+    fn generate<const CAPTURES_ONLY: bool>(&self, mut emit: impl FnMut(Move)) {
         let mut guard = KingGuard::new(self);
         for from in self.board.occupied_by(self.turn) {
             let piece = self.board.piece_at(from).expect("occupied");
-            self.board.for_each_target(from, piece, |to| {
+            let mut visit = |to| {
                 let m = Move::new(from, to);
-                if wanted(to) && guard.is_safe(m, piece) {
+                if guard.is_safe(m, piece) {
                     emit(m);
                 }
-            });
+            };
+            if CAPTURES_ONLY {
+                self.board.for_each_capture(from, piece, &mut visit);
+            } else {
+                self.board.for_each_target(from, piece, &mut visit);
+            }
         }
     }
 
@@ -417,7 +417,7 @@ impl Position {
                 if df != 0 && dr != 0 {
                     return Err(R::NotThisWay);
                 }
-                let between = self.pieces_between(m.from, m.to);
+                let between = self.board.pieces_between(m.from, m.to);
                 match (piece.role, capture, between) {
                     (Role::Rook, _, 0) | (Role::Cannon, false, 0) | (Role::Cannon, true, 1) => {
                         Ok(())
@@ -439,24 +439,6 @@ impl Position {
                 }
             }
         }
-    }
-
-    /// How many pieces stand strictly between two squares on one line.
-    fn pieces_between(&self, a: Square, b: Square) -> usize {
-        let dir = match (
-            (b.file() as i8 - a.file() as i8).signum(),
-            (b.rank() as i8 - a.rank() as i8).signum(),
-        ) {
-            (0, 1) => 0,
-            (0, -1) => 1,
-            (1, 0) => 2,
-            _ => 3,
-        };
-        RAYS[a.index()][dir]
-            .iter()
-            .take_while(|&sq| sq != b)
-            .filter(|&sq| !self.board.is_empty(sq))
-            .count()
     }
 
     /// Plays `m` if it is legal and returns the captured piece, if any.

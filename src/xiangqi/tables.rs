@@ -110,6 +110,27 @@ const fn build_rays() -> [[Ray; 4]; 90] {
     rays
 }
 
+/// Each ray of [`build_rays`] as a bit set (bit `i` for square index `i`).
+const fn build_ray_masks() -> [[u128; 4]; 90] {
+    let rays = build_rays();
+    let mut masks = [[0; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let ray = &rays[sq][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                masks[sq][d] |= 1 << ray.squares[i];
+                i += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    masks
+}
+
 /// The horse's eight jumps as (file, rank) offsets.
 const HORSE_JUMPS: [(i8, i8); 8] = [
     (1, 2),
@@ -239,6 +260,7 @@ const fn build_pawn_moves(red: bool) -> [Steps; 90] {
 }
 
 pub(crate) static RAYS: [[Ray; 4]; 90] = build_rays();
+pub(crate) static RAY_MASKS: [[u128; 4]; 90] = build_ray_masks();
 pub(crate) static HORSE_MOVES: [Steps; 90] = build_horse_moves();
 pub(crate) static HORSE_ATTACKERS: [Steps; 90] = build_horse_attackers();
 pub(crate) static ELEPHANT_MOVES: [Steps; 90] = build_elephant_moves();
