@@ -5,8 +5,8 @@
 use arrayvec::ArrayVec;
 
 use super::replay::Replay;
-use super::threats::{Threat, ThreatKind, Threats, new_threats, threats};
-use crate::xiangqi::{Color, Move, Position, Role, Square};
+use super::threats::{Threat, ThreatKind, Threats, new_threats, threats_among};
+use crate::xiangqi::{Color, Move, MoveList, Position, Role, Square};
 
 /// A piece's identity for the length of a cycle: its index in the
 /// placement at the cycle's start (no piece is captured inside a cycle).
@@ -72,7 +72,7 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
         ids[sq.index()] = n as PieceId;
     }
     let mut out = Vec::with_capacity(last - first);
-    let mut cache = ThreatCache::default();
+    let mut views = Views::default();
     for ply in first + 1..=last {
         let before = replay.position(ply - 1);
         let after = replay.position(ply);
@@ -83,9 +83,10 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
             .role;
         ids[mv.to.index()] = ids[mv.from.index()];
         ids[mv.from.index()] = NO_PIECE;
-        let old = cache.threats(before);
-        let now = cache.threats(&after.pass());
-        let threats = new_threats(&old, mv, &now)
+        let (before_passed, after_passed) = (before.pass(), after.pass());
+        let old = views.threats(before);
+        let now = views.threats(&after_passed);
+        let threats = new_threats(views.get(old), mv, views.get(now))
             .into_iter()
             .map(|threat| TrackedThreat {
                 target_id: ids[threat.target.index()],
@@ -98,23 +99,32 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
             })
             .collect();
         // The opponent's captures before the move (had it been its turn) and after.
-        let theirs_before = before.pass().legal_captures();
-        let theirs_after = after.legal_captures();
+        let theirs_before = views.captures(&before_passed);
+        let theirs_after = views.captures(after);
+        let (theirs_before, theirs_after) = (
+            &views.entries[theirs_before].captures,
+            &views.entries[theirs_after].captures,
+        );
         let blocks = theirs_before
             .iter()
             .any(|c| c.to != mv.from && !theirs_after.iter().any(|a| a.to == c.to));
         let sacrifice = theirs_after.iter().any(|a| a.to == mv.to);
+        let check = after.is_check();
         out.push(PlyAnalysis {
             ply,
             side: before.turn(),
             mv,
             role,
-            check: after.is_check(),
-            checkers: after
-                .checkers()
-                .into_iter()
-                .map(|sq| (after.piece_at(sq).expect("a checker").role, sq))
-                .collect(),
+            check,
+            checkers: if check {
+                after
+                    .checkers()
+                    .into_iter()
+                    .map(|sq| (after.piece_at(sq).expect("a checker").role, sq))
+                    .collect()
+            } else {
+                ArrayVec::new()
+            },
             threats,
             blocks,
             sacrifice,
@@ -123,21 +133,53 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
     out
 }
 
-/// The threats of positions already analysed: a cycle's second repetition
-/// usually passes through the same positions as its first.
+/// What is known of each position the cycle passes through (board and side
+/// to move): its legal captures and, when asked for, their classification.
+/// A cycle's second round passes through the positions of its first, and
+/// each board is seen with either side to move, so most questions are asked
+/// twice or more.
 #[derive(Default)]
-struct ThreatCache {
-    entries: Vec<(u64, Threats)>,
+struct Views {
+    entries: Vec<View>,
 }
 
-impl ThreatCache {
-    fn threats(&mut self, pos: &Position) -> Threats {
+struct View {
+    key: u64,
+    captures: MoveList,
+    threats: Option<Threats>,
+}
+
+impl Views {
+    /// The index of `pos`'s view, with its captures generated.
+    fn captures(&mut self, pos: &Position) -> usize {
         let key = pos.key();
-        if let Some((_, t)) = self.entries.iter().find(|(k, _)| *k == key) {
-            return t.clone();
+        match self.entries.iter().position(|v| v.key == key) {
+            Some(i) => i,
+            None => {
+                self.entries.push(View {
+                    key,
+                    captures: pos.legal_captures(),
+                    threats: None,
+                });
+                self.entries.len() - 1
+            }
         }
-        let t = threats(pos);
-        self.entries.push((key, t.clone()));
-        t
+    }
+
+    /// The index of `pos`'s view, with its threats classified.
+    fn threats(&mut self, pos: &Position) -> usize {
+        let i = self.captures(pos);
+        let view = &mut self.entries[i];
+        if view.threats.is_none() {
+            view.threats = Some(threats_among(pos, &view.captures));
+        }
+        i
+    }
+
+    fn get(&self, i: usize) -> &Threats {
+        self.entries[i]
+            .threats
+            .as_ref()
+            .expect("classified by `threats`")
     }
 }

@@ -91,11 +91,16 @@ pub type Threats = ArrayVec<Threat, 16>;
 /// Every enemy piece (not the king) the side to move of `pos` could legally
 /// capture, classified.
 pub fn threats(pos: &Position) -> Threats {
+    threats_among(pos, &pos.legal_captures())
+}
+
+/// [`threats`], given the legal captures of `pos` already generated.
+pub fn threats_among(pos: &Position, captures: &[Move]) -> Threats {
     let mut out = Threats::new();
     let us = pos.turn();
     // The real position behind this analysis has the other side to move.
     let them_to_move = pos.pass();
-    for m in pos.legal_captures() {
+    for &m in captures {
         let target = pos.piece_at(m.to).expect("a capture has a victim");
         debug_assert_eq!(target.color, us.other());
         if target.role == Role::King {
@@ -189,7 +194,7 @@ fn protection(pos: &Position, m: Move) -> Protection {
     let after = pos.after(m);
     let defender = after.turn();
     let mut guarded = false;
-    for from in after.occupied_by(defender) {
+    for from in after.board().attackers(m.to, defender) {
         match after.check_move(Move::new(from, m.to)) {
             Ok(()) => return Protection::True,
             // It reaches the square, but its own king forbids the recapture.
