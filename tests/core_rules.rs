@@ -309,6 +309,17 @@ proptest! {
     }
 
     #[test]
+    fn incremental_check_flag_equals_the_board_test(seed in any::<u64>(), steps in 0usize..160) {
+        for pos in random_walk(seed, steps) {
+            let king = pos.king(pos.turn());
+            prop_assert_eq!(pos.is_check(), pos.board().king_attacked(king, pos.turn()), "{}", pos);
+            let passed = pos.pass();
+            let theirs = passed.king(passed.turn());
+            prop_assert_eq!(passed.is_check(), passed.board().king_attacked(theirs, passed.turn()));
+        }
+    }
+
+    #[test]
     fn every_generated_move_passes_the_full_legality_check(seed in any::<u64>(), steps in 0usize..30) {
         for pos in random_walk(seed, steps) {
             for m in pos.legal_moves() {

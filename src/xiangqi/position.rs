@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 
 use super::board::{Board, SquareSet};
 use super::setup::{Setup, SetupError};
-use super::tables::{ELEPHANT_MOVES, HORSE_MOVES};
+use super::tables::{ELEPHANT_MOVES, HORSE_MOVES, pawn_moves};
 use super::types::{Color, Move, Piece, Role, Square};
 use super::zobrist;
 
@@ -136,6 +136,9 @@ pub struct Position {
     board: Board,
     kings: [Square; 2],
     turn: Color,
+    /// The side to move is in check: kept up to date by every move, since
+    /// move generation and legality tests start from it.
+    in_check: bool,
     halfmoves: u32,
     fullmoves: u32,
     key: u64,
@@ -173,6 +176,9 @@ impl Position {
             board: setup.board,
             kings,
             turn: setup.turn,
+            in_check: setup
+                .board
+                .king_attacked(kings[setup.turn.index()], setup.turn),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             key,
@@ -235,7 +241,7 @@ impl Position {
     /// True if the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.board.king_attacked(self.king(self.turn), self.turn)
+        self.in_check
     }
 
     /// The pieces giving check to the side to move (two for a double check).
@@ -259,6 +265,7 @@ impl Position {
         let mut p = self.clone();
         p.key ^= zobrist::turn_key(p.turn) ^ zobrist::turn_key(p.turn.other());
         p.turn = p.turn.other();
+        p.in_check = p.is_in_check(p.turn);
         p
     }
 
@@ -339,6 +346,10 @@ impl Position {
             return Err(R::OwnPieceOnTarget);
         }
         self.check_geometry(m, piece, target.is_some())?;
+        let own_king = self.king(self.turn);
+        if !self.in_check && piece.role != Role::King && !may_uncover(m, own_king) {
+            return Ok(());
+        }
         let mut after = self.board;
         after.shift(m.from, m.to);
         let mut kings = self.kings;
@@ -473,7 +484,29 @@ impl Position {
         }
         self.key ^= zobrist::turn_key(self.turn) ^ zobrist::turn_key(self.turn.other());
         self.turn = self.turn.other();
+        self.in_check = self.gives_check(m, piece);
         captured
+    }
+
+    /// After `piece` made the move `m` (already on the board): is the side
+    /// now to move in check? Only a move that may uncover a line or a leg,
+    /// or lands on the king's lines, needs the full test; otherwise only a
+    /// horse or a pawn on its new square can give check.
+    #[inline]
+    fn gives_check(&self, m: Move, piece: Piece) -> bool {
+        let king = self.king(self.turn);
+        if piece.role == Role::King || may_uncover(m, king) {
+            return self.board.king_attacked(king, self.turn);
+        }
+        match piece.role {
+            Role::Horse => HORSE_MOVES[m.to.index()]
+                .iter()
+                .any(|(to, leg)| to == king && self.board.is_empty(leg)),
+            Role::Pawn => pawn_moves(piece.color, m.to)
+                .iter()
+                .any(|(to, _)| to == king),
+            _ => false,
+        }
     }
 
     /// The position after the legal move `m`.
@@ -509,6 +542,22 @@ impl Position {
                 k ^ zobrist::piece_key(p, sq)
             })
     }
+}
+
+/// True if the move `m` of a piece other than a king could change what
+/// attacks the king on `king` (of either side), so that only a test on the
+/// board can tell. Otherwise it cannot: pieces attack a king along its file
+/// and rank (rooks, cannons and the other king) or from a horse's jump whose
+/// leg is diagonally next to the king, or as a pawn next to it; a move away
+/// from all those lines and legs opens none of them, and a piece landing off
+/// the king's lines becomes no cannon's screen. (Whether the moved piece
+/// itself attacks from its new square is asked separately.)
+#[inline]
+fn may_uncover(m: Move, king: Square) -> bool {
+    let on_lines = |sq: Square| sq.file() == king.file() || sq.rank() == king.rank();
+    let next_diagonally = m.from.file().abs_diff(king.file()) == 1
+        && m.from.rank().abs_diff(king.rank()) == 1;
+    on_lines(m.from) || on_lines(m.to) || next_diagonally
 }
 
 /// Decides whether pseudo-legal moves of the side to move keep its king
