@@ -179,7 +179,7 @@ fn article_order(reference: &str) -> Vec<u32> {
 /// Walks the game: returns the repetition in force at the end, and the last
 /// one that was broken by a change of move.
 fn follow(replay: &Replay) -> (Option<Repetition>, Option<Repetition>) {
-    let mut window = Window::new();
+    let mut window = Window::new(replay);
     let mut current: Option<Repetition> = None;
     let mut broken = None;
     for ply in 1..=replay.plies() {
@@ -225,53 +225,67 @@ fn follow(replay: &Replay) -> (Option<Repetition>, Option<Repetition>) {
 }
 
 /// The plies whose positions may come back: since the last capture or the
-/// last change of move. A small count table on the keys' low bits lets most
-/// plies skip the scan (a new position rarely shares its bucket).
+/// last change of move. Every position's two latest plies are kept in an
+/// open-addressing table keyed by the position key, so each ply is one probe
+/// however long the game; occurrences before the window's start are ignored
+/// rather than cleared.
 struct Window {
     start: usize,
-    buckets: [u8; 256],
+    slots: Vec<Slot>,
 }
 
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    latest: usize,
+    previous: usize,
+}
+
+const NOWHERE: usize = usize::MAX;
+
 impl Window {
-    fn new() -> Window {
-        Window {
+    /// A window over `replay`, opening at its start position.
+    fn new(replay: &Replay) -> Window {
+        // At most half the slots in use keeps probe sequences short.
+        let size = (2 * (replay.plies() + 1)).next_power_of_two().max(16);
+        let empty = Slot {
+            key: 0,
+            latest: NOWHERE,
+            previous: NOWHERE,
+        };
+        let mut window = Window {
             start: 0,
-            buckets: [0; 256],
-        }
+            slots: vec![empty; size],
+        };
+        window.earlier_occurrences(replay, 0);
+        window
     }
 
     fn restart(&mut self, ply: usize) {
         self.start = ply;
-        self.buckets = [0; 256];
     }
 
-    /// The two latest earlier plies with the same position as `ply` (same
-    /// side to move, so every second ply back), latest first.
+    /// The two latest earlier plies in the window with the same position as
+    /// `ply` (same side to move, so every second ply back), latest first;
+    /// records `ply` as the position's latest occurrence.
     fn earlier_occurrences(&mut self, replay: &Replay, ply: usize) -> ArrayVec<usize, 2> {
         let key = replay.key(ply);
-        let mut found = ArrayVec::new();
-        if self.start == ply {
-            self.buckets[usize::from(replay.key(ply) as u8)] = 1;
-            return found;
+        let mask = self.slots.len() - 1;
+        // Zobrist keys are uniformly random, so their low bits spread well.
+        let mut i = key as usize & mask;
+        while self.slots[i].latest != NOWHERE && self.slots[i].key != key {
+            i = (i + 1) & mask;
         }
-        if self.start + 1 == ply {
-            // The window's first position was not counted yet.
-            let first = self.start;
-            let bucket = &mut self.buckets[usize::from(replay.key(first) as u8)];
-            *bucket = bucket.saturating_add(1);
-        }
-        let bucket = &mut self.buckets[usize::from(key as u8)];
-        *bucket = bucket.saturating_add(1);
-        if *bucket == 1 {
-            return found;
-        }
-        let mut j = ply;
-        while j >= self.start + 2 && !found.is_full() {
-            j -= 2;
-            if replay.key(j) == key {
-                found.push(j);
-            }
-        }
+        let slot = &mut self.slots[i];
+        let found = [slot.latest, slot.previous]
+            .into_iter()
+            .filter(|&p| p != NOWHERE && p >= self.start)
+            .collect();
+        *slot = Slot {
+            key,
+            latest: ply,
+            previous: slot.latest,
+        };
         found
     }
 }
