@@ -94,7 +94,14 @@ impl Notation {
     /// The error is about the text itself (syntax, a piece that is not
     /// there, an ambiguous or geometrically impossible description).
     pub fn parse_move(self, pos: &Position, text: &str) -> Result<Move, NotationError> {
-        let text = text.trim();
+        // Most moves have no space around them: skip the Unicode-aware trim.
+        let bare = |b: Option<&u8>| b.is_some_and(u8::is_ascii_graphic);
+        let bytes = text.as_bytes();
+        let text = if bare(bytes.first()) && bare(bytes.last()) {
+            text
+        } else {
+            text.trim()
+        };
         match self {
             Notation::Iccs => iccs::parse(text),
             Notation::Uci => uci::parse(text),
