@@ -16,6 +16,10 @@ use clap::Parser;
 use serde_json::{Value, json};
 use xiangqi_arbiter::http::dto::AdjudicateRequest;
 
+/// The same allocator as the service, so that the two compare like for like.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Parse-only baseline server.
 #[derive(Debug, Parser)]
 struct Args {
