@@ -5,8 +5,8 @@
 use std::cmp::Ordering;
 
 use super::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_ATTACKERS, HORSE_MOVES, KING_MOVES, RAY_MASKS, RAYS,
-    pawn_moves,
+    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES, KING_MOVES, LINES,
+    PAWN_SOURCES, RAY_MASKS, RAYS, pawn_moves,
 };
 use super::types::{Color, Piece, Role, Square};
 
@@ -205,26 +205,36 @@ impl Board {
     /// (the flying-general rule, Article 4 of the law).
     pub fn king_attacked(&self, king: Square, color: Color) -> bool {
         let them = color.other();
+        let enemy = self.by_color[them.index()].0;
         let is = |sq: Option<Square>, role: Role| {
             sq.is_some_and(|sq| self.piece_at(sq) == Some(Piece::new(them, role)))
         };
-        for d in 0..4 {
-            let mut line = self.ray_pieces(king, d);
-            let (first, second) = (line.next(), line.next());
-            // A rook with nothing between, the other king face to face on the
-            // file, or a cannon with exactly one screen.
-            if is(first, Role::Rook) || (d < 2 && is(first, Role::King)) || is(second, Role::Cannon)
-            {
-                return true;
+        // Each kind of attacker is looked for only if an enemy piece stands
+        // where one could attack from: most positions skip most kinds.
+        if enemy & LINES[king.index()] != 0 {
+            for d in 0..4 {
+                let mut line = self.ray_pieces(king, d);
+                let (first, second) = (line.next(), line.next());
+                // A rook with nothing between, the other king face to face on
+                // the file, or a cannon with exactly one screen.
+                if is(first, Role::Rook)
+                    || (d < 2 && is(first, Role::King))
+                    || is(second, Role::Cannon)
+                {
+                    return true;
+                }
             }
         }
-        let horse = Piece::new(them, Role::Horse);
-        for (from, leg) in HORSE_ATTACKERS[king.index()].iter() {
-            if self.piece_at(from) == Some(horse) && self.is_empty(leg) {
-                return true;
+        if enemy & HORSE_SOURCES[king.index()] != 0 {
+            let horse = Piece::new(them, Role::Horse);
+            for (from, leg) in HORSE_ATTACKERS[king.index()].iter() {
+                if self.piece_at(from) == Some(horse) && self.is_empty(leg) {
+                    return true;
+                }
             }
         }
-        self.pawn_attacks_on(king, them)
+        let pawn_squares = SquareSet(enemy & PAWN_SOURCES[them.index()][king.index()]);
+        pawn_squares.into_iter().any(|sq| is(Some(sq), Role::Pawn))
     }
 
     /// Where a move of `color` could expose its king on `king`, as two sets:
@@ -270,23 +280,6 @@ impl Board {
             }
         }
         (leaving, landing)
-    }
-
-    /// True if a pawn of `by` stands where it could capture on `sq`.
-    fn pawn_attacks_on(&self, sq: Square, by: Color) -> bool {
-        let pawn = Some(Piece::new(by, Role::Pawn));
-        let behind = if by == Color::Red { -1 } else { 1 };
-        let from_behind = sq
-            .offset(0, behind)
-            .is_some_and(|s| self.piece_at(s) == pawn);
-        // A pawn beside `sq` attacks it only once it has crossed the river,
-        // and it has then crossed only if `sq` (on the same rank) is across too.
-        from_behind
-            || (!sq.on_own_half(by)
-                && [-1, 1]
-                    .into_iter()
-                    .filter_map(|df| sq.offset(df, 0))
-                    .any(|s| self.piece_at(s) == pawn))
     }
 
     /// True if the two kings stand on one file with nothing between them.

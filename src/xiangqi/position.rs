@@ -555,8 +555,8 @@ impl Position {
 #[inline]
 fn may_uncover(m: Move, king: Square) -> bool {
     let on_lines = |sq: Square| sq.file() == king.file() || sq.rank() == king.rank();
-    let next_diagonally = m.from.file().abs_diff(king.file()) == 1
-        && m.from.rank().abs_diff(king.rank()) == 1;
+    let next_diagonally =
+        m.from.file().abs_diff(king.file()) == 1 && m.from.rank().abs_diff(king.rank()) == 1;
     on_lines(m.from) || on_lines(m.to) || next_diagonally
 }
 

@@ -131,6 +131,55 @@ const fn build_ray_masks() -> [[u128; 4]; 90] {
     masks
 }
 
+/// For each square, its four rays together: the king's lines.
+const fn build_lines() -> [u128; 90] {
+    let masks = build_ray_masks();
+    let mut lines = [0; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        lines[sq] = masks[sq][0] | masks[sq][1] | masks[sq][2] | masks[sq][3];
+        sq += 1;
+    }
+    lines
+}
+
+/// A table of [`Steps`] as one bit set of destinations per square.
+const fn destinations(table: &[Steps; 90]) -> [u128; 90] {
+    let mut sets = [0; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut i = 0;
+        while i < table[sq].len as usize {
+            sets[sq] |= 1 << table[sq].to[i];
+            i += 1;
+        }
+        sq += 1;
+    }
+    sets
+}
+
+/// For each square, the squares from which a pawn of each colour captures
+/// on it (the reverse of the pawn table).
+const fn build_pawn_sources() -> [[u128; 90]; 2] {
+    let tables = [build_pawn_moves(true), build_pawn_moves(false)];
+    let mut sources = [[0; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut from = 0;
+        while from < 90 {
+            let steps = &tables[c][from];
+            let mut i = 0;
+            while i < steps.len as usize {
+                sources[c][steps.to[i] as usize] |= 1 << from;
+                i += 1;
+            }
+            from += 1;
+        }
+        c += 1;
+    }
+    sources
+}
+
 /// The horse's eight jumps as (file, rank) offsets.
 const HORSE_JUMPS: [(i8, i8); 8] = [
     (1, 2),
@@ -261,6 +310,11 @@ const fn build_pawn_moves(red: bool) -> [Steps; 90] {
 
 pub(crate) static RAYS: [[Ray; 4]; 90] = build_rays();
 pub(crate) static RAY_MASKS: [[u128; 4]; 90] = build_ray_masks();
+/// Bit sets for quick rejection: the king's lines, and the squares from
+/// which a horse (legs aside) or a pawn of each colour attacks a square.
+pub(crate) static LINES: [u128; 90] = build_lines();
+pub(crate) static HORSE_SOURCES: [u128; 90] = destinations(&build_horse_attackers());
+pub(crate) static PAWN_SOURCES: [[u128; 90]; 2] = build_pawn_sources();
 pub(crate) static HORSE_MOVES: [Steps; 90] = build_horse_moves();
 pub(crate) static HORSE_ATTACKERS: [Steps; 90] = build_horse_attackers();
 pub(crate) static ELEPHANT_MOVES: [Steps; 90] = build_elephant_moves();
