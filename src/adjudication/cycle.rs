@@ -84,9 +84,9 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
         ids[mv.to.index()] = ids[mv.from.index()];
         ids[mv.from.index()] = NO_PIECE;
         let (before_passed, after_passed) = (before.pass(), after.pass());
-        let old = views.threats(before);
-        let now = views.threats(&after_passed);
-        let threats = new_threats(views.get(old), mv, views.get(now))
+        let old = views.classified(before);
+        let now = views.classified(&after_passed);
+        let threats = new_threats(views.threats(old), mv, views.threats(now))
             .into_iter()
             .map(|threat| TrackedThreat {
                 target_id: ids[threat.target.index()],
@@ -99,12 +99,10 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
             })
             .collect();
         // The opponent's captures before the move (had it been its turn) and after.
-        let theirs_before = views.captures(&before_passed);
-        let theirs_after = views.captures(after);
-        let (theirs_before, theirs_after) = (
-            &views.entries[theirs_before].captures,
-            &views.entries[theirs_after].captures,
-        );
+        let theirs_before = views.generated(&before_passed);
+        let theirs_after = views.generated(after);
+        let (theirs_before, theirs_after) =
+            (views.captures(theirs_before), views.captures(theirs_after));
         let blocks = theirs_before
             .iter()
             .any(|c| c.to != mv.from && !theirs_after.iter().any(|a| a.to == c.to));
@@ -151,7 +149,7 @@ struct View {
 
 impl Views {
     /// The index of `pos`'s view, with its captures generated.
-    fn captures(&mut self, pos: &Position) -> usize {
+    fn generated(&mut self, pos: &Position) -> usize {
         let key = pos.key();
         match self.entries.iter().position(|v| v.key == key) {
             Some(i) => i,
@@ -167,8 +165,8 @@ impl Views {
     }
 
     /// The index of `pos`'s view, with its threats classified.
-    fn threats(&mut self, pos: &Position) -> usize {
-        let i = self.captures(pos);
+    fn classified(&mut self, pos: &Position) -> usize {
+        let i = self.generated(pos);
         let view = &mut self.entries[i];
         if view.threats.is_none() {
             view.threats = Some(threats_among(pos, &view.captures));
@@ -176,10 +174,14 @@ impl Views {
         i
     }
 
-    fn get(&self, i: usize) -> &Threats {
+    fn captures(&self, i: usize) -> &MoveList {
+        &self.entries[i].captures
+    }
+
+    fn threats(&self, i: usize) -> &Threats {
         self.entries[i]
             .threats
             .as_ref()
-            .expect("classified by `threats`")
+            .expect("classified by `classified`")
     }
 }
