@@ -181,6 +181,12 @@ impl Board {
         (self.ray_pieces(a, d).bits & !from_b_on).count_ones()
     }
 
+    /// True if `sq` is a square and `piece` stands on it.
+    #[inline]
+    fn holds(&self, sq: Option<Square>, piece: Piece) -> bool {
+        sq.is_some_and(|sq| self.piece_at(sq) == Some(piece))
+    }
+
     /// Every `(square, piece)` on the board, `a0` first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
@@ -206,9 +212,7 @@ impl Board {
     pub fn king_attacked(&self, king: Square, color: Color) -> bool {
         let them = color.other();
         let enemy = self.by_color[them.index()].0;
-        let is = |sq: Option<Square>, role: Role| {
-            sq.is_some_and(|sq| self.piece_at(sq) == Some(Piece::new(them, role)))
-        };
+        let is = |sq: Option<Square>, role: Role| self.holds(sq, Piece::new(them, role));
         // Each kind of attacker is looked for only if an enemy piece stands
         // where one could attack from: most positions skip most kinds.
         if enemy & LINES[king.index()] != 0 {
@@ -248,9 +252,7 @@ impl Board {
         let them = color.other();
         let mut leaving = SquareSet::EMPTY;
         let mut landing = SquareSet::EMPTY;
-        let is = |sq: Option<Square>, role: Role| {
-            sq.is_some_and(|sq| self.piece_at(sq) == Some(Piece::new(them, role)))
-        };
+        let is = |sq: Option<Square>, role: Role| self.holds(sq, Piece::new(them, role));
         for (d, ray) in RAYS[king.index()].iter().enumerate() {
             let mut occupied = self.ray_pieces(king, d);
             let (p1, p2, p3) = (occupied.next(), occupied.next(), occupied.next());
