@@ -397,13 +397,8 @@ impl Board {
         for (from, _) in KING_MOVES[target.index()].iter() {
             add_if(from, Role::King);
         }
-        let behind = if color == Color::Red { -1 } else { 1 };
-        for (df, dr) in [(0, behind), (-1, 0), (1, 0)] {
-            if let Some(from) = target.offset(df, dr) {
-                if pawn_moves(color, from).iter().any(|(to, _)| to == target) {
-                    add_if(from, Role::Pawn);
-                }
-            }
+        for from in SquareSet(PAWN_SOURCES[color.index()][target.index()]) {
+            add_if(from, Role::Pawn);
         }
         found
     }
