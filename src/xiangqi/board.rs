@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 
 use super::tables::{
     ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES, KING_MOVES, LINES,
-    PAWN_SOURCES, RAY_MASKS, RAYS, pawn_moves,
+    PAWN_SOURCES, RAY_MASKS, RAYS, Steps, pawn_moves,
 };
 use super::types::{Color, Piece, Role, Square};
 
@@ -90,11 +90,14 @@ impl Iterator for RayPieces {
     }
 }
 
-/// Which piece stands on each of the 90 points.
+/// Which piece stands on each of the 90 points: by square (what stands
+/// here?) and as square sets by colour and by role (where are the enemy
+/// rooks?), kept in step by [`set`](Board::set).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     squares: [Option<Piece>; 90],
     by_color: [SquareSet; 2],
+    by_role: [SquareSet; 7],
 }
 
 impl Default for Board {
@@ -123,6 +126,7 @@ impl Board {
         Board {
             squares: [None; 90],
             by_color: [SquareSet::EMPTY; 2],
+            by_role: [SquareSet::EMPTY; 7],
         }
     }
 
@@ -139,13 +143,16 @@ impl Board {
     }
 
     /// Puts `piece` on `sq` (or clears it), returning what stood there.
+    #[inline]
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) -> Option<Piece> {
         let old = std::mem::replace(&mut self.squares[sq.index()], piece);
         if let Some(p) = old {
             self.by_color[p.color.index()].remove(sq);
+            self.by_role[p.role as usize].remove(sq);
         }
         if let Some(p) = piece {
             self.by_color[p.color.index()].insert(sq);
+            self.by_role[p.role as usize].insert(sq);
         }
         old
     }
@@ -154,6 +161,12 @@ impl Board {
     #[inline]
     pub fn occupied_by(&self, color: Color) -> SquareSet {
         self.by_color[color.index()]
+    }
+
+    /// The squares holding `color`'s pieces of `role`.
+    #[inline]
+    pub fn squares_of(&self, color: Color, role: Role) -> SquareSet {
+        SquareSet(self.by_color[color.index()].0 & self.by_role[role as usize].0)
     }
 
     /// The occupied squares along ray `d` of [`RAYS`] from `sq` (0 up, 1 down,
@@ -211,34 +224,36 @@ impl Board {
     /// (the flying-general rule, Article 4 of the law).
     pub fn king_attacked(&self, king: Square, color: Color) -> bool {
         let them = color.other();
-        let enemy = self.by_color[them.index()].0;
-        let is = |sq: Option<Square>, role: Role| self.holds(sq, Piece::new(them, role));
-        // Each kind of attacker is looked for only if an enemy piece stands
-        // where one could attack from: most positions skip most kinds.
-        if enemy & LINES[king.index()] != 0 {
-            for d in 0..4 {
-                let mut line = self.ray_pieces(king, d);
-                let (first, second) = (line.next(), line.next());
-                // A rook with nothing between, the other king face to face on
-                // the file, or a cannon with exactly one screen.
-                if is(first, Role::Rook)
-                    || (d < 2 && is(first, Role::King))
-                    || is(second, Role::Cannon)
-                {
-                    return true;
-                }
-            }
+        let k = king.index();
+        // Each kind of attacker is looked for only where one of the enemy's
+        // pieces of that kind stands on a square it could attack from.
+        if self.squares_of(them, Role::Pawn).0 & PAWN_SOURCES[them.index()][k] != 0 {
+            return true;
         }
-        if enemy & HORSE_SOURCES[king.index()] != 0 {
-            let horse = Piece::new(them, Role::Horse);
-            for (from, leg) in HORSE_ATTACKERS[king.index()].iter() {
-                if self.piece_at(from) == Some(horse) && self.is_empty(leg) {
-                    return true;
-                }
-            }
+        let horses = self.squares_of(them, Role::Horse);
+        if horses.0 & HORSE_SOURCES[k] != 0
+            && HORSE_ATTACKERS[k]
+                .iter()
+                .any(|(from, leg)| horses.contains(from) && self.is_empty(leg))
+        {
+            return true;
         }
-        let pawn_squares = SquareSet(enemy & PAWN_SOURCES[them.index()][king.index()]);
-        pawn_squares.into_iter().any(|sq| is(Some(sq), Role::Pawn))
+        // A rook with nothing between, the other king face to face on the
+        // file (kings never share a rank), or a cannon with exactly one screen.
+        let takes_first = self.squares_of(them, Role::Rook).0 | self.squares_of(them, Role::King).0;
+        let cannons = self.squares_of(them, Role::Cannon).0;
+        if (takes_first | cannons) & LINES[k] == 0 {
+            return false;
+        }
+        (0..4).any(|d| {
+            if (takes_first | cannons) & RAY_MASKS[k][d] == 0 {
+                return false;
+            }
+            let mut line = self.ray_pieces(king, d);
+            let first = line.next().map_or(0, |sq| 1 << sq.index());
+            let second = line.next().map_or(0, |sq| 1 << sq.index());
+            first & takes_first != 0 || second & cannons != 0
+        })
     }
 
     /// Where a move of `color` could expose its king on `king`, as two sets:
@@ -366,39 +381,40 @@ impl Board {
     /// symmetric or has a reverse table), so the cost does not grow with the
     /// number of pieces.
     pub fn attackers(&self, target: Square, color: Color) -> SquareSet {
-        let mut found = SquareSet::EMPTY;
-        let mut add_if = |sq: Square, role: Role| {
-            if self.piece_at(sq) == Some(Piece::new(color, role)) {
-                found.insert(sq);
+        let t = target.index();
+        let of = |role: Role| self.squares_of(color, role);
+        let mut found = SquareSet(of(Role::Pawn).0 & PAWN_SOURCES[color.index()][t]);
+        let (rooks, cannons) = (of(Role::Rook).0, of(Role::Cannon).0);
+        for (d, mask) in RAY_MASKS[t].iter().enumerate() {
+            if (rooks | cannons) & mask == 0 {
+                continue;
             }
-        };
-        for d in 0..4 {
             let mut line = self.ray_pieces(target, d);
-            if let Some(first) = line.next() {
-                add_if(first, Role::Rook);
+            let first = line.next().map_or(0, |sq| 1 << sq.index());
+            let second = line.next().map_or(0, |sq| 1 << sq.index());
+            found.0 |= (first & rooks) | (second & cannons);
+        }
+        // Horse and elephant moves are blocked on the leg or eye; the
+        // elephant, advisor and king moves are their own reverse.
+        found.0 |= self.steppers(of(Role::Horse), &HORSE_ATTACKERS[t], true)
+            | self.steppers(of(Role::Elephant), &ELEPHANT_MOVES[t], true)
+            | self.steppers(of(Role::Advisor), &ADVISOR_MOVES[t], false)
+            | self.steppers(of(Role::King), &KING_MOVES[t], false);
+        found
+    }
+
+    /// The squares of `pieces` that are the source of one of `steps`, with
+    /// the step's leg or eye empty if `needs_empty`.
+    #[inline]
+    fn steppers(&self, pieces: SquareSet, steps: &Steps, needs_empty: bool) -> u128 {
+        if pieces.is_empty() {
+            return 0;
+        }
+        let mut found = 0;
+        for (from, between) in steps.iter() {
+            if pieces.contains(from) && (!needs_empty || self.is_empty(between)) {
+                found |= 1 << from.index();
             }
-            if let Some(second) = line.next() {
-                add_if(second, Role::Cannon);
-            }
-        }
-        for (from, leg) in HORSE_ATTACKERS[target.index()].iter() {
-            if self.is_empty(leg) {
-                add_if(from, Role::Horse);
-            }
-        }
-        for (from, eye) in ELEPHANT_MOVES[target.index()].iter() {
-            if self.is_empty(eye) {
-                add_if(from, Role::Elephant);
-            }
-        }
-        for (from, _) in ADVISOR_MOVES[target.index()].iter() {
-            add_if(from, Role::Advisor);
-        }
-        for (from, _) in KING_MOVES[target.index()].iter() {
-            add_if(from, Role::King);
-        }
-        for from in SquareSet(PAWN_SOURCES[color.index()][target.index()]) {
-            add_if(from, Role::Pawn);
         }
         found
     }
