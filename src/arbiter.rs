@@ -229,18 +229,20 @@ fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) 
         first_ply: rep.first_ply as u32,
         trigger_ply: rep.trigger_ply as u32,
         loss_ply: rep.loss_ply.map(|p| p as u32),
+        // The cycle's plies follow each other: walk their positions forward.
         cycle: rep
             .cycle
             .iter()
-            .map(|p| cycle_move(replay, p, sent))
+            .zip(replay.positions(rep.first_ply))
+            .map(|(p, before)| cycle_move(&before, p, sent))
             .collect(),
         red: side_pattern(&rep.red),
         black: side_pattern(&rep.black),
     }
 }
 
-fn cycle_move(replay: &Replay, p: &PlyAnalysis, sent: &[String]) -> dto::CycleMove {
-    let before = replay.position(p.ply - 1);
+/// One move of the cycle, played from `before`.
+fn cycle_move(before: &Position, p: &PlyAnalysis, sent: &[String]) -> dto::CycleMove {
     dto::CycleMove {
         ply: p.ply as u32,
         side: side(p.side),

@@ -67,15 +67,18 @@ const NO_PIECE: PieceId = PieceId::MAX;
 
 /// Analyses plies `first + 1 ..= last` of `replay`.
 pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
+    let mut positions = replay.positions(first);
+    let mut after = positions.next().expect("first is a ply of the game");
     let mut ids = [NO_PIECE; 90];
-    for (n, (sq, _)) in replay.position(first).board().pieces().enumerate() {
+    for (n, (sq, _)) in after.board().pieces().enumerate() {
         ids[sq.index()] = n as PieceId;
     }
     let mut out = Vec::with_capacity(last - first);
     let mut views = Views::default();
     for ply in first + 1..=last {
-        let before = replay.position(ply - 1);
-        let after = replay.position(ply);
+        let before = std::mem::replace(&mut after, positions.next().expect("ply <= plies()"));
+        let before = &before;
+        let after = &after;
         let mv = replay.mv(ply);
         let role = before
             .piece_at(mv.from)

@@ -1,17 +1,29 @@
 //! Replaying a score sheet: every move checked for legality, every position
-//! kept for the arbiter (Article 13.1: the arbiter replays the score sheet).
+//! recoverable by the arbiter (Article 13.1: the arbiter replays the score sheet).
 
-use crate::xiangqi::{IllegalMoveReason, Move, Position};
+use crate::xiangqi::{Color, IllegalMoveReason, Move, Position};
 
 /// A game replayed from its start position.
+///
+/// Every ply's key, move and capture is kept; whole positions only every
+/// [`CHECKPOINT_INTERVAL`] plies and at the end. The ruling needs positions
+/// only for a repeating cycle's few plies, and copying a position on every
+/// ply cost more than replaying a few plies from the checkpoint before.
 #[derive(Clone, Debug)]
 pub struct Replay {
-    /// `positions[0]` is the start; `positions[i]` follows ply `i`.
-    positions: Vec<Position>,
-    /// `keys[i]` is `positions[i].key()`, kept contiguous for repetition scans.
+    /// `checkpoints[i]` is the position after ply `i * CHECKPOINT_INTERVAL`.
+    checkpoints: Vec<Position>,
+    last: Position,
+    /// `keys[i]` is the repetition key of the position after ply `i`.
     keys: Vec<u64>,
     moves: Vec<Move>,
+    /// `captures[i]` is true if ply `i + 1` took a piece.
+    captures: Vec<bool>,
 }
+
+/// Plies between two kept positions: a position is at most this many
+/// replayed plies away.
+pub const CHECKPOINT_INTERVAL: usize = 16;
 
 /// Why a score sheet could not be replayed, at which ply (1-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,33 +47,36 @@ impl Replay {
         count: usize,
         mut read: impl FnMut(&Position, usize) -> Result<Move, E>,
     ) -> Result<Replay, ReplayError<E>> {
-        let mut positions = Vec::with_capacity(count + 1);
+        let mut checkpoints = Vec::with_capacity(count / CHECKPOINT_INTERVAL + 1);
         let mut moves = Vec::with_capacity(count);
         let mut keys = Vec::with_capacity(count + 1);
+        let mut captures = Vec::with_capacity(count);
         keys.push(start.key());
-        positions.push(start);
+        checkpoints.push(start.clone());
+        let mut current = start;
         for ply in 1..=count {
-            let before = positions.last().expect("never empty");
-            let mv = read(before, ply).map_err(|error| ReplayError::Unreadable { ply, error })?;
-            before
+            let mv = read(&current, ply).map_err(|error| ReplayError::Unreadable { ply, error })?;
+            current
                 .check_move(mv)
                 .map_err(|reason| ReplayError::Illegal {
                     ply,
                     mv,
-                    before: Box::new(before.clone()),
+                    before: Box::new(current.clone()),
                     reason,
                 })?;
-            // Copy the position in place and play on the copy: one copy per ply.
-            positions.extend_from_within(ply - 1..);
-            let after = positions.last_mut().expect("just pushed");
-            after.play_unchecked(mv);
-            keys.push(after.key());
+            captures.push(current.play_unchecked(mv).is_some());
+            keys.push(current.key());
             moves.push(mv);
+            if ply % CHECKPOINT_INTERVAL == 0 {
+                checkpoints.push(current.clone());
+            }
         }
         Ok(Replay {
-            positions,
+            checkpoints,
+            last: current,
             keys,
             moves,
+            captures,
         })
     }
 
@@ -78,9 +93,45 @@ impl Replay {
         self.moves.len()
     }
 
-    /// The position after `ply` plies (0 = the start).
-    pub fn position(&self, ply: usize) -> &Position {
-        &self.positions[ply]
+    /// The position after `ply` plies (0 = the start), replayed from the
+    /// checkpoint before it. To walk several plies, use
+    /// [`positions`](Self::positions).
+    pub fn position(&self, ply: usize) -> Position {
+        self.positions(ply).next().expect("ply is at most plies()")
+    }
+
+    /// The positions after plies `from`, `from + 1`, ... up to the last:
+    /// one move played per step after the first.
+    pub fn positions(&self, from: usize) -> impl Iterator<Item = Position> + '_ {
+        assert!(from <= self.plies(), "ply {from} of {}", self.plies());
+        let checkpoint = from / CHECKPOINT_INTERVAL;
+        let mut current = self.checkpoints[checkpoint].clone();
+        for &mv in &self.moves[checkpoint * CHECKPOINT_INTERVAL..from] {
+            current.play_unchecked(mv);
+        }
+        let mut next = from;
+        std::iter::from_fn(move || {
+            if next > self.moves.len() {
+                return None;
+            }
+            let here = current.clone();
+            if let Some(&mv) = self.moves.get(next) {
+                current.play_unchecked(mv);
+            }
+            next += 1;
+            Some(here)
+        })
+    }
+
+    /// True if ply `ply` (1-based) took a piece.
+    pub fn is_capture(&self, ply: usize) -> bool {
+        self.captures[ply - 1]
+    }
+
+    /// The side that played ply `ply` (1-based).
+    pub fn mover(&self, ply: usize) -> Color {
+        let start = self.start().turn();
+        if ply % 2 == 1 { start } else { start.other() }
     }
 
     /// The repetition key of the position after `ply` plies.
@@ -95,11 +146,65 @@ impl Replay {
 
     /// The final position.
     pub fn last(&self) -> &Position {
-        self.positions.last().expect("never empty")
+        &self.last
     }
 
     /// The start position.
     pub fn start(&self) -> &Position {
-        &self.positions[0]
+        &self.checkpoints[0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of `plies` legal moves from the start, each chosen by a simple
+    /// deterministic rule, with every position it passes through.
+    fn walk(plies: usize) -> (Vec<Move>, Vec<Position>) {
+        let mut positions = vec![Position::new()];
+        let mut moves = Vec::new();
+        for ply in 0..plies {
+            let pos = positions.last().expect("never empty");
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[(ply * 7 + 3) % legal.len()];
+            positions.push(pos.after(mv));
+            moves.push(mv);
+        }
+        (moves, positions)
+    }
+
+    #[test]
+    fn every_position_is_recovered_across_checkpoints() {
+        let (moves, expected) = walk(3 * CHECKPOINT_INTERVAL + 5);
+        assert!(
+            moves.len() > 2 * CHECKPOINT_INTERVAL,
+            "the walk is long enough"
+        );
+        let replay = Replay::from_moves(Position::new(), &moves).expect("legal moves");
+        assert_eq!(replay.plies(), moves.len());
+        assert_eq!(replay.last(), expected.last().expect("never empty"));
+        for (ply, want) in expected.iter().enumerate() {
+            assert_eq!(&replay.position(ply), want, "ply {ply}");
+            assert_eq!(replay.key(ply), want.key(), "ply {ply}");
+            let walked: Vec<Position> = replay.positions(ply).collect();
+            assert_eq!(walked, expected[ply..], "positions from ply {ply}");
+        }
+        assert!(
+            (1..=replay.plies()).any(|ply| replay.is_capture(ply)),
+            "the walk captures"
+        );
+        for ply in 1..=replay.plies() {
+            let before = &expected[ply - 1];
+            assert_eq!(replay.mover(ply), before.turn(), "ply {ply}");
+            assert_eq!(
+                replay.is_capture(ply),
+                before.piece_at(moves[ply - 1].to).is_some(),
+                "ply {ply}"
+            );
+        }
     }
 }

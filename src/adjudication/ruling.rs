@@ -183,12 +183,12 @@ fn follow(replay: &Replay) -> (Option<Repetition>, Option<Repetition>) {
     let mut current: Option<Repetition> = None;
     let mut broken = None;
     for ply in 1..=replay.plies() {
-        if replay.position(ply).halfmoves() == 0 {
+        if replay.is_capture(ply) {
             // A capture: no earlier position can come back.
             window.restart(ply);
         }
         let earlier = window.earlier_occurrences(replay, ply);
-        let mover = replay.position(ply - 1).turn();
+        let mover = replay.mover(ply);
         match current.as_mut() {
             None => {
                 if let [_, first] = earlier[..] {
