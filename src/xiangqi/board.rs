@@ -163,6 +163,12 @@ impl Board {
         self.by_color[color.index()]
     }
 
+    /// The occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> SquareSet {
+        SquareSet(self.by_color[0].0 | self.by_color[1].0)
+    }
+
     /// The squares holding `color`'s pieces of `role`.
     #[inline]
     pub fn squares_of(&self, color: Color, role: Role) -> SquareSet {
@@ -174,9 +180,8 @@ impl Board {
     /// without visiting the empty squares.
     #[inline]
     pub(crate) fn ray_pieces(&self, sq: Square, d: usize) -> RayPieces {
-        let occupied = self.by_color[0].0 | self.by_color[1].0;
         RayPieces {
-            bits: occupied & RAY_MASKS[sq.index()][d],
+            bits: self.occupied().0 & RAY_MASKS[sq.index()][d],
             rising: d % 2 == 0,
         }
     }
@@ -215,41 +220,82 @@ impl Board {
     /// the piece that stood on `to`. Used to try moves on a scratch board.
     #[inline]
     pub(crate) fn shift(&mut self, from: Square, to: Square) -> Option<Piece> {
-        let piece = self.set(from, None);
-        self.set(to, piece)
+        let Some(piece) = self.squares[from.index()].take() else {
+            return self.set(to, None);
+        };
+        let captured = self.squares[to.index()].replace(piece);
+        let (from_bit, to_bit) = (1 << from.index(), 1 << to.index());
+        if let Some(c) = captured {
+            self.by_color[c.color.index()].0 &= !to_bit;
+            self.by_role[c.role as usize].0 &= !to_bit;
+        }
+        // `from` is in the piece's sets and `to` now in none: one flip each.
+        self.by_color[piece.color.index()].0 ^= from_bit | to_bit;
+        self.by_role[piece.role as usize].0 ^= from_bit | to_bit;
+        captured
     }
 
     /// True if `color`'s king on `king` is attacked: by a rook, cannon, horse
     /// or pawn of the other side, or by the other king along an open file
     /// (the flying-general rule, Article 4 of the law).
+    #[inline]
     pub fn king_attacked(&self, king: Square, color: Color) -> bool {
+        self.king_attacked_on(king, color, self.occupied().0, 0)
+    }
+
+    /// [`king_attacked`](Self::king_attacked) on the board after `color`
+    /// moves the piece on `from` to `to`, without playing the move: for
+    /// legality tests, which would otherwise copy the board. `king` is where
+    /// `color`'s king stands after the move.
+    #[inline]
+    pub(crate) fn king_attacked_after(
+        &self,
+        from: Square,
+        to: Square,
+        king: Square,
+        color: Color,
+    ) -> bool {
+        let (from_bit, to_bit) = (1 << from.index(), 1 << to.index());
+        let occupied = (self.occupied().0 & !from_bit) | to_bit;
+        // Whatever enemy piece stood on `to` has been taken.
+        self.king_attacked_on(king, color, occupied, to_bit)
+    }
+
+    /// The attack test on this board's pieces, with `occupied` as the
+    /// occupancy and the enemy pieces on `taken` removed.
+    #[inline]
+    fn king_attacked_on(&self, king: Square, color: Color, occupied: u128, taken: u128) -> bool {
         let them = color.other();
         let k = king.index();
+        let of = |role: Role| self.squares_of(them, role).0 & !taken;
         // Each kind of attacker is looked for only where one of the enemy's
         // pieces of that kind stands on a square it could attack from.
-        if self.squares_of(them, Role::Pawn).0 & PAWN_SOURCES[them.index()][k] != 0 {
+        if of(Role::Pawn) & PAWN_SOURCES[them.index()][k] != 0 {
             return true;
         }
-        let horses = self.squares_of(them, Role::Horse);
-        if horses.0 & HORSE_SOURCES[k] != 0
-            && HORSE_ATTACKERS[k]
-                .iter()
-                .any(|(from, leg)| horses.contains(from) && self.is_empty(leg))
+        let horses = of(Role::Horse);
+        if horses & HORSE_SOURCES[k] != 0
+            && HORSE_ATTACKERS[k].iter().any(|(from, leg)| {
+                horses & (1 << from.index()) != 0 && occupied & (1 << leg.index()) == 0
+            })
         {
             return true;
         }
         // A rook with nothing between, the other king face to face on the
-        // file (kings never share a rank), or a cannon with exactly one screen.
-        let takes_first = self.squares_of(them, Role::Rook).0 | self.squares_of(them, Role::King).0;
-        let cannons = self.squares_of(them, Role::Cannon).0;
-        if (takes_first | cannons) & LINES[k] == 0 {
+        // file, or a cannon with exactly one screen.
+        let (rooks, kings, cannons) = (of(Role::Rook), of(Role::King), of(Role::Cannon));
+        if (rooks | kings | cannons) & LINES[k] == 0 {
             return false;
         }
-        (0..4).any(|d| {
-            if (takes_first | cannons) & RAY_MASKS[k][d] == 0 {
+        RAY_MASKS[k].iter().enumerate().any(|(d, mask)| {
+            let takes_first = if d < 2 { rooks | kings } else { rooks };
+            if (takes_first | cannons) & mask == 0 {
                 return false;
             }
-            let mut line = self.ray_pieces(king, d);
+            let mut line = RayPieces {
+                bits: occupied & mask,
+                rising: d % 2 == 0,
+            };
             let first = line.next().map_or(0, |sq| 1 << sq.index());
             let second = line.next().map_or(0, |sq| 1 << sq.index());
             first & takes_first != 0 || second & cannons != 0
@@ -301,8 +347,34 @@ impl Board {
 
     /// True if the two kings stand on one file with nothing between them.
     pub fn kings_face(&self, red_king: Square, black_king: Square) -> bool {
-        red_king.file() == black_king.file()
-            && self.ray_pieces(red_king, 0).next() == Some(black_king)
+        self.kings_face_on(red_king, black_king, self.occupied().0)
+    }
+
+    /// [`kings_face`](Self::kings_face) after the piece on `from` moves to
+    /// `to`, without playing the move; the kings' squares are after it.
+    #[inline]
+    pub(crate) fn kings_face_after(
+        &self,
+        from: Square,
+        to: Square,
+        red_king: Square,
+        black_king: Square,
+    ) -> bool {
+        let occupied = (self.occupied().0 & !(1 << from.index())) | 1 << to.index();
+        self.kings_face_on(red_king, black_king, occupied)
+    }
+
+    #[inline]
+    fn kings_face_on(&self, red_king: Square, black_king: Square, occupied: u128) -> bool {
+        // Red's king stands lower in a legal position, but a setup being
+        // validated may have them the other way round.
+        let (low, high) = if red_king < black_king {
+            (red_king, black_king)
+        } else {
+            (black_king, red_king)
+        };
+        let between = RAY_MASKS[low.index()][0] & RAY_MASKS[high.index()][1];
+        low.file() == high.file() && low != high && occupied & between == 0
     }
 
     /// Calls `visit` with every square the piece on `from` could move to by

@@ -292,7 +292,7 @@ impl Position {
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut guard = KingGuard::new(self);
+        let guard = KingGuard::new(self);
         self.board.occupied_by(self.turn).any(|from| {
             let piece = self.board.piece_at(from).expect("occupied");
             let mut found = false;
@@ -308,7 +308,7 @@ impl Position {
     /// expose the king are tried on a scratch board.
     #[inline]
     fn generate<const CAPTURES_ONLY: bool>(&self, mut emit: impl FnMut(Move)) {
-        let mut guard = KingGuard::new(self);
+        let guard = KingGuard::new(self);
         for from in self.board.occupied_by(self.turn) {
             let piece = self.board.piece_at(from).expect("occupied");
             let mut visit = |to| {
@@ -350,16 +350,20 @@ impl Position {
         if !self.in_check && piece.role != Role::King && !may_uncover(m, own_king) {
             return Ok(());
         }
-        let mut after = self.board;
-        after.shift(m.from, m.to);
         let mut kings = self.kings;
         if piece.role == Role::King {
             kings[piece.color.index()] = m.to;
         }
-        if after.kings_face(kings[0], kings[1]) {
+        if self
+            .board
+            .kings_face_after(m.from, m.to, kings[0], kings[1])
+        {
             return Err(R::KingsFacing);
         }
-        if after.king_attacked(kings[piece.color.index()], piece.color) {
+        if self
+            .board
+            .king_attacked_after(m.from, m.to, kings[piece.color.index()], piece.color)
+        {
             return Err(R::LeavesKingInCheck);
         }
         Ok(())
@@ -561,10 +565,10 @@ fn may_uncover(m: Move, king: Square) -> bool {
 }
 
 /// Decides whether pseudo-legal moves of the side to move keep its king
-/// safe, testing on a scratch board only the moves that could expose it.
+/// safe, testing the board after the move only for the moves that could
+/// expose it.
 struct KingGuard<'a> {
     pos: &'a Position,
-    scratch: Board,
     in_check: bool,
     leaving: SquareSet,
     landing: SquareSet,
@@ -577,7 +581,6 @@ impl<'a> KingGuard<'a> {
         let (leaving, landing) = pos.board.exposure(king, pos.turn);
         KingGuard {
             pos,
-            scratch: pos.board,
             in_check: pos.is_check(),
             leaving,
             landing,
@@ -586,7 +589,7 @@ impl<'a> KingGuard<'a> {
 
     /// True if the pseudo-legal move `m` of `piece` leaves its king safe.
     #[inline]
-    fn is_safe(&mut self, m: Move, piece: Piece) -> bool {
+    fn is_safe(&self, m: Move, piece: Piece) -> bool {
         if !self.in_check
             && piece.role != Role::King
             && !self.leaving.contains(m.from)
@@ -599,10 +602,9 @@ impl<'a> KingGuard<'a> {
         } else {
             self.pos.king(piece.color)
         };
-        let captured = self.scratch.shift(m.from, m.to);
-        let safe = !self.scratch.king_attacked(king, piece.color);
-        self.scratch.shift(m.to, m.from);
-        self.scratch.set(m.to, captured);
-        safe
+        !self
+            .pos
+            .board
+            .king_attacked_after(m.from, m.to, king, piece.color)
     }
 }
