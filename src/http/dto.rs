@@ -154,7 +154,8 @@ fn check_game_shape(
     }
     check_name("notation", notation)?;
     for (i, mv) in moves.iter().enumerate() {
-        if mv.chars().count() > MAX_MOVE_CHARS {
+        // No more bytes than the limit means no more characters either.
+        if mv.len() > MAX_MOVE_CHARS && mv.chars().count() > MAX_MOVE_CHARS {
             return Err(ApiError::InvalidRequest {
                 field: format!("moves[{i}]"),
                 message: format!("ply {} is longer than {MAX_MOVE_CHARS} characters", i + 1),

@@ -8,9 +8,10 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use axum::extract::{MatchedPath, Request};
-use axum::http::Method;
+use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
+use metrics::SharedString;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 use super::dto::Verdict;
@@ -95,20 +96,53 @@ fn describe() {
 /// Middleware: counts every request and times it, labelled by the matched route template.
 pub async fn track(req: Request, next: Next) -> Response {
     let start = Instant::now();
-    let route = req
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| UNMATCHED.to_owned(), |p| p.as_str().to_owned());
+    let route = route_label(req.extensions().get::<MatchedPath>());
     let method = method_label(req.method());
 
     let response = next.run(req).await;
 
-    let status = response.status().as_u16().to_string();
+    let status = status_label(response.status());
     metrics::counter!(REQUESTS_TOTAL, "method" => method, "route" => route.clone(), "status" => status)
         .increment(1);
     metrics::histogram!(REQUEST_DURATION, "method" => method, "route" => route)
         .record(start.elapsed().as_secs_f64());
     response
+}
+
+/// The route template as a label, borrowed from the route table so that
+/// labelling a request allocates nothing.
+fn route_label(matched: Option<&MatchedPath>) -> SharedString {
+    static TEMPLATES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let Some(matched) = matched else {
+        return SharedString::const_str(UNMATCHED);
+    };
+    let templates = TEMPLATES.get_or_init(|| super::routes().into_iter().map(|(_, p)| p).collect());
+    match templates.iter().find(|t| **t == matched.as_str()) {
+        Some(template) => SharedString::const_str(template),
+        None => SharedString::from_owned(matched.as_str().to_owned()),
+    }
+}
+
+/// The status code as a label; the ones the service answers need no allocation.
+fn status_label(status: StatusCode) -> SharedString {
+    const COMMON: [(StatusCode, &str); 12] = [
+        (StatusCode::OK, "200"),
+        (StatusCode::BAD_REQUEST, "400"),
+        (StatusCode::NOT_FOUND, "404"),
+        (StatusCode::METHOD_NOT_ALLOWED, "405"),
+        (StatusCode::REQUEST_TIMEOUT, "408"),
+        (StatusCode::PAYLOAD_TOO_LARGE, "413"),
+        (StatusCode::UNSUPPORTED_MEDIA_TYPE, "415"),
+        (StatusCode::UNPROCESSABLE_ENTITY, "422"),
+        (StatusCode::TOO_MANY_REQUESTS, "429"),
+        (StatusCode::INTERNAL_SERVER_ERROR, "500"),
+        (StatusCode::SERVICE_UNAVAILABLE, "503"),
+        (StatusCode::NO_CONTENT, "204"),
+    ];
+    match COMMON.iter().find(|(code, _)| *code == status) {
+        Some((_, label)) => SharedString::const_str(label),
+        None => SharedString::from_owned(status.as_u16().to_string()),
+    }
 }
 
 /// Standard methods by name; anything else is one label value.
@@ -133,6 +167,18 @@ pub fn record_verdict(verdict: Verdict) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn status_labels_are_the_codes() {
+        for (status, label) in [
+            (StatusCode::OK, "200"),
+            (StatusCode::UNPROCESSABLE_ENTITY, "422"),
+            (StatusCode::IM_A_TEAPOT, "418"),
+            (StatusCode::NOT_IMPLEMENTED, "501"),
+        ] {
+            assert_eq!(&*status_label(status), label);
+        }
+    }
 
     /// Names of this process's threads.
     #[cfg(target_os = "linux")]
