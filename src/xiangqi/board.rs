@@ -5,8 +5,8 @@
 use std::cmp::Ordering;
 
 use super::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES, KING_MOVES, LINES,
-    PAWN_SOURCES, RAY_MASKS, RAYS, Steps, pawn_moves,
+    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_ATTACK_LEGS, HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES,
+    KING_MOVES, LINES, PAWN_SOURCES, RAY_MASKS, RAYS, Steps, pawn_moves,
 };
 use super::types::{Color, Piece, Role, Square};
 
@@ -259,6 +259,35 @@ impl Board {
         let occupied = (self.occupied().0 & !from_bit) | to_bit;
         // Whatever enemy piece stood on `to` has been taken.
         self.king_attacked_on(king, color, occupied, to_bit)
+    }
+
+    /// False only if moving a piece from `from` to `to` cannot change
+    /// whether `them` attack the king on `king` with a piece other than the
+    /// moved one; asked of the board before or after the move. A move
+    /// changes the occupancy on exactly those two squares, so it can open or
+    /// close only the king's file or rank through them, if a rook, cannon or
+    /// king of `them` stands on that line, or unblock a horse's leg next to
+    /// the king, if one of their horses could jump from there.
+    #[inline]
+    pub(crate) fn move_may_change_attack(
+        &self,
+        from: Square,
+        to: Square,
+        king: Square,
+        them: Color,
+    ) -> bool {
+        let k = king.index();
+        let from_bit = 1 << from.index();
+        let touched = from_bit | 1 << to.index();
+        let sliders = self.squares_of(them, Role::Rook).0
+            | self.squares_of(them, Role::Cannon).0
+            | self.squares_of(them, Role::King).0;
+        let [up, down, right, left] = RAY_MASKS[k];
+        let opens_line = |line: u128| line & touched != 0 && line & sliders != 0;
+        opens_line(up | down)
+            || opens_line(right | left)
+            || (HORSE_ATTACK_LEGS[k] & from_bit != 0
+                && self.squares_of(them, Role::Horse).0 & HORSE_SOURCES[k] != 0)
     }
 
     /// The attack test on this board's pieces, with `occupied` as the

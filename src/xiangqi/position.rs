@@ -347,7 +347,12 @@ impl Position {
         }
         self.check_geometry(m, piece, target.is_some())?;
         let own_king = self.king(self.turn);
-        if !self.in_check && piece.role != Role::King && !may_uncover(m, own_king) {
+        if !self.in_check
+            && piece.role != Role::King
+            && !self
+                .board
+                .move_may_change_attack(m.from, m.to, own_king, self.turn.other())
+        {
             return Ok(());
         }
         let mut kings = self.kings;
@@ -499,7 +504,12 @@ impl Position {
     #[inline]
     fn gives_check(&self, m: Move, piece: Piece) -> bool {
         let king = self.king(self.turn);
-        if piece.role == Role::King || may_uncover(m, king) {
+        // The board is after the move: `piece` is among the attackers asked about.
+        if piece.role == Role::King
+            || self
+                .board
+                .move_may_change_attack(m.from, m.to, king, piece.color)
+        {
             return self.board.king_attacked(king, self.turn);
         }
         match piece.role {
@@ -546,22 +556,6 @@ impl Position {
                 k ^ zobrist::piece_key(p, sq)
             })
     }
-}
-
-/// True if the move `m` of a piece other than a king could change what
-/// attacks the king on `king` (of either side), so that only a test on the
-/// board can tell. Otherwise it cannot: pieces attack a king along its file
-/// and rank (rooks, cannons and the other king) or from a horse's jump whose
-/// leg is diagonally next to the king, or as a pawn next to it; a move away
-/// from all those lines and legs opens none of them, and a piece landing off
-/// the king's lines becomes no cannon's screen. (Whether the moved piece
-/// itself attacks from its new square is asked separately.)
-#[inline]
-fn may_uncover(m: Move, king: Square) -> bool {
-    let on_lines = |sq: Square| sq.file() == king.file() || sq.rank() == king.rank();
-    let next_diagonally =
-        m.from.file().abs_diff(king.file()) == 1 && m.from.rank().abs_diff(king.rank()) == 1;
-    on_lines(m.from) || on_lines(m.to) || next_diagonally
 }
 
 /// Decides whether pseudo-legal moves of the side to move keep its king

@@ -143,14 +143,20 @@ const fn build_lines() -> [u128; 90] {
     lines
 }
 
-/// A table of [`Steps`] as one bit set of destinations per square.
-const fn destinations(table: &[Steps; 90]) -> [u128; 90] {
+/// A table of [`Steps`] as one bit set per square: of the destinations, or
+/// of the squares passed through if `vias`.
+const fn step_squares(table: &[Steps; 90], vias: bool) -> [u128; 90] {
     let mut sets = [0; 90];
     let mut sq = 0;
     while sq < 90 {
         let mut i = 0;
         while i < table[sq].len as usize {
-            sets[sq] |= 1 << table[sq].to[i];
+            let step = if vias {
+                table[sq].via[i]
+            } else {
+                table[sq].to[i]
+            };
+            sets[sq] |= 1 << step;
             i += 1;
         }
         sq += 1;
@@ -313,7 +319,9 @@ pub(crate) static RAY_MASKS: [[u128; 4]; 90] = build_ray_masks();
 /// Bit sets for quick rejection: the king's lines, and the squares from
 /// which a horse (legs aside) or a pawn of each colour attacks a square.
 pub(crate) static LINES: [u128; 90] = build_lines();
-pub(crate) static HORSE_SOURCES: [u128; 90] = destinations(&build_horse_attackers());
+pub(crate) static HORSE_SOURCES: [u128; 90] = step_squares(&build_horse_attackers(), false);
+/// The legs of the horse attacks on a square: its diagonal neighbours.
+pub(crate) static HORSE_ATTACK_LEGS: [u128; 90] = step_squares(&build_horse_attackers(), true);
 pub(crate) static PAWN_SOURCES: [[u128; 90]; 2] = build_pawn_sources();
 pub(crate) static HORSE_MOVES: [Steps; 90] = build_horse_moves();
 pub(crate) static HORSE_ATTACKERS: [Steps; 90] = build_horse_attackers();
