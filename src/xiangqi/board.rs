@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 
 use super::tables::{
     ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_ATTACK_LEGS, HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES,
-    KING_MOVES, LINES, PAWN_SOURCES, RAY_MASKS, RAYS, Steps, pawn_moves,
+    KING_MOVES, LINES, PAWN_SOURCES, RAY_MASKS, RAYS, SQUARE_BITS, Steps, pawn_moves,
 };
 use super::types::{Color, Piece, Role, Square};
 
@@ -26,20 +26,20 @@ impl SquareSet {
 
     /// True if `sq` is in the set.
     #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1 << sq.index()) != 0
+    pub fn contains(self, sq: Square) -> bool {
+        self.0 & bit(sq) != 0
     }
 
     /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
-        self.0 |= 1 << sq.index();
+        self.0 |= bit(sq);
     }
 
     /// Removes `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1 << sq.index());
+        self.0 &= !bit(sq);
     }
 
     /// Number of squares in the set.
@@ -61,6 +61,12 @@ impl Iterator for SquareSet {
         self.0 &= self.0 - 1;
         Some(Square::from_index_unchecked(index))
     }
+}
+
+/// The bit of `sq` in a square set.
+#[inline]
+fn bit(sq: Square) -> u128 {
+    SQUARE_BITS[sq.index()]
 }
 
 /// The occupied squares along one ray, nearest first: the ray's bits of the
@@ -85,7 +91,7 @@ impl Iterator for RayPieces {
         } else {
             127 - self.bits.leading_zeros()
         };
-        self.bits &= !(1 << index);
+        self.bits &= !SQUARE_BITS[index as usize];
         Some(Square::from_index_unchecked(index as u8))
     }
 }
@@ -195,7 +201,7 @@ impl Board {
             (Ordering::Greater, _) => 2,
             _ => 3,
         };
-        let from_b_on = RAY_MASKS[b.index()][d] | 1 << b.index();
+        let from_b_on = RAY_MASKS[b.index()][d] | bit(b);
         (self.ray_pieces(a, d).bits & !from_b_on).count_ones()
     }
 
@@ -224,7 +230,7 @@ impl Board {
             return self.set(to, None);
         };
         let captured = self.squares[to.index()].replace(piece);
-        let (from_bit, to_bit) = (1 << from.index(), 1 << to.index());
+        let (from_bit, to_bit) = (bit(from), bit(to));
         if let Some(c) = captured {
             self.by_color[c.color.index()].0 &= !to_bit;
             self.by_role[c.role as usize].0 &= !to_bit;
@@ -255,7 +261,7 @@ impl Board {
         king: Square,
         color: Color,
     ) -> bool {
-        let (from_bit, to_bit) = (1 << from.index(), 1 << to.index());
+        let (from_bit, to_bit) = (bit(from), bit(to));
         let occupied = (self.occupied().0 & !from_bit) | to_bit;
         // Whatever enemy piece stood on `to` has been taken.
         self.king_attacked_on(king, color, occupied, to_bit)
@@ -268,7 +274,7 @@ impl Board {
     /// close only the king's file or rank through them, if a rook, cannon or
     /// king of `them` stands on that line, or unblock a horse's leg next to
     /// the king, if one of their horses could jump from there.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn move_may_change_attack(
         &self,
         from: Square,
@@ -277,8 +283,8 @@ impl Board {
         them: Color,
     ) -> bool {
         let k = king.index();
-        let from_bit = 1 << from.index();
-        let touched = from_bit | 1 << to.index();
+        let from_bit = bit(from);
+        let touched = from_bit | bit(to);
         let sliders = self.squares_of(them, Role::Rook).0
             | self.squares_of(them, Role::Cannon).0
             | self.squares_of(them, Role::King).0;
@@ -304,9 +310,9 @@ impl Board {
         }
         let horses = of(Role::Horse);
         if horses & HORSE_SOURCES[k] != 0
-            && HORSE_ATTACKERS[k].iter().any(|(from, leg)| {
-                horses & (1 << from.index()) != 0 && occupied & (1 << leg.index()) == 0
-            })
+            && HORSE_ATTACKERS[k]
+                .iter()
+                .any(|(from, leg)| horses & bit(from) != 0 && occupied & bit(leg) == 0)
         {
             return true;
         }
@@ -325,8 +331,8 @@ impl Board {
                 bits: occupied & mask,
                 rising: d % 2 == 0,
             };
-            let first = line.next().map_or(0, |sq| 1 << sq.index());
-            let second = line.next().map_or(0, |sq| 1 << sq.index());
+            let first = line.next().map_or(0, bit);
+            let second = line.next().map_or(0, bit);
             first & takes_first != 0 || second & cannons != 0
         })
     }
@@ -389,7 +395,7 @@ impl Board {
         red_king: Square,
         black_king: Square,
     ) -> bool {
-        let occupied = (self.occupied().0 & !(1 << from.index())) | 1 << to.index();
+        let occupied = (self.occupied().0 & !bit(from)) | bit(to);
         self.kings_face_on(red_king, black_king, occupied)
     }
 
@@ -491,8 +497,8 @@ impl Board {
                 continue;
             }
             let mut line = self.ray_pieces(target, d);
-            let first = line.next().map_or(0, |sq| 1 << sq.index());
-            let second = line.next().map_or(0, |sq| 1 << sq.index());
+            let first = line.next().map_or(0, bit);
+            let second = line.next().map_or(0, bit);
             found.0 |= (first & rooks) | (second & cannons);
         }
         // Horse and elephant moves are blocked on the leg or eye; the
@@ -514,7 +520,7 @@ impl Board {
         let mut found = 0;
         for (from, between) in steps.iter() {
             if pieces.contains(from) && (!needs_empty || self.is_empty(between)) {
-                found |= 1 << from.index();
+                found |= bit(from);
             }
         }
         found

@@ -143,6 +143,16 @@ const fn build_lines() -> [u128; 90] {
     lines
 }
 
+const fn build_square_bits() -> [u128; 90] {
+    let mut bits = [0; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        bits[sq] = 1 << sq;
+        sq += 1;
+    }
+    bits
+}
+
 /// A table of [`Steps`] as one bit set per square: of the destinations, or
 /// of the squares passed through if `vias`.
 const fn step_squares(table: &[Steps; 90], vias: bool) -> [u128; 90] {
@@ -316,6 +326,9 @@ const fn build_pawn_moves(red: bool) -> [Steps; 90] {
 
 pub(crate) static RAYS: [[Ray; 4]; 90] = build_rays();
 pub(crate) static RAY_MASKS: [[u128; 4]; 90] = build_ray_masks();
+/// Each square's bit: one load, where a 128-bit shift takes several
+/// instructions and a branch.
+pub(crate) static SQUARE_BITS: [u128; 90] = build_square_bits();
 /// Bit sets for quick rejection: the king's lines, and the squares from
 /// which a horse (legs aside) or a pawn of each colour attacks a square.
 pub(crate) static LINES: [u128; 90] = build_lines();
