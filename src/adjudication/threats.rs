@@ -159,10 +159,9 @@ fn classify(
         return (ThreatKind::UncrossedPawn, Protection::None, flags);
     }
     let protection = protection(pos, m);
-    let strikes_back = them_to_move.is_legal(Move::new(m.to, m.from));
     // Article 23, points 8 and 10: the same role, able to capture back, is an
     // offer to exchange.
-    if attacker.role == target.role && strikes_back {
+    if attacker.role == target.role && them_to_move.is_legal(Move::new(m.to, m.from)) {
         return (ThreatKind::ExchangeOffer, protection, flags);
     }
     // Article 23, point 6: a horse or cannon chasing a rook counts even if
