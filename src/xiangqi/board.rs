@@ -267,13 +267,15 @@ impl Board {
         self.king_attacked_on(king, color, occupied, to_bit)
     }
 
-    /// False only if moving a piece from `from` to `to` cannot change
-    /// whether `them` attack the king on `king` with a piece other than the
-    /// moved one; asked of the board before or after the move. A move
-    /// changes the occupancy on exactly those two squares, so it can open or
-    /// close only the king's file or rank through them, if a rook, cannon or
-    /// king of `them` stands on that line, or unblock a horse's leg next to
-    /// the king, if one of their horses could jump from there.
+    /// False only if moving a piece from `from` to `to` cannot put the king
+    /// on `king`, not attacked before, under attack by `them`'s pieces other
+    /// than the moved one; asked of the board before or after the move. A
+    /// move changes the occupancy on exactly those two squares. Filling a
+    /// square only blocks, except as a cannon's screen on the king's file or
+    /// rank; emptying one can open that file or rank, or a horse's leg next
+    /// to the king. So only a touched line with a rook, cannon or king of
+    /// `them` on it, or a vacated leg with one of their horses behind it,
+    /// needs the full test.
     #[inline(always)]
     pub(crate) fn move_may_change_attack(
         &self,
@@ -551,5 +553,101 @@ impl Board {
                 }
             }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::Position;
+
+    /// Positions of a few seeded random games: openings, middle games and
+    /// endings with open lines.
+    fn positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        for seed in 1..=12u64 {
+            let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut pos = Position::new();
+            for _ in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos.play(moves[(state % moves.len() as u64) as usize])
+                    .expect("generated moves are legal");
+                out.push(pos.clone());
+            }
+        }
+        out
+    }
+
+    /// Every move of the side to move's pieces by their own rules.
+    fn pseudo_moves(pos: &Position) -> Vec<(Square, Square, Piece)> {
+        let board = pos.board();
+        let mut out = Vec::new();
+        for from in board.occupied_by(pos.turn()) {
+            let piece = board.piece_at(from).expect("occupied");
+            board.for_each_target(from, piece, |to| out.push((from, to, piece)));
+        }
+        out
+    }
+
+    #[test]
+    fn the_attack_test_after_a_move_equals_the_test_on_the_played_board() {
+        for pos in positions() {
+            let color = pos.turn();
+            for (from, to, piece) in pseudo_moves(&pos) {
+                let king = if piece.role == Role::King {
+                    to
+                } else {
+                    pos.king(color)
+                };
+                let mut played = *pos.board();
+                played.shift(from, to);
+                assert_eq!(
+                    pos.board().king_attacked_after(from, to, king, color),
+                    played.king_attacked(king, color),
+                    "{pos} {from}{to}"
+                );
+                let (red, black) = match color {
+                    Color::Red => (king, pos.king(Color::Black)),
+                    Color::Black => (pos.king(Color::Red), king),
+                };
+                assert_eq!(
+                    pos.board().kings_face_after(from, to, red, black),
+                    played.kings_face(red, black),
+                    "{pos} {from}{to}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_the_filter_passes_attacks_no_king_that_was_safe() {
+        let mut filtered = 0;
+        for pos in positions() {
+            let color = pos.turn();
+            let king = pos.king(color);
+            if pos.board().king_attacked(king, color) {
+                continue;
+            }
+            for (from, to, piece) in pseudo_moves(&pos) {
+                if piece.role == Role::King
+                    || pos
+                        .board()
+                        .move_may_change_attack(from, to, king, color.other())
+                {
+                    continue;
+                }
+                filtered += 1;
+                let mut played = *pos.board();
+                played.shift(from, to);
+                assert!(!played.king_attacked(king, color), "{pos} {from}{to}");
+            }
+        }
+        assert!(filtered > 1000, "the filter skips most moves ({filtered})");
     }
 }
