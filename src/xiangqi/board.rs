@@ -5,8 +5,9 @@
 use std::cmp::Ordering;
 
 use super::tables::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_ATTACK_LEGS, HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES,
-    KING_MOVES, LINES, PAWN_SOURCES, RAY_MASKS, RAYS, SQUARE_BITS, Steps, pawn_moves,
+    ADVISOR_MOVES, ADVISOR_SOURCES, ELEPHANT_MOVES, ELEPHANT_SOURCES, HORSE_ATTACK_LEGS,
+    HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES, KING_MOVES, KING_SOURCES, LINES, PAWN_SOURCES,
+    RAY_MASKS, RAYS, SQUARE_BITS, Steps, pawn_moves,
 };
 use super::types::{Color, Piece, Role, Square};
 
@@ -503,25 +504,27 @@ impl Board {
             let second = line.next().map_or(0, bit);
             found.0 |= (first & rooks) | (second & cannons);
         }
-        // Horse and elephant moves are blocked on the leg or eye; the
-        // elephant, advisor and king moves are their own reverse.
-        found.0 |= self.steppers(of(Role::Horse), &HORSE_ATTACKERS[t], true)
-            | self.steppers(of(Role::Elephant), &ELEPHANT_MOVES[t], true)
-            | self.steppers(of(Role::Advisor), &ADVISOR_MOVES[t], false)
-            | self.steppers(of(Role::King), &KING_MOVES[t], false);
+        // Advisors and kings are never blocked; horses and elephants are
+        // looked for only among those within reach, then their leg or eye.
+        found.0 |= of(Role::Advisor).0 & ADVISOR_SOURCES[t] | of(Role::King).0 & KING_SOURCES[t];
+        found.0 |= self.unblocked(of(Role::Horse).0 & HORSE_SOURCES[t], &HORSE_ATTACKERS[t])
+            | self.unblocked(
+                of(Role::Elephant).0 & ELEPHANT_SOURCES[t],
+                &ELEPHANT_MOVES[t],
+            );
         found
     }
 
-    /// The squares of `pieces` that are the source of one of `steps`, with
-    /// the step's leg or eye empty if `needs_empty`.
+    /// The squares of `pieces` that are the source of one of `steps` whose
+    /// leg or eye is empty.
     #[inline]
-    fn steppers(&self, pieces: SquareSet, steps: &Steps, needs_empty: bool) -> u128 {
-        if pieces.is_empty() {
+    fn unblocked(&self, pieces: u128, steps: &Steps) -> u128 {
+        if pieces == 0 {
             return 0;
         }
         let mut found = 0;
         for (from, between) in steps.iter() {
-            if pieces.contains(from) && (!needs_empty || self.is_empty(between)) {
+            if pieces & bit(from) != 0 && self.is_empty(between) {
                 found |= bit(from);
             }
         }

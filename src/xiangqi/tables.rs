@@ -336,6 +336,11 @@ pub(crate) static HORSE_SOURCES: [u128; 90] = step_squares(&build_horse_attacker
 /// The legs of the horse attacks on a square: its diagonal neighbours.
 pub(crate) static HORSE_ATTACK_LEGS: [u128; 90] = step_squares(&build_horse_attackers(), true);
 pub(crate) static PAWN_SOURCES: [[u128; 90]; 2] = build_pawn_sources();
+/// The squares an elephant, advisor or king could reach a square from (their
+/// moves are their own reverse), eyes aside.
+pub(crate) static ELEPHANT_SOURCES: [u128; 90] = step_squares(&build_elephant_moves(), false);
+pub(crate) static ADVISOR_SOURCES: [u128; 90] = step_squares(&build_palace_steps(true), false);
+pub(crate) static KING_SOURCES: [u128; 90] = step_squares(&build_palace_steps(false), false);
 pub(crate) static HORSE_MOVES: [Steps; 90] = build_horse_moves();
 pub(crate) static HORSE_ATTACKERS: [Steps; 90] = build_horse_attackers();
 pub(crate) static ELEPHANT_MOVES: [Steps; 90] = build_elephant_moves();
