@@ -224,7 +224,7 @@ impl Board {
     }
 
     /// Moves whatever stands on `from` to `to` without any check, returning
-    /// the piece that stood on `to`. Used to try moves on a scratch board.
+    /// the piece that stood on `to`.
     #[inline]
     pub(crate) fn shift(&mut self, from: Square, to: Square) -> Option<Piece> {
         let Some(piece) = self.squares[from.index()].take() else {

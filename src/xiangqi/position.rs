@@ -305,7 +305,7 @@ impl Position {
 
     /// Calls `emit` with each legal move, or only each legal capture.
     /// Pseudo-legal moves come from the tables; only the few that could
-    /// expose the king are tried on a scratch board.
+    /// expose the king are tested on the occupancy they would leave.
     #[inline]
     fn generate<const CAPTURES_ONLY: bool>(&self, mut emit: impl FnMut(Move)) {
         let guard = KingGuard::new(self);
