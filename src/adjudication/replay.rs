@@ -109,17 +109,17 @@ impl Replay {
         for &mv in &self.moves[checkpoint * CHECKPOINT_INTERVAL..from] {
             current.play_unchecked(mv);
         }
-        let mut next = from;
+        // `current` is the position after ply `at`; each step after the first
+        // plays the next move (`moves[at]` is ply `at + 1`).
+        let mut at = from;
+        let mut started = false;
         std::iter::from_fn(move || {
-            if next > self.moves.len() {
-                return None;
+            if started {
+                current.play_unchecked(*self.moves.get(at)?);
+                at += 1;
             }
-            let here = current.clone();
-            if let Some(&mv) = self.moves.get(next) {
-                current.play_unchecked(mv);
-            }
-            next += 1;
-            Some(here)
+            started = true;
+            Some(current.clone())
         })
     }
 
