@@ -3,6 +3,9 @@
 #
 #   bash scripts/ab.sh BINARY...                       # e.g. this build against an older one
 #   ROUNDS=3 DURATION=8 bash scripts/ab.sh target/release/xiangqi-arbiter /tmp/old/xiangqi-arbiter
+#   bash scripts/ab.sh target/release/examples/canned_answer "target/release/examples/canned_answer --bare"
+#
+# A BINARY may carry arguments, split on spaces: it is run as `BINARY ARGS --addr 127.0.0.1:PORT`.
 #
 # One wrk run cannot tell a 10 % change from the noise of a shared machine, so each round
 # measures the baseline (target/release/examples/parse_only) and then every BINARY in turn:
@@ -32,7 +35,8 @@ for v in ROUNDS DURATION PORT; do
     fi
 done
 for bin in "$BASE_BIN" "$@"; do
-    [ -x "$bin" ] || { echo "ab.sh: not an executable: $bin" >&2; exit 2; }
+    read -ra cmd <<<"$bin"
+    [ -x "${cmd[0]:-}" ] || { echo "ab.sh: not an executable: $bin" >&2; exit 2; }
 done
 command -v wrk >/dev/null || { echo "ab.sh: wrk is needed (apt-get install wrk)" >&2; exit 2; }
 
@@ -55,8 +59,9 @@ LUA="$WORK/post.lua"
 
 # Requests per second of one binary, started fresh.
 measure() {
-    local bin="$1" url="http://127.0.0.1:$PORT/v1/adjudicate"
-    RUST_LOG=warn "$bin" --addr "127.0.0.1:$PORT" >/dev/null 2>&1 &
+    local url="http://127.0.0.1:$PORT/v1/adjudicate" cmd
+    read -ra cmd <<<"$1"
+    RUST_LOG=warn "${cmd[@]}" --addr "127.0.0.1:$PORT" >/dev/null 2>&1 &
     PID=$!
     for _ in $(seq 50); do
         curl -s -o /dev/null "http://127.0.0.1:$PORT/" && break

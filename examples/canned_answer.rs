@@ -1,0 +1,113 @@
+//! The ceiling of the service on this machine: `POST /v1/adjudicate` answered with the ruling
+//! of `tests/data/game200.json` computed once at start-up, so that no chess runs per request.
+//!
+//! Each request is still deserialized, its answer still built (cloned from the canned one:
+//! the same allocations) and serialized, so what remains is the cost of the contract's answer
+//! and of the HTTP stack:
+//!
+//! - by default, behind the real service stack (`http::server::run`: every middleware layer,
+//!   the connection limits and timeouts);
+//! - with `--bare`, behind a bare axum router, like `examples/parse_only.rs`.
+//!
+//! Compared with parse_only in the same run (`scripts/ab.sh`), it bounds the throughput ratio
+//! that any speed-up of the rules could reach.
+//!
+//! ```text
+//! cargo build --release --example canned_answer --example parse_only
+//! bash scripts/ab.sh target/release/xiangqi-arbiter target/release/examples/canned_answer \
+//!     "target/release/examples/canned_answer --bare"
+//! ```
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::State;
+use axum::routing::post;
+use clap::Parser;
+use xiangqi_arbiter::arbiter::LawArbiter;
+use xiangqi_arbiter::config::Config;
+use xiangqi_arbiter::http::dto::{
+    AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse, RulesetsResponse,
+};
+use xiangqi_arbiter::http::engine::Arbiter;
+use xiangqi_arbiter::http::error::ApiError;
+use xiangqi_arbiter::http::extract::ApiJson;
+
+/// The same allocator as the service and the baseline.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+const GAME200: &str = include_str!("../tests/data/game200.json");
+
+/// Canned-answer server.
+#[derive(Debug, Parser)]
+struct Args {
+    /// Serve on a bare axum router instead of the service's stack.
+    #[arg(long)]
+    bare: bool,
+    #[command(flatten)]
+    config: Config,
+}
+
+/// An arbiter that answers every game with one precomputed ruling.
+struct Canned(AdjudicateResponse);
+
+impl Arbiter for Canned {
+    fn adjudicate(&self, req: &AdjudicateRequest) -> Result<AdjudicateResponse, ApiError> {
+        std::hint::black_box(req.moves.len());
+        Ok(self.0.clone())
+    }
+
+    fn legal_moves(&self, req: &LegalMovesRequest) -> Result<LegalMovesResponse, ApiError> {
+        LawArbiter.legal_moves(req)
+    }
+
+    fn rulesets(&self) -> RulesetsResponse {
+        LawArbiter.rulesets()
+    }
+}
+
+async fn bare_adjudicate(
+    State(arbiter): State<Arc<Canned>>,
+    axum::Json(req): axum::Json<AdjudicateRequest>,
+) -> Result<ApiJson<AdjudicateResponse>, ApiError> {
+    arbiter.adjudicate(&req).map(ApiJson)
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let canned = match serde_json::from_str::<AdjudicateRequest>(GAME200)
+        .map_err(|e| e.to_string())
+        .and_then(|req| LawArbiter.adjudicate(&req).map_err(|e| e.to_string()))
+    {
+        Ok(resp) => Arc::new(Canned(resp)),
+        Err(e) => {
+            eprintln!("canned_answer: cannot rule on the fixture: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let served = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .and_then(|rt| {
+            rt.block_on(async {
+                if args.bare {
+                    let app = Router::new()
+                        .route("/v1/adjudicate", post(bare_adjudicate))
+                        .with_state(canned);
+                    let listener = tokio::net::TcpListener::bind(args.config.addr).await?;
+                    axum::serve(listener, app).await
+                } else {
+                    xiangqi_arbiter::http::server::run(&args.config, canned).await
+                }
+            })
+        });
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("canned_answer: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
