@@ -44,7 +44,7 @@ impl Arbiter for LawArbiter {
         };
         let replay = replay(req.fen.as_deref(), &req.moves, notation)?;
         let ruling = adjudication::rule(&replay, options);
-        Ok(response(&replay, &ruling, &req.moves))
+        Ok(response(&replay, ruling, &req.moves))
     }
 
     fn legal_moves(&self, req: &LegalMovesRequest) -> Result<dto::LegalMovesResponse, ApiError> {
@@ -73,9 +73,8 @@ impl Arbiter for LawArbiter {
             rulesets: vec![dto::Ruleset {
                 id: DEFAULT_RULESET.to_owned(),
                 name: dto::Localized {
-                    vi: "Luật Cờ tướng Việt Nam 2004 (Quyết định 1409/2004/QĐ-UBTDTT/TT1)"
-                        .to_owned(),
-                    en: "Vietnamese Xiangqi Law 2004 (Decision 1409/2004/QĐ-UBTDTT/TT1)".to_owned(),
+                    vi: "Luật Cờ tướng Việt Nam 2004 (Quyết định 1409/2004/QĐ-UBTDTT/TT1)".into(),
+                    en: "Vietnamese Xiangqi Law 2004 (Decision 1409/2004/QĐ-UBTDTT/TT1)".into(),
                 },
                 default: true,
                 articles: adjudication::articles::VN2004.iter().map(article).collect(),
@@ -166,11 +165,11 @@ fn role(r: Role) -> dto::Role {
 
 fn article(a: &adjudication::Article) -> dto::ArticleRef {
     dto::ArticleRef {
-        reference: a.reference.to_owned(),
-        label: a.label.to_owned(),
+        reference: a.reference.into(),
+        label: a.label.into(),
         summary: dto::Localized {
-            vi: a.summary_vi.to_owned(),
-            en: a.summary_en.to_owned(),
+            vi: a.summary_vi.into(),
+            en: a.summary_en.into(),
         },
     }
 }
@@ -195,7 +194,7 @@ fn position_info(replay: &Replay) -> dto::PositionInfo {
     }
 }
 
-fn response(replay: &Replay, ruling: &Ruling, sent: &[String]) -> dto::AdjudicateResponse {
+fn response(replay: &Replay, ruling: Ruling, sent: &[String]) -> dto::AdjudicateResponse {
     dto::AdjudicateResponse {
         verdict: match ruling.verdict {
             adjudication::Verdict::None => dto::Verdict::None,
@@ -206,8 +205,8 @@ fn response(replay: &Replay, ruling: &Ruling, sent: &[String]) -> dto::Adjudicat
         violator: ruling.violator.map(side),
         articles: ruling.articles.iter().copied().map(article).collect(),
         explanation: dto::Localized {
-            vi: ruling.explanation.vi.clone(),
-            en: ruling.explanation.en.clone(),
+            vi: ruling.explanation.vi.into(),
+            en: ruling.explanation.en.into(),
         },
         repetition: ruling
             .repetition
@@ -253,7 +252,7 @@ fn cycle_move(before: &Position, p: &PlyAnalysis, sent: &[String]) -> dto::Cycle
             .threats
             .iter()
             .map(|t| dto::Chase {
-                square: t.threat.target.to_string(),
+                square: t.threat.target.name().into(),
                 role: role(t.threat.target_role),
                 protected: t.threat.protection == Protection::True,
                 kind: match t.threat.kind {
@@ -267,7 +266,7 @@ fn cycle_move(before: &Position, p: &PlyAnalysis, sent: &[String]) -> dto::Cycle
                     .attackers
                     .iter()
                     .map(|&(sq, r)| dto::Attacker {
-                        square: sq.to_string(),
+                        square: sq.name().into(),
                         role: role(r),
                     })
                     .collect(),
@@ -289,10 +288,10 @@ fn side_pattern(f: &SideFinding) -> dto::SidePattern {
         chased: match &f.pattern {
             Pattern::PerpetualChase(c) => Some(dto::ChasedPiece {
                 role: role(c.target_role),
-                squares: c.target_squares.iter().map(|s| s.to_string()).collect(),
+                squares: c.target_squares.iter().map(|s| s.name().into()).collect(),
             }),
             _ => None,
         },
-        articles: f.articles.iter().map(|r| (*r).to_owned()).collect(),
+        articles: f.articles.iter().map(|&r| r.into()).collect(),
     }
 }

@@ -8,6 +8,8 @@
 //! `i64`) so that a wrong *value* reaches the handler and gets a precise 422
 //! (`unknown-notation`, `unknown-ruleset`, `invalid-request`) instead of a generic 400.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
@@ -209,13 +211,17 @@ pub enum Role {
     Pawn,
 }
 
+/// A text of an answer. Most are fixed (article texts, square names) and borrowed from the
+/// program; the rest (explanations, FENs) are built for the answer.
+pub type Text = Cow<'static, str>;
+
 /// A text in Vietnamese and English.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Localized {
     /// Vietnamese.
-    pub vi: String,
+    pub vi: Text,
     /// English.
-    pub en: String,
+    pub en: Text,
 }
 
 /// A reference to an article (and point) of a rule set.
@@ -223,9 +229,9 @@ pub struct Localized {
 pub struct ArticleRef {
     /// Stable reference such as `23.1` (article 23, point 1).
     #[serde(rename = "ref")]
-    pub reference: String,
+    pub reference: Text,
     /// Display label such as `Điều 23, điểm 1`.
-    pub label: String,
+    pub label: Text,
     /// What the article says, briefly.
     pub summary: Localized,
 }
@@ -354,7 +360,7 @@ pub struct CycleMove {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Chase {
     /// Square of the attacked piece (ICCS, e.g. `c7`).
-    pub square: String,
+    pub square: Text,
     /// Its kind.
     pub role: Role,
     /// Whether it is truly protected (a legal recapture exists).
@@ -383,7 +389,7 @@ pub enum ThreatKind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attacker {
     /// Its square (ICCS).
-    pub square: String,
+    pub square: Text,
     /// Its kind.
     pub role: Role,
 }
@@ -414,7 +420,7 @@ pub struct SidePattern {
     /// For `perpetual_chase`: the piece chased on every move.
     pub chased: Option<ChasedPiece>,
     /// The article points behind the classification (e.g. `23.6`).
-    pub articles: Vec<String>,
+    pub articles: Vec<Text>,
 }
 
 /// The piece a side chased on every move of the cycle.
@@ -423,7 +429,7 @@ pub struct ChasedPiece {
     /// Its kind.
     pub role: Role,
     /// Its squares over the cycle, in order.
-    pub squares: Vec<String>,
+    pub squares: Vec<Text>,
 }
 
 /// The no-capture (natural draw) counter.

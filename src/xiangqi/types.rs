@@ -315,11 +315,23 @@ impl Square {
     pub const fn file_char(self) -> char {
         (b'a' + self.file()) as char
     }
+
+    /// The ICCS name, such as `e2`, without formatting or allocating.
+    pub fn name(self) -> &'static str {
+        let i = 2 * self.index();
+        // The table holds only ASCII letter-digit pairs, so every even split is a boundary.
+        &SQUARE_NAMES[i..i + 2]
+    }
 }
+
+/// `a0b0c0...i9`: the names of all squares, in index order.
+const SQUARE_NAMES: &str = "a0b0c0d0e0f0g0h0i0a1b1c1d1e1f1g1h1i1a2b2c2d2e2f2g2h2i2\
+a3b3c3d3e3f3g3h3i3a4b4c4d4e4f4g4h4i4a5b5c5d5e5f5g5h5i5a6b6c6d6e6f6g6h6i6\
+a7b7c7d7e7f7g7h7i7a8b8c8d8e8f8g8h8i8a9b9c9d9e9f9g9h9i9";
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file_char(), self.rank())
+        f.write_str(self.name())
     }
 }
 
@@ -384,6 +396,15 @@ mod tests {
             Square::from_iccs("a3").unwrap().mirror_file().to_string(),
             "i3"
         );
+    }
+
+    #[test]
+    fn every_square_is_named_by_its_file_and_rank() {
+        for sq in Square::all() {
+            let name = format!("{}{}", sq.file_char(), sq.rank());
+            assert_eq!(sq.name(), name);
+            assert_eq!(Square::from_iccs(sq.name()), Some(sq));
+        }
     }
 
     #[test]

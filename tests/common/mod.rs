@@ -90,7 +90,7 @@ pub fn position(plies: u32) -> PositionInfo {
 
 pub fn verdict(moves: &[String]) -> AdjudicateResponse {
     let loss = moves.iter().any(|m| m == "repeat");
-    let en = |s: &str| Localized {
+    let en = |s: &'static str| Localized {
         vi: s.into(),
         en: s.into(),
     };
