@@ -226,13 +226,14 @@ fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) 
     dto::Repetition {
         occurrences: rep.occurrences,
         first_ply: rep.first_ply as u32,
+        previous_ply: rep.previous_ply as u32,
         trigger_ply: rep.trigger_ply as u32,
         loss_ply: rep.loss_ply.map(|p| p as u32),
         // The cycle's plies follow each other: walk their positions forward.
         cycle: rep
             .cycle
             .iter()
-            .zip(replay.positions(rep.first_ply))
+            .zip(replay.positions(rep.previous_ply))
             .map(|(p, before)| cycle_move(&before, p, sent))
             .collect(),
         red: side_pattern(&rep.red),

@@ -881,6 +881,22 @@ fn illegal_moves(t: &mut Table) {
             "iccs",
             "kings_facing",
         ),
+        (
+            "a move after checkmate",
+            "3k5/1R7/9/9/9/9/9/9/R8/5K3 w",
+            &["a1a9"],
+            "d9e9",
+            "iccs",
+            "game_over",
+        ),
+        (
+            "the winner moves again after checkmate",
+            "3k5/1R7/9/9/9/9/9/9/R8/5K3 w",
+            &["a1a9"],
+            "b8b7",
+            "iccs",
+            "game_over",
+        ),
     ];
     for (name, fen, prefix, mv, notation, reason) in cases {
         let mut moves: Vec<String> = prefix.iter().map(|m| (*m).to_owned()).collect();

@@ -347,7 +347,7 @@ async fn each_422_kind() {
                 assert_eq!(problem["ply"], 2);
                 assert_eq!(problem["move"], "x0x0");
                 assert_eq!(problem["fen"], START_FEN);
-                assert_eq!(problem["reason"], "no_piece_on_square");
+                assert_eq!(problem["reason"], "no_piece");
                 assert!(problem["detail"].as_str().unwrap().contains("no piece"));
             }
             _ => {}

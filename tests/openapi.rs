@@ -11,6 +11,7 @@ use common::*;
 use serde_json::{Value, json};
 use xiangqi_arbiter::config::Config;
 use xiangqi_arbiter::http::{Readiness, app_with_readiness, routes};
+use xiangqi_arbiter::xiangqi::IllegalMoveReason;
 
 const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
@@ -74,6 +75,21 @@ fn media_examples(spec: &Value, media: &Value) -> Vec<(String, Value)> {
         }
     }
     out
+}
+
+#[test]
+fn spec_lists_every_illegal_move_reason() {
+    let spec = spec();
+    let reason = &spec["components"]["schemas"]["IllegalMoveProblem"]["allOf"][1]["properties"]["reason"]
+        ["enum"];
+    let listed: BTreeSet<&str> = reason
+        .as_array()
+        .expect("the reason has an enum")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let known: BTreeSet<&str> = IllegalMoveReason::ALL.iter().map(|r| r.code()).collect();
+    assert_eq!(listed, known);
 }
 
 #[test]

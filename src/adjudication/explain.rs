@@ -157,22 +157,26 @@ pub fn explain(
 }
 
 fn explain_repetition(e: &mut Explanation, verdict: Verdict, rep: &Repetition) {
-    let (a, b) = (rep.first_ply + 1, rep.trigger_ply);
+    let (a, b) = (rep.previous_ply + 1, rep.trigger_ply);
+    let (nth_en, nth_vi) = match rep.occurrences {
+        3 => ("third".to_owned(), "ba".to_owned()),
+        n => (ordinal_en(n), n.to_string()),
+    };
     if rep.first_ply == 0 {
         let _ = write!(
             e.en,
-            "The start position occurred for the third time at ply {b}. "
+            "The start position occurred for the {nth_en} time at ply {b}. "
         );
-        let _ = write!(e.vi, "Thế cờ ban đầu lặp lại lần thứ ba ở lượt {b}. ");
+        let _ = write!(e.vi, "Thế cờ ban đầu lặp lại lần thứ {nth_vi} ở lượt {b}. ");
     } else {
         let _ = write!(
             e.en,
-            "The position after ply {} occurred for the third time at ply {b}. ",
+            "The position after ply {} occurred for the {nth_en} time at ply {b}. ",
             rep.first_ply
         );
         let _ = write!(
             e.vi,
-            "Thế cờ sau lượt {} lặp lại lần thứ ba ở lượt {b}. ",
+            "Thế cờ sau lượt {} lặp lại lần thứ {nth_vi} ở lượt {b}. ",
             rep.first_ply
         );
     }
@@ -239,6 +243,17 @@ fn explain_repetition(e: &mut Explanation, verdict: Verdict, rep: &Repetition) {
             }
         }
     }
+}
+
+/// `4th`, `21st`, `112th`.
+fn ordinal_en(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, r) if r != 11 => "st",
+        (2, r) if r != 12 => "nd",
+        (3, r) if r != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 fn describe_violation(e: &mut Explanation, rep: &Repetition, f: &SideFinding, a: usize, b: usize) {

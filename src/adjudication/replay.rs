@@ -62,7 +62,12 @@ impl Replay {
                     ply,
                     mv,
                     before: Box::new(current.clone()),
-                    reason,
+                    // After a mate no move is legal: say why the game cannot go on.
+                    reason: if current.has_legal_move() {
+                        reason
+                    } else {
+                        IllegalMoveReason::GameOver
+                    },
                 })?;
             captures.push(current.play_unchecked(mv).is_some());
             keys.push(current.key());

@@ -4,8 +4,6 @@
 
 use std::collections::BTreeSet;
 
-use arrayvec::ArrayVec;
-
 use super::articles::{self, Article};
 use super::cycle::{self, PlyAnalysis};
 use super::explain;
@@ -58,17 +56,21 @@ impl Default for Options {
 /// A repetition the ruling rests on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Repetition {
-    /// How many times the position had occurred at the trigger (3).
+    /// How many times the position had occurred at the trigger (3, or more
+    /// when a repetition ruled a draw went on and was judged again).
     pub occurrences: u32,
     /// The ply after which the position first stood (0 = the start).
     pub first_ply: usize,
-    /// The ply that made it occur the third time.
+    /// The ply after which it stood the time before the trigger: the judged
+    /// cycle starts here.
+    pub previous_ply: usize,
+    /// The ply that made it occur the third (or later) time.
     pub trigger_ply: usize,
     /// For `loss`: the ply at which the violator repeated instead of changing.
     pub loss_ply: Option<usize>,
     /// For a broken cycle: the ply that changed it.
     pub broken_at_ply: Option<usize>,
-    /// Every move from `first_ply + 1` to `trigger_ply`, classified.
+    /// Every move from `previous_ply + 1` to `trigger_ply`, classified.
     pub cycle: Vec<PlyAnalysis>,
     pub red: SideFinding,
     pub black: SideFinding,
@@ -109,11 +111,15 @@ pub struct Ruling {
 pub fn rule(replay: &Replay, options: Options) -> Ruling {
     let (current, broken) = follow(replay);
     let last = replay.last();
-    let game_end = last.game_end();
+    // A loss by repetition ends the game at its ply: what the board shows
+    // after moves played on (even a mate) is no result, and a finished game
+    // leaves no draw to claim.
+    let lost = current.as_ref().is_some_and(|r| r.loss_ply.is_some());
+    let game_end = if lost { None } else { last.game_end() };
     let no_capture = NoCapture {
         plies: last.halfmoves(),
         limit: options.no_capture_limit,
-        draw_claimable: last.halfmoves() >= options.no_capture_limit,
+        draw_claimable: last.halfmoves() >= options.no_capture_limit && !lost && game_end.is_none(),
     };
     let (verdict, violator) = match &current {
         None => (Verdict::None, None),
@@ -178,57 +184,88 @@ fn article_order(reference: &str) -> Vec<u32> {
 
 /// Walks the game: returns the repetition in force at the end, and the last
 /// one that was broken by a change of move.
+///
+/// Each third (or later) occurrence of a position is judged on the cycle
+/// since its previous occurrence: the moves that have just repeated. Then:
+///
+/// * `must_change` (one violator): the next move that leaves the judged
+///   cycle's positions breaks it, whoever plays it; the violator's move that
+///   stays in them is the refusal to change, and loses (7.1.g, 7.1.h);
+/// * `draw` (no violator): it stands while the play repeats. A repetition
+///   that is not the judged cycle played again is judged in its turn, so a
+///   side that turns to perpetual check or chase is caught; a new position
+///   breaks the draw.
+///
+/// A broken repetition starts the count again from the move that broke it.
 fn follow(replay: &Replay) -> (Option<Repetition>, Option<Repetition>) {
     let mut window = Window::new(replay);
     let mut current: Option<Repetition> = None;
     let mut broken = None;
+    // Every ply since the draw in force was judged repeated its cycle.
+    let mut in_step = true;
     for ply in 1..=replay.plies() {
         if replay.is_capture(ply) {
             // A capture: no earlier position can come back.
             window.restart(ply);
         }
-        let earlier = window.earlier_occurrences(replay, ply);
-        let mover = replay.mover(ply);
-        match current.as_mut() {
-            None => {
-                if let [_, first] = earlier[..] {
-                    current = Some(judge(replay, first, ply, 3));
-                }
+        let seen = window.visit(replay, ply);
+        let Some(rep) = current.as_mut() else {
+            if let Some(previous) = seen.previous.filter(|_| seen.count >= 3) {
+                current = Some(judge(replay, seen.first, previous, ply, seen.count));
+                in_step = true;
             }
-            Some(rep) => match rep.verdict.violator {
-                // Must change: the violator's next move decides.
-                Some(v) if v == mover => {
-                    if earlier.is_empty() {
-                        let mut rep = current.take().expect("some");
-                        rep.broken_at_ply = Some(ply);
-                        broken = Some(rep);
-                        window.restart(ply);
-                    } else {
-                        rep.loss_ply = Some(ply);
-                        break;
-                    }
+            continue;
+        };
+        let changed = match rep.verdict.violator {
+            // Must change: the violator repeating is the loss; a move by
+            // either side away from the cycle is the change.
+            Some(violator) => {
+                let repeats = rep.stays_in_cycle(replay, ply);
+                if repeats && replay.mover(ply) == violator {
+                    rep.loss_ply = Some(ply);
+                    break;
                 }
-                Some(_) => {}
-                // A draw stands while the play keeps repeating.
-                None => {
-                    if earlier.is_empty() {
-                        let mut rep = current.take().expect("some");
-                        rep.broken_at_ply = Some(ply);
-                        broken = Some(rep);
-                        window.restart(ply);
+                !repeats
+            }
+            None => match seen.previous {
+                None => true,
+                Some(previous) => {
+                    // Replaying the judged cycle move for move changes nothing;
+                    // once the play has left it, the next repetition is judged.
+                    let period = rep.trigger_ply - rep.previous_ply;
+                    in_step = in_step && replay.key(ply - period) == replay.key(ply);
+                    if seen.count >= 3 && !in_step {
+                        *rep = judge(replay, seen.first, previous, ply, seen.count);
+                        in_step = true;
                     }
+                    false
                 }
             },
+        };
+        if changed {
+            let mut rep = current.take().expect("a repetition is in force");
+            rep.broken_at_ply = Some(ply);
+            broken = Some(rep);
+            window.restart(ply);
         }
     }
     (current, broken)
 }
 
+impl Repetition {
+    /// True if the position after `ply` is one the judged cycle passed
+    /// through: the play goes on repeating it.
+    fn stays_in_cycle(&self, replay: &Replay, ply: usize) -> bool {
+        let key = replay.key(ply);
+        (self.previous_ply..=self.trigger_ply).any(|p| replay.key(p) == key)
+    }
+}
+
 /// The plies whose positions may come back: since the last capture or the
-/// last change of move. Every position's two latest plies are kept in an
-/// open-addressing table keyed by the position key, so each ply is one probe
-/// however long the game; occurrences before the window's start are ignored
-/// rather than cleared.
+/// last change of move. Each position's first and latest ply in the window
+/// and its count are kept in an open-addressing table keyed by the position
+/// key, so each ply is one probe however long the game; occurrences before
+/// the window's start are ignored rather than cleared.
 struct Window {
     start: usize,
     slots: Vec<Slot>,
@@ -237,8 +274,19 @@ struct Window {
 #[derive(Clone, Copy)]
 struct Slot {
     key: u64,
+    first: usize,
     latest: usize,
-    previous: usize,
+    count: u32,
+}
+
+/// How often a position has stood in the window, this time included.
+#[derive(Clone, Copy, Debug)]
+struct Seen {
+    count: u32,
+    /// The ply after which it first stood in the window.
+    first: usize,
+    /// The ply after which it stood last before this one.
+    previous: Option<usize>,
 }
 
 const NOWHERE: usize = usize::MAX;
@@ -250,14 +298,15 @@ impl Window {
         let size = (2 * (replay.plies() + 1)).next_power_of_two().max(16);
         let empty = Slot {
             key: 0,
+            first: NOWHERE,
             latest: NOWHERE,
-            previous: NOWHERE,
+            count: 0,
         };
         let mut window = Window {
             start: 0,
             slots: vec![empty; size],
         };
-        window.earlier_occurrences(replay, 0);
+        window.visit(replay, 0);
         window
     }
 
@@ -265,10 +314,10 @@ impl Window {
         self.start = ply;
     }
 
-    /// The two latest earlier plies in the window with the same position as
-    /// `ply` (same side to move, so every second ply back), latest first;
-    /// records `ply` as the position's latest occurrence.
-    fn earlier_occurrences(&mut self, replay: &Replay, ply: usize) -> ArrayVec<usize, 2> {
+    /// Records that the position after `ply` stands (the same key means the
+    /// same side to move, so only every second ply can match) and says how
+    /// often it has in the window.
+    fn visit(&mut self, replay: &Replay, ply: usize) -> Seen {
         let key = replay.key(ply);
         let mask = self.slots.len() - 1;
         // Zobrist keys are uniformly random, so their low bits spread well.
@@ -277,28 +326,48 @@ impl Window {
             i = (i + 1) & mask;
         }
         let slot = &mut self.slots[i];
-        let found = [slot.latest, slot.previous]
-            .into_iter()
-            .filter(|&p| p != NOWHERE && p >= self.start)
-            .collect();
+        // A slot last visited before the window opened counts from zero: its
+        // first ply is then in the window too.
+        let in_window = slot.latest != NOWHERE && slot.latest >= self.start;
+        let seen = if in_window {
+            Seen {
+                count: slot.count + 1,
+                first: slot.first,
+                previous: Some(slot.latest),
+            }
+        } else {
+            Seen {
+                count: 1,
+                first: ply,
+                previous: None,
+            }
+        };
         *slot = Slot {
             key,
+            first: seen.first,
             latest: ply,
-            previous: slot.latest,
+            count: seen.count,
         };
-        found
+        seen
     }
 }
 
-/// Judges the cycle between `first` and `trigger`.
-fn judge(replay: &Replay, first: usize, trigger: usize, occurrences: u32) -> Repetition {
-    let cycle = cycle::analyse(replay, first, trigger);
+/// Judges the cycle from `previous` to `trigger`.
+fn judge(
+    replay: &Replay,
+    first: usize,
+    previous: usize,
+    trigger: usize,
+    occurrences: u32,
+) -> Repetition {
+    let cycle = cycle::analyse(replay, previous, trigger);
     let red = law::side_finding(Color::Red, &cycle);
     let black = law::side_finding(Color::Black, &cycle);
     let verdict = law::verdict(&red, &black);
     Repetition {
         occurrences,
         first_ply: first,
+        previous_ply: previous,
         trigger_ply: trigger,
         loss_ply: None,
         broken_at_ply: None,

@@ -326,7 +326,11 @@ pub struct Repetition {
     pub occurrences: u32,
     /// Ply after which the repeated position first occurred.
     pub first_ply: u32,
-    /// Ply that completed the repetition (the third occurrence).
+    /// Ply after which the position stood the time before `trigger_ply`: the judged cycle
+    /// is the moves since then, the ones that have just repeated.
+    pub previous_ply: u32,
+    /// Ply that completed the repetition (the third occurrence, or a later one when a drawn
+    /// repetition went on differently and was judged again).
     pub trigger_ply: u32,
     /// For `loss`: the ply at which the violator repeated instead of changing.
     pub loss_ply: Option<u32>,
@@ -439,7 +443,7 @@ pub struct NoCapture {
     pub plies: u32,
     /// The limit in force.
     pub limit: u32,
-    /// Whether `plies >= limit`.
+    /// Whether `plies >= limit` while the game goes on (a finished game leaves no draw to claim).
     pub draw_claimable: bool,
 }
 

@@ -45,6 +45,9 @@ pub enum IllegalMoveReason {
     LeavesKingInCheck,
     /// The move would leave the two kings facing each other on an open file.
     KingsFacing,
+    /// The game is already over: the side to move is checkmated or
+    /// stalemated (Article 7.1.a, 7.1.b) and has no move at all.
+    GameOver,
 }
 
 impl IllegalMoveReason {
@@ -64,11 +67,12 @@ impl IllegalMoveReason {
             IllegalMoveReason::ElephantEyeBlocked => "elephant_eye_blocked",
             IllegalMoveReason::LeavesKingInCheck => "leaves_king_in_check",
             IllegalMoveReason::KingsFacing => "kings_facing",
+            IllegalMoveReason::GameOver => "game_over",
         }
     }
 
     /// Every reason, for documentation and tests.
-    pub const ALL: [IllegalMoveReason; 13] = [
+    pub const ALL: [IllegalMoveReason; 14] = [
         IllegalMoveReason::NoPiece,
         IllegalMoveReason::OpponentPiece,
         IllegalMoveReason::OwnPieceOnTarget,
@@ -82,6 +86,7 @@ impl IllegalMoveReason {
         IllegalMoveReason::ElephantEyeBlocked,
         IllegalMoveReason::LeavesKingInCheck,
         IllegalMoveReason::KingsFacing,
+        IllegalMoveReason::GameOver,
     ];
 }
 
@@ -107,6 +112,9 @@ impl fmt::Display for IllegalMoveReason {
             IllegalMoveReason::ElephantEyeBlocked => "the elephant's eye is blocked",
             IllegalMoveReason::LeavesKingInCheck => "the move leaves the mover's king in check",
             IllegalMoveReason::KingsFacing => "the move leaves the kings facing each other",
+            IllegalMoveReason::GameOver => {
+                "the game is over: the side to move is checkmated or stalemated"
+            }
         })
     }
 }

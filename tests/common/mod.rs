@@ -67,7 +67,7 @@ fn check_common(
                     ply: i + 1,
                     mv: mv.clone(),
                     fen: START_FEN.into(),
-                    reason: "no_piece_on_square".into(),
+                    reason: "no_piece".into(),
                     message: "there is no piece on x0".into(),
                 });
             }
@@ -110,6 +110,7 @@ pub fn verdict(moves: &[String]) -> AdjudicateResponse {
         repetition: loss.then(|| Repetition {
             occurrences: 3,
             first_ply: 1,
+            previous_ply: 5,
             trigger_ply: 9,
             loss_ply: Some(11),
             cycle: vec![CycleMove {
