@@ -260,6 +260,7 @@ fn cycle_move(before: &Position, p: &PlyAnalysis, sent: &[String]) -> dto::Cycle
                     ThreatKind::Chase => dto::ThreatKind::Chase,
                     ThreatKind::ExchangeOffer => dto::ThreatKind::ExchangeOffer,
                     ThreatKind::Protected => dto::ThreatKind::Protected,
+                    ThreatKind::DiscoveredCheck => dto::ThreatKind::DiscoveredCheck,
                     ThreatKind::UncrossedPawn => dto::ThreatKind::UncrossedPawn,
                 },
                 by: t

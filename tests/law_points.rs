@@ -815,6 +815,75 @@ fn article_23_point_10_perpetual_block_is_allowed() {
     assert_eq!(rep(&r).black.pattern, Pattern::Allowed);
 }
 
+// ------------------------------------------ discovered checks, evasions
+
+/// Red: Kd0, Re0, Ce5, Nd4. Black: Ke9, Ra9, Pc5, Nc4. The cannon steps
+/// e5–e4–e5 on the rook's file: each time it could take the black horse
+/// (over the d4 horse, then over the c5 pawn) and uncover the rook's check,
+/// so Black could not recapture although the pawn (c4) or the rook (a5)
+/// guards the horse. The horse steps c4–a5–c4.
+const RUT_FEN: &str = "r3k4/9/9/9/2p1C4/2nN5/9/9/9/3KR4 w - - 0 1";
+const RUT_CYCLE: &str = "e5e4 c4a5 e4e5 a5c4";
+
+#[test]
+fn article_23_point_10_threatening_to_win_a_piece_by_discovered_check_is_allowed() {
+    let r = ruling(RUT_FEN, &repeat(RUT_CYCLE, 2, ""));
+    expect(&r, Verdict::Draw, None, &["7.2.b", "23.10"]);
+    for p in plies(&r, Color::Red) {
+        assert_eq!(
+            threats(p),
+            [(
+                p.threats[0].threat.target.to_string(),
+                Role::Horse,
+                ThreatKind::DiscoveredCheck,
+                Protection::False
+            )],
+            "{}",
+            dump(&r)
+        );
+    }
+    // Without the rook behind the cannon there is no discovered check: the
+    // horse is simply protected.
+    let r = ruling(&RUT_FEN.replace("3KR4", "3K5"), &repeat(RUT_CYCLE, 2, ""));
+    expect(&r, Verdict::Draw, None, &["23.6"]);
+}
+
+#[test]
+fn article_23_point_2_one_chase_one_discovered_check_threat_is_allowed() {
+    // As above without Black's a9 rook: on a5 the horse is unprotected and
+    // plainly chased, on c4 it is threatened by discovered check only
+    // ("một bắt một rút ăn quân").
+    let r = ruling(
+        &RUT_FEN.replacen("r3k4", "4k4", 1),
+        &repeat(RUT_CYCLE, 2, ""),
+    );
+    expect(&r, Verdict::Draw, None, &["7.2.b"]);
+    let kinds: Vec<ThreatKind> = plies(&r, Color::Red)
+        .iter()
+        .map(|p| p.threats[0].threat.kind)
+        .collect();
+    assert_eq!(
+        kinds,
+        [ThreatKind::DiscoveredCheck, ThreatKind::Chase],
+        "{}",
+        dump(&r)
+    );
+}
+
+#[test]
+fn article_22_12_answering_a_check_does_not_renew_a_standing_threat() {
+    // Red: Kd0, Rg2. Black: Ke9, Ra1, Ch5. The rook attacks the unprotected
+    // cannon; Black checks with its rook instead of saving it; the king
+    // steps aside, and the threat the check suspended is the same threat,
+    // not a new chase. Then the cannon leaves and the rook follows.
+    let fen = "4k4/9/9/9/7c1/9/9/6R2/r8/3K5 w - - 0 1";
+    let cycle = "g2h2 a1a0 d0d1 h5g5 h2g2 a0a1 d1d0 g5h5";
+    let r = ruling(fen, &repeat(cycle, 2, ""));
+    expect(&r, Verdict::Draw, None, &["7.2.b", "23.2"]);
+    let red: Vec<bool> = plies(&r, Color::Red).iter().map(|p| p.chases()).collect();
+    assert_eq!(red, [true, false, true, false], "{}", dump(&r));
+}
+
 // ----------------------------------------------------------- Article 24
 
 #[test]

@@ -45,14 +45,17 @@ pub struct PlyAnalysis {
 
 impl PlyAnalysis {
     /// True if the move is one of the kinds Article 23, point 10 allows
-    /// perpetually: a block, a sacrifice or an exchange offer.
+    /// perpetually: a block, a sacrifice, an exchange offer or a threat to
+    /// win a piece by discovered check.
     pub fn blocks_or_offers(&self) -> bool {
         self.blocks
             || self.sacrifice
-            || self
-                .threats
-                .iter()
-                .any(|t| t.threat.kind == ThreatKind::ExchangeOffer)
+            || self.threats.iter().any(|t| {
+                matches!(
+                    t.threat.kind,
+                    ThreatKind::ExchangeOffer | ThreatKind::DiscoveredCheck
+                )
+            })
     }
 
     /// True if the move chases at least one piece in a way that counts.
@@ -65,20 +68,21 @@ impl PlyAnalysis {
 
 const NO_PIECE: PieceId = PieceId::MAX;
 
-/// Analyses plies `first + 1 ..= last` of `replay`.
+/// Analyses plies `first + 1 ..= last` of `replay`, a cycle: the position
+/// after `last` is the one after `first`.
 pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
-    let mut positions = replay.positions(first);
-    let mut after = positions.next().expect("first is a ply of the game");
+    // X[i] is the position after ply `first + i`.
+    let xs: Vec<Position> = replay.positions(first).take(last - first + 1).collect();
+    let len = xs.len() - 1;
     let mut ids = [NO_PIECE; 90];
-    for (n, (sq, _)) in after.board().pieces().enumerate() {
+    for (n, (sq, _)) in xs[0].board().pieces().enumerate() {
         ids[sq.index()] = n as PieceId;
     }
-    let mut out = Vec::with_capacity(last - first);
+    let mut out = Vec::with_capacity(len);
     let mut views = Views::default();
-    for ply in first + 1..=last {
-        let before = std::mem::replace(&mut after, positions.next().expect("ply <= plies()"));
-        let before = &before;
-        let after = &after;
+    for i in 1..=len {
+        let ply = first + i;
+        let (before, after) = (&xs[i - 1], &xs[i]);
         let mv = replay.mv(ply);
         let role = before
             .piece_at(mv.from)
@@ -89,7 +93,16 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
         let (before_passed, after_passed) = (before.pass(), after.pass());
         let old = views.classified(before);
         let now = views.classified(&after_passed);
-        let threats = new_threats(views.threats(old), mv, views.threats(now))
+        let mut fresh = new_threats(views.threats(old), mv, views.threats(now));
+        if before.is_check() {
+            // Answering a check: a capture the check only suspended is not
+            // new. Compare also with the mover's threats after its own last
+            // move (going round the cycle for its first move).
+            let own_last = if i >= 2 { &xs[i - 2] } else { &xs[len - 1] };
+            let standing = views.classified(&own_last.pass());
+            fresh = new_threats(views.threats(standing), mv, &fresh);
+        }
+        let threats = fresh
             .into_iter()
             .map(|threat| TrackedThreat {
                 target_id: ids[threat.target.index()],

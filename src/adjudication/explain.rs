@@ -350,8 +350,8 @@ fn describe_allowed(e: &mut Explanation, f: &SideFinding) {
         )
     } else if f.articles.contains("23.10") {
         (
-            "only blocked, offered pieces or offered exchanges (23.10)",
-            "chỉ cản, thí quân hoặc đòi đổi quân (điểm 10)",
+            "only blocked, offered pieces or exchanges, or threatened to win a piece by a discovered check (23.10)",
+            "chỉ cản, thí quân, đòi đổi quân hoặc dọa chiếu rút bắt quân (điểm 10)",
         )
     } else if f.articles.contains("23.6") {
         (

@@ -208,7 +208,8 @@ fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> bool {
 }
 
 /// Articles that explain allowed threats seen in the cycle: a threatened
-/// uncrossed pawn (23.3), a truly protected target (23.6).
+/// uncrossed pawn (23.3), a truly protected target (23.6), a piece to be won
+/// by discovered check (23.10, "chiếu rút bắt quân").
 fn notes_on_threats(plies: &[&PlyAnalysis], articles: &mut BTreeSet<&'static str>) {
     for t in plies.iter().flat_map(|p| p.threats.iter()) {
         match t.threat.kind {
@@ -218,7 +219,10 @@ fn notes_on_threats(plies: &[&PlyAnalysis], articles: &mut BTreeSet<&'static str
             ThreatKind::Protected => {
                 articles.insert("23.6");
             }
-            _ => {}
+            ThreatKind::DiscoveredCheck => {
+                articles.insert("23.10");
+            }
+            ThreatKind::ExchangeOffer | ThreatKind::Chase => {}
         }
     }
 }

@@ -12,6 +12,9 @@
 //!   protected (23.6);
 //! - a horse attacking a horse that cannot strike back (its leg is blocked)
 //!   chases it even if it is protected (23.7);
+//! - a capture that uncovers a check, on a piece its side could otherwise
+//!   recapture, threatens to win it by discovered check (chiếu rút bắt
+//!   quân): allowed perpetually (23.2, 23.10), not a chase;
 //! - a truly protected target (căn thật: a legal recapture exists) is not
 //!   chased (23.6), unless it is pinned and cannot move (23.7);
 //! - a falsely protected target (căn giả: its protectors cannot legally
@@ -31,6 +34,11 @@ pub enum ThreatKind {
     UncrossedPawn,
     /// Truly protected: a legal recapture exists (Article 23, point 6).
     Protected,
+    /// The capture would uncover a check, so the target's side could not
+    /// recapture as it otherwise would: a threat to win the piece by
+    /// discovered check (chiếu rút bắt quân), allowed (Article 23, points 2
+    /// and 10).
+    DiscoveredCheck,
     /// A same-role piece that can capture the attacker back (Article 23,
     /// points 8 and 10).
     ExchangeOffer,
@@ -44,6 +52,7 @@ impl ThreatKind {
         match self {
             ThreatKind::UncrossedPawn => "uncrossed_pawn",
             ThreatKind::Protected => "protected",
+            ThreatKind::DiscoveredCheck => "discovered_check",
             ThreatKind::ExchangeOffer => "exchange_offer",
             ThreatKind::Chase => "chase",
         }
@@ -175,6 +184,11 @@ fn classify(
         flags.blocked_horse = true;
         return (ThreatKind::Chase, protection, flags);
     }
+    // Article 23, points 2 and 10: winning the piece by a discovered check
+    // (chiếu rút bắt quân) is allowed, even perpetually.
+    if protection == Protection::False && recapture_stopped_by_discovered_check(pos, m) {
+        return (ThreatKind::DiscoveredCheck, protection, flags);
+    }
     match protection {
         // Article 23, point 7: truly protected but pinned and unable to move.
         Protection::True if pinned_and_stuck(them_to_move, m.to) => {
@@ -208,6 +222,41 @@ fn protection(pos: &Position, m: Move) -> Protection {
     } else {
         Protection::None
     }
+}
+
+/// After the capture `m`, the victim's side is in check from pieces other
+/// than the capturer (a discovered check), and one of its pieces could
+/// recapture on `m.to` if those checkers were not there: only the check
+/// stops the recapture.
+fn recapture_stopped_by_discovered_check(pos: &Position, m: Move) -> bool {
+    let after = pos.after(m);
+    let checkers = after.checkers();
+    if checkers.is_empty() || checkers.contains(&m.to) {
+        return false;
+    }
+    let defender = after.turn();
+    let mut without_checkers = *after.board();
+    for &sq in &checkers {
+        without_checkers.set(sq, None);
+    }
+    after
+        .board()
+        .attackers(m.to, defender)
+        .into_iter()
+        .any(|from| {
+            let mut board = without_checkers;
+            board.shift(from, m.to);
+            let king = if from == after.king(defender) {
+                m.to
+            } else {
+                after.king(defender)
+            };
+            let kings = match defender {
+                Color::Red => (king, after.king(Color::Black)),
+                Color::Black => (after.king(Color::Red), king),
+            };
+            !board.king_attacked(king, defender) && !board.kings_face(kings.0, kings.1)
+        })
 }
 
 /// True if the piece on `sq` (of the side to move) has no legal move and

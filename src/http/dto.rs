@@ -385,6 +385,9 @@ pub enum ThreatKind {
     ExchangeOffer,
     /// The target is truly protected: not a chase (23.6).
     Protected,
+    /// The capture would uncover a check that stops the recapture: a threat to win the piece
+    /// by discovered check, allowed (23.2, 23.10).
+    DiscoveredCheck,
     /// A pawn that has not crossed the river: never chased (23.3).
     UncrossedPawn,
 }
