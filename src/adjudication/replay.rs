@@ -39,6 +39,27 @@ pub enum ReplayError<E> {
     },
 }
 
+/// The error for the illegal move `mv` at `ply`. After a mate or stalemate no
+/// move is legal: then the reason is that the game is over.
+#[cold]
+fn illegal<E>(
+    ply: usize,
+    mv: Move,
+    before: &Position,
+    reason: IllegalMoveReason,
+) -> ReplayError<E> {
+    ReplayError::Illegal {
+        ply,
+        mv,
+        before: Box::new(before.clone()),
+        reason: if before.has_legal_move() {
+            reason
+        } else {
+            IllegalMoveReason::GameOver
+        },
+    }
+}
+
 impl Replay {
     /// Replays `count` moves from `start`, reading ply `i` (1-based) with
     /// `read(position_before, i)`. Stops at the first unreadable or illegal move.
@@ -56,19 +77,9 @@ impl Replay {
         let mut current = start;
         for ply in 1..=count {
             let mv = read(&current, ply).map_err(|error| ReplayError::Unreadable { ply, error })?;
-            current
-                .check_move(mv)
-                .map_err(|reason| ReplayError::Illegal {
-                    ply,
-                    mv,
-                    before: Box::new(current.clone()),
-                    // After a mate no move is legal: say why the game cannot go on.
-                    reason: if current.has_legal_move() {
-                        reason
-                    } else {
-                        IllegalMoveReason::GameOver
-                    },
-                })?;
+            if let Err(reason) = current.check_move(mv) {
+                return Err(illegal(ply, mv, &current, reason));
+            }
             captures.push(current.play_unchecked(mv).is_some());
             keys.push(current.key());
             moves.push(mv);

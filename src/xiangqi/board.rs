@@ -224,8 +224,9 @@ impl Board {
     }
 
     /// Moves whatever stands on `from` to `to` without any check, returning
-    /// the piece that stood on `to`.
-    #[inline]
+    /// the piece that stood on `to`. Always inlined: it is most of
+    /// `Position::play_unchecked`, the replay's hot path.
+    #[inline(always)]
     pub(crate) fn shift(&mut self, from: Square, to: Square) -> Option<Piece> {
         let Some(piece) = self.squares[from.index()].take() else {
             return self.set(to, None);
