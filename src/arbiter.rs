@@ -256,6 +256,11 @@ fn cycle_move(before: &Position, p: &PlyAnalysis, sent: &[String]) -> dto::Cycle
                 square: t.threat.target.name().into(),
                 role: role(t.threat.target_role),
                 protected: t.threat.protection == Protection::True,
+                protection: match t.threat.protection {
+                    Protection::None => dto::Protection::Unprotected,
+                    Protection::True => dto::Protection::TrueProtection,
+                    Protection::False => dto::Protection::FalseProtection,
+                },
                 kind: match t.threat.kind {
                     ThreatKind::Chase => dto::ThreatKind::Chase,
                     ThreatKind::ExchangeOffer => dto::ThreatKind::ExchangeOffer,

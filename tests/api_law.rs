@@ -61,8 +61,12 @@ async fn perpetual_chase_is_explained_and_audited() {
     assert_eq!(a["violator"], "red");
     let rep = &a["repetition"];
     assert_eq!(
-        (rep["first_ply"].as_u64(), rep["trigger_ply"].as_u64()),
-        (Some(0), Some(8))
+        (
+            rep["first_ply"].as_u64(),
+            rep["previous_ply"].as_u64(),
+            rep["trigger_ply"].as_u64()
+        ),
+        (Some(0), Some(4), Some(8))
     );
     assert_eq!(rep["red"]["pattern"], "perpetual_chase");
     assert_eq!(rep["red"]["chased"]["role"], "cannon");
@@ -70,11 +74,35 @@ async fn perpetual_chase_is_explained_and_audited() {
     assert_eq!(first["move"], "b0a0");
     assert_eq!(
         first["chases"][0],
-        json!({"square": "a7", "role": "cannon", "protected": false, "kind": "chase", "by": [{"square": "a0", "role": "rook"}]})
+        json!({"square": "a7", "role": "cannon", "protected": false, "protection": "unprotected", "kind": "chase", "by": [{"square": "a0", "role": "rook"}]})
     );
     let en = a["explanation"]["en"].as_str().unwrap();
     assert!(en.contains("chased Black's cannon a7/b7"), "{en}");
     assert!(a["explanation"]["vi"].as_str().unwrap().contains("bắt mãi"));
+}
+
+#[tokio::test]
+async fn false_protection_is_told_apart_from_none() {
+    // Red: Kf0, Rg7, Rh7. Black: Kd8, Cd6. The g-rook chases the cannon on
+    // ranks 6 and 7. On d7 the king guards it, but recapturing would put the
+    // king on the h-rook's rank: căn giả, Article 23.6.
+    let body = json!({
+        "fen": "9/3k5/6RR1/3c5/9/9/9/9/9/5K3 w - - 0 1",
+        "moves": ["g7g6", "d6d7", "g6g7", "d7d6", "g7g6", "d6d7", "g6g7", "d7d6"],
+    });
+    let (status, a) = call(post_json("/v1/adjudicate", body.to_string())).await;
+    assert_eq!(status, 200);
+    assert_eq!(a["verdict"], "must_change", "{a}");
+    let cycle = &a["repetition"]["cycle"];
+    let on = |i: usize| {
+        (
+            &cycle[i]["chases"][0]["square"],
+            &cycle[i]["chases"][0]["protection"],
+        )
+    };
+    assert_eq!(on(0), (&json!("d6"), &json!("unprotected")), "{a}");
+    assert_eq!(on(2), (&json!("d7"), &json!("false_protection")), "{a}");
+    assert_eq!(cycle[2]["chases"][0]["protected"], false);
 }
 
 #[tokio::test]

@@ -369,10 +369,25 @@ pub struct Chase {
     pub role: Role,
     /// Whether it is truly protected (a legal recapture exists).
     pub protected: bool,
+    /// How it is protected: `protected` is `protection == true_protection`.
+    pub protection: Protection,
     /// How the law counts this threat.
     pub kind: ThreatKind,
     /// The pieces that could make the capture.
     pub by: Vec<Attacker>,
+}
+
+/// How a threatened piece is defended (Article 22: căn thật, căn giả).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Protection {
+    /// No piece of its side guards it.
+    Unprotected,
+    /// Căn thật: a legal recapture exists.
+    TrueProtection,
+    /// Căn giả: a piece guards it but could not legally recapture (pinned, or the
+    /// recapture would leave its king in check or facing the other king).
+    FalseProtection,
 }
 
 /// How the law counts a threat (Article 23).

@@ -123,6 +123,7 @@ pub fn verdict(moves: &[String]) -> AdjudicateResponse {
                     square: "c7".into(),
                     role: Role::Cannon,
                     protected: false,
+                    protection: Protection::Unprotected,
                     kind: ThreatKind::Chase,
                     by: vec![Attacker {
                         square: "a7".into(),
