@@ -204,6 +204,24 @@ async fn batch_rules_each_game_independently() {
         results[1]["type"],
         "https://xiangqi-arbiter.dev/problems/malformed-json"
     );
+    // The same words as for the game sent alone, the field named.
+    let alone = body_json(
+        send(
+            &test_app(),
+            post_json("/v1/adjudicate", json!({"moves": 5}).to_string()),
+        )
+        .await,
+    )
+    .await;
+    let detail = results[1]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("moves: invalid type: integer `5`"),
+        "{detail}"
+    );
+    assert!(
+        alone["detail"].as_str().unwrap().starts_with(detail),
+        "{alone} vs {detail}"
+    );
     assert_eq!(
         results[2]["type"],
         "https://xiangqi-arbiter.dev/problems/illegal-move"

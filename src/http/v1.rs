@@ -90,9 +90,13 @@ pub fn rule_all(
     games
         .into_iter()
         .map(|game| {
-            serde_json::from_value::<AdjudicateRequest>(game)
+            // Worded like axum's rejection of the same game sent alone, the field's
+            // path included; only the line and column of the body are not known here.
+            serde_path_to_error::deserialize::<_, AdjudicateRequest>(game)
                 .map_err(|e| ApiError::MalformedJson {
-                    detail: e.to_string(),
+                    detail: format!(
+                        "Failed to deserialize the JSON body into the target type: {e}"
+                    ),
                 })
                 .and_then(|req| adjudicate_one(arbiter, limits, &req))
                 .map_or_else(
