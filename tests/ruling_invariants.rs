@@ -50,19 +50,32 @@ fn shuttle_game(seed: u64, walk: usize, len: usize) -> Option<(Position, Vec<Mov
         }
         pos.play_unchecked(moves[rng.below(moves.len())]);
     }
-    let start = pos.clone();
     let mine = shuttles(&pos, &mut rng);
     let theirs = shuttles(&pos.after(*pos.legal_moves().first()?), &mut rng);
-    let mut moves = Vec::new();
-    for _ in 0..len {
-        let pairs = if pos.turn() == start.turn() {
-            &mine
-        } else {
-            &theirs
-        };
-        let options: Vec<Move> = pairs
+    let first = pos.turn();
+    let moves = play_random(&pos, len, &mut rng, |p| {
+        let pairs = if p.turn() == first { &mine } else { &theirs };
+        pairs
             .iter()
             .flat_map(|&(a, b)| [Move::new(a, b), Move::new(b, a)])
+            .collect()
+    });
+    Some((pos, moves))
+}
+
+/// Up to `len` plies from `start`, each a random legal move among
+/// `candidates` of the position; stops where none is legal.
+fn play_random(
+    start: &Position,
+    len: usize,
+    rng: &mut Rng,
+    candidates: impl Fn(&Position) -> Vec<Move>,
+) -> Vec<Move> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..len {
+        let options: Vec<Move> = candidates(&pos)
+            .into_iter()
             .filter(|&m| pos.is_legal(m))
             .collect();
         if options.is_empty() {
@@ -72,7 +85,7 @@ fn shuttle_game(seed: u64, walk: usize, len: usize) -> Option<(Position, Vec<Mov
         pos.play_unchecked(m);
         moves.push(m);
     }
-    Some((start, moves))
+    moves
 }
 
 /// Small positions from `tests/law_points.rs` with a handful of moves each
@@ -107,22 +120,7 @@ fn fixture_game(fixture: usize, seed: u64, len: usize) -> (Position, Vec<Move>) 
         })
         .collect();
     let start = Position::from_fen(fen).expect("a legal fixture");
-    let mut rng = Rng(seed | 1);
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..len {
-        let options: Vec<Move> = alphabet
-            .iter()
-            .copied()
-            .filter(|&m| pos.is_legal(m))
-            .collect();
-        if options.is_empty() {
-            break;
-        }
-        let m = options[rng.below(options.len())];
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
+    let moves = play_random(&start, len, &mut Rng(seed | 1), |_| alphabet.clone());
     (start, moves)
 }
 
