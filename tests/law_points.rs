@@ -14,7 +14,7 @@ use xiangqi_arbiter::adjudication::cycle::PlyAnalysis;
 use xiangqi_arbiter::adjudication::law::Pattern;
 use xiangqi_arbiter::adjudication::threats::{Protection, ThreatKind};
 use xiangqi_arbiter::adjudication::{Options, Repetition, Replay, Ruling, Verdict, rule};
-use xiangqi_arbiter::xiangqi::{Color, GameEnd, Move, Position, Role, Square};
+use xiangqi_arbiter::xiangqi::{Color, GameEnd, Move, Piece, Position, Role, Square};
 
 // ---------------------------------------------------------------- helpers
 
@@ -1324,5 +1324,276 @@ fn checkmate_and_stalemate_are_reported_with_the_winner() {
         !replay("3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1", "a7a8")
             .last()
             .is_check()
+    );
+}
+
+// ------------------------------------------- Chase analysis, second pass
+//
+// Three readings of Article 22.4 ("dọa bắt": a threat the move creates) and
+// of the count after a broken draw, each shown on a position built for it,
+// then on the positions of the AXF rule book and the arbiters' reports that
+// revealed them. Every verdict is checked on the colour mirror as well.
+
+/// The colour mirror of a position: colours swapped, board flipped top to
+/// bottom, the other side to move. Legal if the position is.
+fn mirror(fen: &str, moves: &str) -> (Position, Vec<Move>) {
+    let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("illegal FEN {fen}: {e:?}"));
+    let mut setup = pos.to_setup();
+    let mut board = xiangqi_arbiter::xiangqi::Board::empty();
+    for (sq, p) in setup.board.pieces() {
+        board.set(sq.mirror_rank(), Some(Piece::new(p.color.other(), p.role)));
+    }
+    setup.board = board;
+    setup.turn = setup.turn.other();
+    let mirrored = Position::from_setup(setup).expect("the mirror of a legal position is legal");
+    let moves = moves
+        .split_whitespace()
+        .map(|m| {
+            let m = iccs(m);
+            Move::new(m.from.mirror_rank(), m.to.mirror_rank())
+        })
+        .collect();
+    (mirrored, moves)
+}
+
+/// [`expect`] on the game and on its colour mirror (the violator swapped).
+#[track_caller]
+fn expect_mirrored(
+    fen: &str,
+    moves: &str,
+    verdict: Verdict,
+    violator: Option<Color>,
+    articles: &[&str],
+) {
+    expect(&ruling(fen, moves), verdict, violator, articles);
+    let (start, moves) = mirror(fen, moves);
+    let r = rule(
+        &Replay::from_moves(start, &moves).expect("the mirrored moves are legal"),
+        Options::default(),
+    );
+    expect(&r, verdict, violator.map(Color::other), articles);
+}
+
+/// The cycle played twice is `must_change` for `violator`; one more move of
+/// the cycle by the violator is `loss`. Both on the mirror too.
+#[track_caller]
+fn expect_perpetual(fen: &str, cycle: &str, violator: Color, articles: &[&str]) {
+    let once_more = cycle.split_whitespace().next().expect("a cycle");
+    expect_mirrored(
+        fen,
+        &repeat(cycle, 2, ""),
+        Verdict::MustChange,
+        Some(violator),
+        articles,
+    );
+    expect_mirrored(
+        fen,
+        &repeat(cycle, 2, once_more),
+        Verdict::Loss,
+        Some(violator),
+        articles,
+    );
+}
+
+/// The targets a side's plies chase (kind `Chase`), ply by ply.
+fn chased_squares(r: &Ruling, side: Color) -> Vec<Vec<String>> {
+    plies(r, side)
+        .iter()
+        .map(|p| chases(p).into_iter().map(|(sq, _)| sq).collect())
+        .collect()
+}
+
+/// Article 22.12 and 23.10: a protection that runs through the standing
+/// attacker's own square is a protector attacking the attacker; a move that
+/// cuts it parries that attack and chases nothing. Red: cannon c9 chasing
+/// the rook c5 by moving its mount (the horse c7 out to e6 and back).
+/// Black's horse c8 answers by leaving and rejoining the cannon's line, each
+/// time cutting the cannon's root on the red horse c4, which the rook c5
+/// attacks and the cannon protects through c5. Those replies are parries:
+/// Red alone chases perpetually (23.6, a cannon on a rook).
+#[test]
+fn article_22_12_cutting_a_root_through_the_standing_attacker_is_a_parry_not_a_chase() {
+    const FEN: &str = "2C2k3/2n6/2N6/9/2r6/2N6/9/9/9/4K4 w - - 0 1";
+    const CYCLE: &str = "c7e6 c8e7 e6c7 e7c8";
+    let r = ruling(FEN, &repeat(CYCLE, 2, ""));
+    assert!(
+        chased_squares(&r, Color::Black)
+            .iter()
+            .all(|sqs| !sqs.contains(&"c4".to_string())),
+        "the parries do not chase the horse c4\n{}",
+        dump(&r)
+    );
+    assert_eq!(rep(&r).black.pattern, Pattern::Allowed, "{}", dump(&r));
+    expect_perpetual(FEN, CYCLE, Color::Red, &["23.3", "23.6", "7.1.h"]);
+}
+
+/// AXF rule 19 (diagrams 39–41): a rook held in place by a horse's leg is
+/// chased by a rook and a cannon in turn; its side only shuffles an advisor
+/// across their lines. The advisor cuts roots of the horse g1 that run
+/// through the rook's own square f1: parries, not chases. Black must change
+/// (23.3; 23.6, a cannon among the chasers of a rook; 23.7, the rook is
+/// pinned and cannot move but to take the horse).
+#[test]
+fn axf_d39_rook_immobilised_by_horse_is_chased() {
+    expect_perpetual(
+        "3k5/9/9/9/9/9/1r7/9/c4Rn2/4KA3 b - - 0 1",
+        "b3b1 f0e1 b1b3 e1f0",
+        Color::Black,
+        &["23.3", "23.6", "23.7", "7.1.h"],
+    );
+}
+
+/// AXF rule 26 (diagram 61): a cannon chases a rook by moving its mount
+/// even if the rook never moves; the rook's side answering by moving the
+/// other mount only parries (its cut of g4's root runs through f4).
+#[test]
+fn axf_d61_cannon_chases_a_standing_rook_by_moving_its_mount() {
+    expect_perpetual(
+        "5k3/9/9/9/9/CnB2rN2/9/9/9/4K4 w - - 0 1",
+        "c4a2 b4c6 a2c4 c6b4",
+        Color::Red,
+        &["23.6", "7.1.h"],
+    );
+}
+
+/// Article 22.4, per capturing piece: a horse steps onto a cannon's line,
+/// ending its own attack on the rook g7 and starting the cannon's. The
+/// cannon's capture is new although the rook was attacked before the move:
+/// a threat is old only if the same piece already had it. Red chases the
+/// rook with two pieces in turn (23.3, 23.6).
+#[test]
+fn article_22_4_a_threat_handed_from_one_piece_to_another_is_new() {
+    const FEN: &str = "1c2k2n1/9/C5r2/9/5N3/9/9/9/9/3K5 w - - 0 1";
+    const CYCLE: &str = "f5e7 b9b7 e7f5 b7b9";
+    let r = ruling(FEN, &repeat(CYCLE, 2, ""));
+    assert_eq!(
+        chased_squares(&r, Color::Red),
+        vec![vec!["g7".to_string()], vec!["g7".to_string()]],
+        "{}",
+        dump(&r)
+    );
+    let by: Vec<Role> = plies(&r, Color::Red)
+        .iter()
+        .map(|p| p.threats[0].attacker_ids[0].1)
+        .collect();
+    assert_eq!(by, [Role::Cannon, Role::Horse]);
+    expect_perpetual(FEN, CYCLE, Color::Red, &["23.3", "23.6", "7.1.h"]);
+}
+
+/// Article 22.4, per capturing piece: the chased cannon steps into a
+/// crossed pawn's attack, and the rook that follows it renews its own
+/// threat. The pawn's standing attack does not make the rook's capture old.
+#[test]
+fn article_22_4_following_a_piece_into_another_attack_renews_the_threat() {
+    expect_perpetual(
+        "4k4/9/2c6/R8/2P6/9/9/9/9/3K5 w - - 0 1",
+        "a6a7 c7c6 a7a6 c6c7",
+        Color::Red,
+        &["23.3", "7.1.h"],
+    );
+}
+
+/// The same two defects on the positions that revealed them: the horse and
+/// cannon taking turns on a protected rook (hand-over), and a rook following
+/// an unprotected cannon into an elephant's attack (follow-up).
+#[test]
+fn article_22_4_hand_over_and_follow_up_on_reported_positions() {
+    expect_perpetual(
+        "3k5/1n7/8n/2r5C/9/3N5/9/9/9/4K3R w - - 0 1",
+        "d4e6 i7g6 e6d4 g6i7",
+        Color::Red,
+        &["23.3", "23.6", "7.1.h"],
+    );
+    expect_perpetual(
+        "3k5/9/6c2/9/9/1R7/9/4B4/9/4K4 w - - 0 1",
+        "b4b7 g7g4 b7b4 g4g7",
+        Color::Red,
+        &["23.3", "7.1.h"],
+    );
+}
+
+/// Article 23 after a broken draw: the position the breaking move was
+/// played from has just repeated and counts as the new first occurrence,
+/// as a start position does. A perpetual check that then runs through it is
+/// `must_change` at its second lap, and `loss` one move later.
+#[test]
+fn article_23_a_broken_draw_counts_from_the_position_before_the_change() {
+    // Both kings shuffle (a draw at ply 8), then the rook checks on a8/a9.
+    const FEN: &str = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    let shuffle = repeat("d0d1 e9f9 d1d0 f9e9", 2, "");
+    let r = ruling(FEN, &shuffle);
+    expect(&r, Verdict::Draw, None, &["7.2.b"]);
+    let checks = repeat("a8a9 e9e8 a9a8 e8e9", 2, "");
+    expect_mirrored(
+        FEN,
+        &format!("{shuffle} {checks}"),
+        Verdict::MustChange,
+        Some(Color::Red),
+        &["23.1", "7.1.g"],
+    );
+    expect_mirrored(
+        FEN,
+        &format!("{shuffle} {checks} a8a9"),
+        Verdict::Loss,
+        Some(Color::Red),
+        &["23.1", "7.1.g"],
+    );
+    let r = ruling(FEN, &format!("{shuffle} {checks}"));
+    assert_eq!(rep(&r).first_ply, 8, "{}", dump(&r));
+    assert_eq!(rep(&r).trigger_ply, 16);
+}
+
+/// The same for a perpetual chase after a drawn king shuffle (the arbiters'
+/// report): `must_change` at ply 16, `loss` at the next rook move.
+#[test]
+fn article_23_a_broken_draw_then_a_perpetual_chase_is_ruled_without_a_free_lap() {
+    const FEN: &str = "4k4/9/c8/9/9/9/9/9/9/1R1K5 w - - 0 1";
+    let shuffle = repeat("d0d1 e9e8 d1d0 e8e9", 2, "");
+    let chase = repeat("b0a0 a7b7 a0b0 b7a7", 2, "");
+    expect_mirrored(
+        FEN,
+        &format!("{shuffle} {chase}"),
+        Verdict::MustChange,
+        Some(Color::Red),
+        &["23.3", "7.1.h"],
+    );
+    expect_mirrored(
+        FEN,
+        &format!("{shuffle} {chase} b0a0"),
+        Verdict::Loss,
+        Some(Color::Red),
+        &["23.3", "7.1.h"],
+    );
+}
+
+/// Article 23, point 7, when it bites: the attack on the pinned piece must
+/// be renewed by the chaser's moves. A horse stepping onto a cannon's line
+/// and back hands the attack on the pinned, truly protected horse e7 from
+/// one piece to the other on every move: a chase (23.7).
+#[test]
+fn article_23_point_7_renewed_attacks_on_a_pinned_piece_that_cannot_move_are_a_chase() {
+    expect_perpetual(
+        "2b1k3r/9/C3n4/9/3N5/9/9/4R4/9/5K3 w - - 0 1",
+        "d5c7 i9i8 c7d5 i8i9",
+        Color::Red,
+        &["23.7", "7.1.h"],
+    );
+}
+
+/// Article 23, point 7, when it does not: the rook's standing attack on the
+/// same pinned horse is never renewed while Red only moves its king. The
+/// AXF rule book says the same: a threatened piece that cannot escape is
+/// not chased by an attacker that does not move.
+#[test]
+fn article_23_point_7_a_standing_attack_on_a_pinned_piece_is_not_renewed() {
+    let r = ruling(
+        "2b1k3r/9/C3n4/9/3N5/9/9/4R4/9/5K3 w - - 0 1",
+        &repeat("f0f1 i9i8 f1f0 i8i9", 2, ""),
+    );
+    expect(&r, Verdict::Draw, None, &["7.2.b"]);
+    assert!(
+        plies(&r, Color::Red).iter().all(|p| !p.chases()),
+        "{}",
+        dump(&r)
     );
 }

@@ -1,15 +1,23 @@
-//! Classifying every move of a repetition cycle (Article 22: check, chase),
+//! Classifying the moves of a game for the law (Article 22: check, chase),
 //! with pieces tracked by identity so that "the same piece on every move"
 //! survives the piece moving.
+//!
+//! A ruling may judge many cycles of one game, overlapping or not, so each
+//! ply is analysed once and kept ([`Analysis`]); what a position threatens
+//! is computed once per position and side to move, found by its key.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use arrayvec::ArrayVec;
 
 use super::replay::Replay;
-use super::threats::{Threat, ThreatKind, Threats, new_threats, threats_among};
-use crate::xiangqi::{Color, Move, MoveList, Position, Role, Square};
+use super::threats::{Captures, Threat, ThreatKind, by_target, classify_captures, new_captures};
+use crate::xiangqi::{Color, Move, Position, Role, Square};
 
-/// A piece's identity for the length of a cycle: its index in the
-/// placement at the cycle's start (no piece is captured inside a cycle).
+/// A piece's identity for the length of a game: its index in the start
+/// placement. Captured pieces leave; no piece ever arrives, so identities
+/// stay unique.
 pub type PieceId = u8;
 
 /// One threat a move created, with the pieces named by identity.
@@ -64,6 +72,16 @@ impl PlyAnalysis {
             .iter()
             .any(|t| t.threat.kind == ThreatKind::Chase)
     }
+
+    /// The identities of the pieces the move presses (chases, or offers to
+    /// exchange), one bit each: a perpetual chase needs one bit set on
+    /// every move of the side (Article 23, points 3 and 8).
+    fn pressed(&self) -> u32 {
+        self.threats
+            .iter()
+            .filter(|t| t.threat.kind >= ThreatKind::ExchangeOffer)
+            .fold(0, |mask, t| mask | 1 << t.target_id)
+    }
 }
 
 const NO_PIECE: PieceId = PieceId::MAX;
@@ -71,60 +89,213 @@ const NO_PIECE: PieceId = PieceId::MAX;
 /// Analyses plies `first + 1 ..= last` of `replay`, a cycle: the position
 /// after `last` is the one after `first`.
 pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
-    // X[i] is the position after ply `first + i`.
-    let xs: Vec<Position> = replay.positions(first).take(last - first + 1).collect();
-    let len = xs.len() - 1;
-    let mut ids = [NO_PIECE; 90];
-    for (n, (sq, _)) in xs[0].board().pieces().enumerate() {
-        ids[sq.index()] = n as PieceId;
+    Analysis::new(replay).cycle(first, last)
+}
+
+/// The plies of one game analysed on demand, each once.
+pub struct Analysis<'r> {
+    replay: &'r Replay,
+    views: Views,
+    /// Indexed by ply; empty until the first question.
+    plies: Vec<Option<PlyAnalysis>>,
+    /// The identity on each square after every [`IDS_INTERVAL`]th ply.
+    ids: Vec<[PieceId; 90]>,
+}
+
+const IDS_INTERVAL: usize = 16;
+
+impl<'r> Analysis<'r> {
+    /// Nothing is computed until a cycle is asked for.
+    pub fn new(replay: &'r Replay) -> Analysis<'r> {
+        Analysis {
+            replay,
+            views: Views::default(),
+            plies: Vec::new(),
+            ids: Vec::new(),
+        }
     }
-    let mut out = Vec::with_capacity(len);
-    let mut views = Views::default();
-    for i in 1..=len {
-        let ply = first + i;
-        let (before, after) = (&xs[i - 1], &xs[i]);
-        let mv = replay.mv(ply);
+
+    /// The moves of the cycle `first + 1 ..= last` as the law sees them.
+    pub fn cycle(&mut self, first: usize, last: usize) -> Vec<PlyAnalysis> {
+        let opening = self.analyse_span(first, last);
+        let mut out = Vec::with_capacity(last - first);
+        out.push(opening.unwrap_or_else(|| self.analysed(first + 1).clone()));
+        out.extend((first + 2..=last).map(|ply| self.analysed(ply).clone()));
+        out
+    }
+
+    /// Calls `judge` with the moves of the cycle `first + 1 ..= last`,
+    /// without copying them.
+    pub fn with_cycle<R>(
+        &mut self,
+        first: usize,
+        last: usize,
+        judge: impl FnOnce(&[&PlyAnalysis]) -> R,
+    ) -> R {
+        let opening = self.analyse_span(first, last);
+        let mut cycle: Vec<&PlyAnalysis> = Vec::with_capacity(last - first);
+        cycle.push(opening.as_ref().unwrap_or_else(|| self.analysed(first + 1)));
+        cycle.extend((first + 2..=last).map(|ply| self.analysed(ply)));
+        judge(&cycle)
+    }
+
+    /// A quick test that must pass for either side of the cycle to violate:
+    /// it checks on every move (Article 23, point 1), or it never checks
+    /// and presses one same piece on every move (points 3 and 8).
+    pub fn may_violate(&mut self, first: usize, last: usize) -> bool {
+        let opening = self.analyse_span(first, last);
+        let plies = std::iter::once(opening.as_ref().unwrap_or_else(|| self.analysed(first + 1)))
+            .chain((first + 2..=last).map(|ply| self.analysed(ply)));
+        // Per side: every move checks, some move checks, the pressed pieces.
+        let mut sides = [(true, false, u32::MAX); 2];
+        for p in plies {
+            let side = &mut sides[p.side.index()];
+            side.0 &= p.check;
+            side.1 |= p.check;
+            side.2 &= p.pressed();
+        }
+        sides
+            .iter()
+            .any(|&(all_check, some_check, pressed)| all_check || (!some_check && pressed != 0))
+    }
+
+    /// Analyses every ply of the span, and returns its first move analysed
+    /// round the cycle when that differs from the game's own order: a move
+    /// answering a check is compared with the mover's previous move, which
+    /// for the cycle's first move is its last but one.
+    fn analyse_span(&mut self, first: usize, last: usize) -> Option<PlyAnalysis> {
+        assert!(first + 2 <= last && last <= self.replay.plies());
+        self.ensure(first.saturating_sub(1), last);
+        let opening = first + 1;
+        // The position after `first` is in check if ply `first` checked.
+        let in_check = match first {
+            0 => self.replay.start().is_check(),
+            _ => self.analysed(first).check,
+        };
+        if !in_check {
+            return None;
+        }
+        let round = last - 1;
+        if opening >= 2 && self.replay.key(opening - 2) == self.replay.key(round) {
+            return None;
+        }
+        let own_last = self.replay.position(round);
+        let mut positions = self.replay.positions(first);
+        let before = positions.next().expect("ply within the game");
+        let after = positions.next().expect("ply within the game");
+        let ids = self.ids_before(opening);
+        Some(self.analyse_ply(opening, &before, &after, Some(&own_last), &ids))
+    }
+
+    /// The analysis of `ply`, which [`ensure`](Self::ensure) has made.
+    fn analysed(&self, ply: usize) -> &PlyAnalysis {
+        self.plies[ply].as_ref().expect("analysed by `ensure`")
+    }
+
+    /// Analyses the plies `from + 1 ..= to` not yet analysed, walking the
+    /// game forward once.
+    fn ensure(&mut self, from: usize, to: usize) {
+        if self.plies.is_empty() {
+            self.plies = std::iter::repeat_with(|| None)
+                .take(self.replay.plies() + 1)
+                .collect();
+            self.ids = identities(self.replay);
+        }
+        let Some(start) = (from + 1..=to).find(|&ply| self.plies[ply].is_none()) else {
+            return;
+        };
+        // Positions after plies start - 2 (the mover's previous move), start - 1, start, ...
+        let lead = start.min(2);
+        let mut positions = self.replay.positions(start - lead);
+        let mut own_last = if lead == 2 { positions.next() } else { None };
+        let mut before = positions.next().expect("ply within the game");
+        let mut ids = self.ids_before(start);
+        for ply in start..=to {
+            let after = positions.next().expect("ply within the game");
+            if self.plies[ply].is_none() {
+                let analysis = self.analyse_ply(ply, &before, &after, own_last.as_ref(), &ids);
+                self.plies[ply] = Some(analysis);
+            }
+            let mv = self.replay.mv(ply);
+            ids[mv.to.index()] = ids[mv.from.index()];
+            ids[mv.from.index()] = NO_PIECE;
+            own_last = Some(std::mem::replace(&mut before, after));
+        }
+    }
+
+    /// The identity on each square before `ply` is played.
+    fn ids_before(&self, ply: usize) -> [PieceId; 90] {
+        let at = ply - 1;
+        let mut ids = self.ids[at / IDS_INTERVAL];
+        for p in at / IDS_INTERVAL * IDS_INTERVAL + 1..=at {
+            let mv = self.replay.mv(p);
+            ids[mv.to.index()] = ids[mv.from.index()];
+            ids[mv.from.index()] = NO_PIECE;
+        }
+        ids
+    }
+
+    /// What the move of `ply` did, from `before` to `after`; `own_last` is
+    /// the position after the mover's previous move, if it had one.
+    fn analyse_ply(
+        &mut self,
+        ply: usize,
+        before: &Position,
+        after: &Position,
+        own_last: Option<&Position>,
+        ids: &[PieceId; 90],
+    ) -> PlyAnalysis {
+        let mv = self.replay.mv(ply);
         let role = before
             .piece_at(mv.from)
             .expect("a legal move has a piece")
             .role;
-        ids[mv.to.index()] = ids[mv.from.index()];
-        ids[mv.from.index()] = NO_PIECE;
+        // After the move the moved piece carries its identity on `mv.to`.
+        let id_after = |sq: Square| {
+            if sq == mv.to {
+                ids[mv.from.index()]
+            } else {
+                ids[sq.index()]
+            }
+        };
         let (before_passed, after_passed) = (before.pass(), after.pass());
-        let old = views.classified(before);
-        let now = views.classified(&after_passed);
-        let mut fresh = new_threats(views.threats(old), mv, views.threats(now));
+        let old = self.views.classified(before);
+        let now = self.views.classified(&after_passed);
+        let mut fresh = new_captures(self.views.threats(old), mv, self.views.threats(now));
         if before.is_check() {
-            // Answering a check: a capture the check only suspended is not
-            // new. Compare also with the mover's threats after its own last
-            // move (going round the cycle for its first move).
-            let own_last = if i >= 2 { &xs[i - 2] } else { &xs[len - 1] };
-            let standing = views.classified(&own_last.pass());
-            fresh = new_threats(views.threats(standing), mv, &fresh);
+            // Answering a check (Article 22.12): a capture the check only
+            // suspended is not new. Compare also with the mover's captures
+            // after its own previous move.
+            if let Some(own_last) = own_last {
+                let standing = self.views.classified(&own_last.pass());
+                fresh = new_captures(self.views.threats(standing), mv, &fresh);
+            }
         }
-        let threats = fresh
+        let threats = by_target(&fresh)
             .into_iter()
             .map(|threat| TrackedThreat {
-                target_id: ids[threat.target.index()],
+                target_id: id_after(threat.target),
                 attacker_ids: threat
                     .attackers
                     .iter()
-                    .map(|&(sq, role)| (ids[sq.index()], role))
+                    .map(|&(sq, role)| (id_after(sq), role))
                     .collect(),
                 threat,
             })
             .collect();
         // The opponent's captures before the move (had it been its turn) and after.
-        let theirs_before = views.generated(&before_passed);
-        let theirs_after = views.generated(after);
-        let (theirs_before, theirs_after) =
-            (views.captures(theirs_before), views.captures(theirs_after));
+        let theirs_before = self.views.generated(&before_passed);
+        let theirs_after = self.views.generated(after);
+        let (theirs_before, theirs_after) = (
+            self.views.captures(theirs_before),
+            self.views.captures(theirs_after),
+        );
         let blocks = theirs_before
             .iter()
             .any(|c| c.to != mv.from && !theirs_after.iter().any(|a| a.to == c.to));
         let sacrifice = theirs_after.iter().any(|a| a.to == mv.to);
         let check = after.is_check();
-        out.push(PlyAnalysis {
+        PlyAnalysis {
             ply,
             side: before.turn(),
             mv,
@@ -142,62 +313,97 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
             threats,
             blocks,
             sacrifice,
-        });
+        }
+    }
+}
+
+/// The identity on each square after every [`IDS_INTERVAL`]th ply.
+fn identities(replay: &Replay) -> Vec<[PieceId; 90]> {
+    let mut ids = [NO_PIECE; 90];
+    for (n, (sq, _)) in replay.start().board().pieces().enumerate() {
+        ids[sq.index()] = n as PieceId;
+    }
+    let mut out = Vec::with_capacity(replay.plies() / IDS_INTERVAL + 1);
+    out.push(ids);
+    for ply in 1..=replay.plies() {
+        let mv = replay.mv(ply);
+        ids[mv.to.index()] = ids[mv.from.index()];
+        ids[mv.from.index()] = NO_PIECE;
+        if ply % IDS_INTERVAL == 0 {
+            out.push(ids);
+        }
     }
     out
 }
 
-/// What is known of each position the cycle passes through (board and side
-/// to move): its legal captures and, when asked for, their classification.
-/// A cycle's second round passes through the positions of its first, and
-/// each board is seen with either side to move, so most questions are asked
-/// twice or more.
+/// What is known of each position the analysis passes through (board and
+/// side to move): its legal captures and, when asked for, their
+/// classification. A cycle's second round passes through the positions of
+/// its first, and each board is seen with either side to move, so most
+/// questions are asked twice or more.
 #[derive(Default)]
 struct Views {
+    index: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
     entries: Vec<View>,
 }
 
 struct View {
-    key: u64,
-    captures: MoveList,
-    threats: Option<Threats>,
+    captures: Vec<Move>,
+    classified: Option<Captures>,
 }
 
 impl Views {
     /// The index of `pos`'s view, with its captures generated.
     fn generated(&mut self, pos: &Position) -> usize {
-        let key = pos.key();
-        match self.entries.iter().position(|v| v.key == key) {
-            Some(i) => i,
-            None => {
-                self.entries.push(View {
-                    key,
-                    captures: pos.legal_captures(),
-                    threats: None,
-                });
-                self.entries.len() - 1
-            }
-        }
+        let entries = &mut self.entries;
+        *self.index.entry(pos.key()).or_insert_with(|| {
+            entries.push(View {
+                captures: pos.legal_captures().to_vec(),
+                classified: None,
+            });
+            entries.len() - 1
+        })
     }
 
-    /// The index of `pos`'s view, with its threats classified.
+    /// The index of `pos`'s view, with its captures classified.
     fn classified(&mut self, pos: &Position) -> usize {
         let i = self.generated(pos);
         let view = &mut self.entries[i];
-        if view.threats.is_none() {
-            view.threats = Some(threats_among(pos, &view.captures));
+        if view.classified.is_none() {
+            view.classified = Some(classify_captures(pos, &view.captures));
         }
         i
     }
 
-    fn captures(&self, i: usize) -> &MoveList {
+    fn captures(&self, i: usize) -> &[Move] {
         &self.entries[i].captures
     }
 
-    fn threats(&self, i: usize) -> &Threats {
+    fn threats(&self, i: usize) -> &Captures {
         self.entries[i]
-            .threats
+            .classified
             .as_ref()
             .expect("classified by `classified`")
+    }
+}
+
+/// Zobrist keys are uniformly random already: the table uses them as they
+/// are instead of hashing them again.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
     }
 }

@@ -55,8 +55,11 @@ pub struct SideFinding {
 }
 
 /// Classifies `side`'s moves in the cycle.
-pub fn side_finding(side: Color, cycle: &[PlyAnalysis]) -> SideFinding {
-    let plies: Vec<&PlyAnalysis> = cycle.iter().filter(|p| p.side == side).collect();
+pub fn side_finding<'a>(
+    side: Color,
+    cycle: impl IntoIterator<Item = &'a PlyAnalysis>,
+) -> SideFinding {
+    let plies: Vec<&PlyAnalysis> = cycle.into_iter().filter(|p| p.side == side).collect();
     let checks = plies.iter().filter(|p| p.check).count();
     let chases = plies.iter().filter(|p| p.chases()).count();
     let mut articles = BTreeSet::new();
@@ -142,11 +145,10 @@ fn perpetual_chase(
         let mut notes = BTreeSet::from(["23.3"]);
         for t in &per_move {
             let threat = &t.threat;
-            // Article 23, point 6: a horse or cannon chasing a protected rook,
-            // or any chase of a falsely protected piece.
-            if (threat.flags.rook_by_horse_or_cannon && threat.protection == Protection::True)
-                || threat.protection == Protection::False
-            {
+            // Article 23, point 6: a horse or cannon chasing a rook (a
+            // violation even if the rook is truly protected, so the more
+            // when it is not), or any chase of a falsely protected piece.
+            if threat.flags.rook_by_horse_or_cannon || threat.protection == Protection::False {
                 notes.insert("23.6");
             }
             // Article 23, point 7: a pinned protected piece, a blocked horse.

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::articles::{self, Article};
-use super::cycle::{self, PlyAnalysis};
+use super::cycle::{Analysis, PlyAnalysis};
 use super::explain;
 use super::law::{self, CycleVerdict, SideFinding};
 use super::replay::Replay;
@@ -109,7 +109,10 @@ pub struct Ruling {
 
 /// Rules on a replayed game.
 pub fn rule(replay: &Replay, options: Options) -> Ruling {
-    let (current, broken) = follow(replay);
+    let mut analysis = Analysis::new(replay);
+    let (current, broken) = follow(replay, &mut analysis);
+    let current = current.map(|span| span.repetition(&mut analysis));
+    let broken = broken.map(|span| span.repetition(&mut analysis));
     let last = replay.last();
     // A loss by repetition ends the game at its ply: what the board shows
     // after moves played on (even a mate) is no result, and a finished game
@@ -196,10 +199,17 @@ fn article_order(reference: &str) -> Vec<u32> {
 ///   side that turns to perpetual check or chase is caught; a new position
 ///   breaks the draw.
 ///
-/// A broken repetition starts the count again from the move that broke it.
-fn follow(replay: &Replay) -> (Option<Repetition>, Option<Repetition>) {
+/// A broken repetition starts the count again from the position the
+/// breaking move was played from: that position has just repeated and may
+/// come back, so it is the new first occurrence, as a start position is.
+///
+/// Each ply is analysed at most once however many cycles are judged
+/// ([`Analysis`]), and a cycle that neither side can violate costs one pass
+/// over bit masks, so the cost grows with the game's length rather than
+/// its square.
+fn follow(replay: &Replay, analysis: &mut Analysis) -> (Option<Span>, Option<Span>) {
     let mut window = Window::new(replay);
-    let mut current: Option<Repetition> = None;
+    let mut current: Option<Span> = None;
     let mut broken = None;
     // Every ply since the draw in force was judged repeated its cycle.
     let mut in_step = true;
@@ -211,12 +221,12 @@ fn follow(replay: &Replay) -> (Option<Repetition>, Option<Repetition>) {
         let seen = window.visit(replay, ply);
         let Some(rep) = current.as_mut() else {
             if let Some(previous) = seen.previous.filter(|_| seen.count >= 3) {
-                current = Some(judge(replay, seen.first, previous, ply, seen.count));
+                current = Some(Span::judge(analysis, seen.first, previous, ply, seen.count));
                 in_step = true;
             }
             continue;
         };
-        let changed = match rep.verdict.violator {
+        let changed = match rep.violator {
             // Must change: the violator repeating is the loss; a move by
             // either side away from the cycle is the change.
             Some(violator) => {
@@ -232,10 +242,10 @@ fn follow(replay: &Replay) -> (Option<Repetition>, Option<Repetition>) {
                 Some(previous) => {
                     // Replaying the judged cycle move for move changes nothing;
                     // once the play has left it, the next repetition is judged.
-                    let period = rep.trigger_ply - rep.previous_ply;
+                    let period = rep.trigger - rep.previous;
                     in_step = in_step && replay.key(ply - period) == replay.key(ply);
                     if seen.count >= 3 && !in_step {
-                        *rep = judge(replay, seen.first, previous, ply, seen.count);
+                        *rep = Span::judge(analysis, seen.first, previous, ply, seen.count);
                         in_step = true;
                     }
                     false
@@ -246,18 +256,83 @@ fn follow(replay: &Replay) -> (Option<Repetition>, Option<Repetition>) {
             let mut rep = current.take().expect("a repetition is in force");
             rep.broken_at_ply = Some(ply);
             broken = Some(rep);
-            window.restart(ply);
+            window.reopen(replay, ply - 1, ply);
         }
     }
     (current, broken)
 }
 
-impl Repetition {
+/// A judged repetition while the game is walked: where its cycle lies and
+/// who violates. The full [`Repetition`] is built only for the answer.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    occurrences: u32,
+    first: usize,
+    previous: usize,
+    trigger: usize,
+    violator: Option<Color>,
+    loss_ply: Option<usize>,
+    broken_at_ply: Option<usize>,
+}
+
+impl Span {
+    /// Judges the cycle from `previous` to `trigger`.
+    fn judge(
+        analysis: &mut Analysis,
+        first: usize,
+        previous: usize,
+        trigger: usize,
+        occurrences: u32,
+    ) -> Span {
+        let violator = if analysis.may_violate(previous, trigger) {
+            analysis.with_cycle(previous, trigger, |cycle| {
+                let red = law::side_finding(Color::Red, cycle.iter().copied());
+                let black = law::side_finding(Color::Black, cycle.iter().copied());
+                law::verdict(&red, &black).violator
+            })
+        } else {
+            None
+        };
+        Span {
+            occurrences,
+            first,
+            previous,
+            trigger,
+            violator,
+            loss_ply: None,
+            broken_at_ply: None,
+        }
+    }
+
     /// True if the position after `ply` is one the judged cycle passed
     /// through: the play goes on repeating it.
     fn stays_in_cycle(&self, replay: &Replay, ply: usize) -> bool {
         let key = replay.key(ply);
-        (self.previous_ply..=self.trigger_ply).any(|p| replay.key(p) == key)
+        (self.previous..=self.trigger).any(|p| replay.key(p) == key)
+    }
+
+    /// The repetition for the answer, its cycle classified in full.
+    fn repetition(self, analysis: &mut Analysis) -> Repetition {
+        let cycle = analysis.cycle(self.previous, self.trigger);
+        let red = law::side_finding(Color::Red, &cycle);
+        let black = law::side_finding(Color::Black, &cycle);
+        let verdict = law::verdict(&red, &black);
+        debug_assert_eq!(
+            verdict.violator, self.violator,
+            "the quick and the full judgment agree"
+        );
+        Repetition {
+            occurrences: self.occurrences,
+            first_ply: self.first,
+            previous_ply: self.previous,
+            trigger_ply: self.trigger,
+            loss_ply: self.loss_ply,
+            broken_at_ply: self.broken_at_ply,
+            cycle,
+            red,
+            black,
+            verdict,
+        }
     }
 }
 
@@ -314,17 +389,38 @@ impl Window {
         self.start = ply;
     }
 
-    /// Records that the position after `ply` stands (the same key means the
-    /// same side to move, so only every second ply can match) and says how
-    /// often it has in the window.
-    fn visit(&mut self, replay: &Replay, ply: usize) -> Seen {
-        let key = replay.key(ply);
+    /// Opens the window afresh at `from`: the positions after plies
+    /// `from ..= to` (already visited) count once each, and nothing before.
+    fn reopen(&mut self, replay: &Replay, from: usize, to: usize) {
+        self.start = from;
+        for ply in from..=to {
+            let i = self.slot(replay.key(ply));
+            self.slots[i] = Slot {
+                key: replay.key(ply),
+                first: ply,
+                latest: ply,
+                count: 1,
+            };
+        }
+    }
+
+    /// The slot of `key`: where it is, or the free slot where it belongs.
+    fn slot(&self, key: u64) -> usize {
         let mask = self.slots.len() - 1;
         // Zobrist keys are uniformly random, so their low bits spread well.
         let mut i = key as usize & mask;
         while self.slots[i].latest != NOWHERE && self.slots[i].key != key {
             i = (i + 1) & mask;
         }
+        i
+    }
+
+    /// Records that the position after `ply` stands (the same key means the
+    /// same side to move, so only every second ply can match) and says how
+    /// often it has in the window.
+    fn visit(&mut self, replay: &Replay, ply: usize) -> Seen {
+        let key = replay.key(ply);
+        let i = self.slot(key);
         let slot = &mut self.slots[i];
         // A slot last visited before the window opened counts from zero: its
         // first ply is then in the window too.
@@ -349,31 +445,5 @@ impl Window {
             count: seen.count,
         };
         seen
-    }
-}
-
-/// Judges the cycle from `previous` to `trigger`.
-fn judge(
-    replay: &Replay,
-    first: usize,
-    previous: usize,
-    trigger: usize,
-    occurrences: u32,
-) -> Repetition {
-    let cycle = cycle::analyse(replay, previous, trigger);
-    let red = law::side_finding(Color::Red, &cycle);
-    let black = law::side_finding(Color::Black, &cycle);
-    let verdict = law::verdict(&red, &black);
-    Repetition {
-        occurrences,
-        first_ply: first,
-        previous_ply: previous,
-        trigger_ply: trigger,
-        loss_ply: None,
-        broken_at_ply: None,
-        cycle,
-        red,
-        black,
-        verdict,
     }
 }

@@ -20,8 +20,12 @@
 //! - a falsely protected target (căn giả: its protectors cannot legally
 //!   recapture) is chased like an unprotected one (23.6).
 //!
-//! Only threats the move creates count (Article 22.4, "dọa bắt"): a target
-//! already threatened as strongly before the move is not chased again.
+//! Only threats the move creates count (Article 22.4, "dọa bắt"). Newness is
+//! judged per capturing piece: a capture is old only if the same piece,
+//! followed through the move, already had it at least as strongly. A
+//! protection that runs through a standing attacker's own square (the
+//! protector stands behind the attacker and really attacks it) is not a root
+//! the move can undermine: cutting it parries the attack on the attacker.
 
 use arrayvec::ArrayVec;
 
@@ -44,19 +48,6 @@ pub enum ThreatKind {
     ExchangeOffer,
     /// A chase that counts (Article 22, item 4).
     Chase,
-}
-
-impl ThreatKind {
-    /// A stable snake_case code.
-    pub fn code(self) -> &'static str {
-        match self {
-            ThreatKind::UncrossedPawn => "uncrossed_pawn",
-            ThreatKind::Protected => "protected",
-            ThreatKind::DiscoveredCheck => "discovered_check",
-            ThreatKind::ExchangeOffer => "exchange_offer",
-            ThreatKind::Chase => "chase",
-        }
-    }
 }
 
 /// Whether a target is defended, in the law's sense (Article 22.14-15).
@@ -82,7 +73,29 @@ pub struct ChaseFlags {
     pub blocked_horse: bool,
 }
 
-/// One enemy piece under threat, and by whom.
+/// One legal capture the side to move could make on an enemy piece (not
+/// the king), classified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capture {
+    pub from: Square,
+    pub attacker: Role,
+    pub target: Square,
+    pub target_role: Role,
+    pub kind: ThreatKind,
+    pub protection: Protection,
+    pub flags: ChaseFlags,
+    /// Every legal recapture runs through `from`: the target's protectors
+    /// stand behind the attacker and really attack it (Article 22.12,
+    /// 23.10). Cutting such a root parries the attack on the attacker; it
+    /// does not undermine the target.
+    pub root_through_attacker: bool,
+}
+
+/// The classified captures of one position.
+pub type Captures = Vec<Capture>;
+
+/// One enemy piece under threat, and by whom: the captures of one target,
+/// gathered for the answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Threat {
     pub target: Square,
@@ -94,21 +107,16 @@ pub struct Threat {
     pub attackers: ArrayVec<(Square, Role), 8>,
 }
 
-/// The threats of one position.
+/// The threats of one position or move, one per target.
 pub type Threats = ArrayVec<Threat, 16>;
 
-/// Every enemy piece (not the king) the side to move of `pos` could legally
-/// capture, classified.
-pub fn threats(pos: &Position) -> Threats {
-    threats_among(pos, &pos.legal_captures())
-}
-
-/// [`threats`], given the legal captures of `pos` already generated.
-pub fn threats_among(pos: &Position, captures: &[Move]) -> Threats {
-    let mut out = Threats::new();
+/// Every legal capture of an enemy piece (not the king) the side to move
+/// of `pos` could make, among `captures` (its legal captures), classified.
+pub fn classify_captures(pos: &Position, captures: &[Move]) -> Captures {
     let us = pos.turn();
     // The real position behind this analysis has the other side to move.
     let them_to_move = pos.pass();
+    let mut out = Captures::with_capacity(captures.len());
     for &m in captures {
         let target = pos.piece_at(m.to).expect("a capture has a victim");
         debug_assert_eq!(target.color, us.other());
@@ -117,26 +125,45 @@ pub fn threats_among(pos: &Position, captures: &[Move]) -> Threats {
         }
         let attacker = pos.piece_at(m.from).expect("a move has a piece");
         let (kind, protection, flags) = classify(pos, &them_to_move, m, attacker, target);
-        match out.iter_mut().find(|t| t.target == m.to) {
+        out.push(Capture {
+            from: m.from,
+            attacker: attacker.role,
+            target: m.to,
+            target_role: target.role,
+            kind,
+            protection,
+            flags,
+            root_through_attacker: protection == Protection::True
+                && root_through_attacker(pos, m, attacker),
+        });
+    }
+    out
+}
+
+/// Gathers captures by target: a target's kind is its strongest capture's
+/// (true protection first among equals), its flags those of all of them.
+pub fn by_target<'a>(captures: impl IntoIterator<Item = &'a Capture>) -> Threats {
+    let mut out = Threats::new();
+    for c in captures {
+        let key = (c.kind, c.protection == Protection::True);
+        match out.iter_mut().find(|t| t.target == c.target) {
             Some(t) => {
-                let _ = t.attackers.try_push((m.from, attacker.role));
-                if (kind, protection == Protection::True)
-                    > (t.kind, t.protection == Protection::True)
-                {
-                    t.kind = kind;
-                    t.protection = protection;
+                let _ = t.attackers.try_push((c.from, c.attacker));
+                if key > (t.kind, t.protection == Protection::True) {
+                    t.kind = c.kind;
+                    t.protection = c.protection;
                 }
-                t.flags = merge(t.flags, flags);
+                t.flags = merge(t.flags, c.flags);
             }
             None => {
                 let mut attackers = ArrayVec::new();
-                attackers.push((m.from, attacker.role));
+                attackers.push((c.from, c.attacker));
                 let _ = out.try_push(Threat {
-                    target: m.to,
-                    target_role: target.role,
-                    kind,
-                    protection,
-                    flags,
+                    target: c.target,
+                    target_role: c.target_role,
+                    kind: c.kind,
+                    protection: c.protection,
+                    flags: c.flags,
                     attackers,
                 });
             }
@@ -189,12 +216,11 @@ fn classify(
     if protection == Protection::False && recapture_stopped_by_discovered_check(pos, m) {
         return (ThreatKind::DiscoveredCheck, protection, flags);
     }
+    // Article 23, point 7: a pinned piece that cannot move is chased, even
+    // truly protected (for an unprotected one the flag only names the point).
+    flags.pinned_target = pinned_and_stuck(them_to_move, m.to);
     match protection {
-        // Article 23, point 7: truly protected but pinned and unable to move.
-        Protection::True if pinned_and_stuck(them_to_move, m.to) => {
-            flags.pinned_target = true;
-            (ThreatKind::Chase, protection, flags)
-        }
+        Protection::True if flags.pinned_target => (ThreatKind::Chase, protection, flags),
         // Article 23, point 6: real protection, no chase.
         Protection::True => (ThreatKind::Protected, protection, flags),
         // Article 23, point 6: false protection is no protection.
@@ -225,18 +251,23 @@ fn protection(pos: &Position, m: Move) -> Protection {
 }
 
 /// After the capture `m`, the victim's side is in check from pieces other
-/// than the capturer (a discovered check), and one of its pieces could
-/// recapture on `m.to` if those checkers were not there: only the check
-/// stops the recapture.
+/// than the capturer (a discovered check, alone or with the capturer's own
+/// check), and one of its pieces could recapture on `m.to` if those
+/// discovered checkers were not there: only the uncovered check stops the
+/// recapture.
 fn recapture_stopped_by_discovered_check(pos: &Position, m: Move) -> bool {
     let after = pos.after(m);
-    let checkers = after.checkers();
-    if checkers.is_empty() || checkers.contains(&m.to) {
+    let discovered: ArrayVec<Square, 4> = after
+        .checkers()
+        .into_iter()
+        .filter(|&sq| sq != m.to)
+        .collect();
+    if discovered.is_empty() {
         return false;
     }
     let defender = after.turn();
     let mut without_checkers = *after.board();
-    for &sq in &checkers {
+    for &sq in &discovered {
         without_checkers.set(sq, None);
     }
     after
@@ -244,6 +275,7 @@ fn recapture_stopped_by_discovered_check(pos: &Position, m: Move) -> bool {
         .attackers(m.to, defender)
         .into_iter()
         .any(|from| {
+            // The recapture removes the capturer, and with it its own check.
             let mut board = without_checkers;
             board.shift(from, m.to);
             let king = if from == after.king(defender) {
@@ -259,51 +291,111 @@ fn recapture_stopped_by_discovered_check(pos: &Position, m: Move) -> bool {
         })
 }
 
-/// True if the piece on `sq` (of the side to move) has no legal move and
-/// shields its own king: removing it would expose the king.
+/// True if the piece on `sq` (of the side to move) is pinned and cannot
+/// move: removing it would expose its own king, and its only legal moves,
+/// if any, capture a piece that pins it (a rook held by a horse's leg may
+/// still take the horse: AXF rule 19 calls it immobilised all the same).
 fn pinned_and_stuck(pos: &Position, sq: Square) -> bool {
     let color: Color = pos.turn();
     let mut board = *pos.board();
     let piece = board.set(sq, None).expect("the target stands there");
-    let pinned = board.king_attacked(pos.king(color), color)
-        || board.kings_face(pos.king(Color::Red), pos.king(Color::Black));
-    if !pinned {
+    let pinners = board.attackers(pos.king(color), color.other());
+    let faces = board.kings_face(pos.king(Color::Red), pos.king(Color::Black));
+    if pinners.is_empty() && !faces {
         return false;
     }
     let mut can_move = false;
     pos.board().for_each_target(sq, piece, |to| {
-        can_move = can_move || pos.is_legal(Move::new(sq, to));
+        can_move = can_move || (!pinners.contains(to) && pos.is_legal(Move::new(sq, to)));
     });
     !can_move
 }
 
-/// The threats a move creates: those in `now` (the mover's threats after
-/// the move) that were not at least as strong in `old` (its threats before
-/// it), with squares mapped through the move `mv`.
-pub fn new_threats(old: &Threats, mv: Move, now: &Threats) -> Threats {
-    let mut fresh = now.clone();
-    fresh.retain(|t| {
-        old.iter()
-            .find(|o| o.target == t.target)
-            .is_none_or(|o| o.kind < t.kind)
-    });
-    // Keep only the attackers that are new to each target where there are
-    // some (the piece that moved, or one it uncovered).
-    for t in fresh.iter_mut() {
-        if let Some(o) = old.iter().find(|o| o.target == t.target) {
-            let added: ArrayVec<(Square, Role), 8> = t
-                .attackers
+/// For a capture `m` by `attacker` with a legal recapture: true if every
+/// legal recapture runs through the attacker's own square, by a protector
+/// that attacks the attacker there (it stands behind it on the line).
+fn root_through_attacker(pos: &Position, m: Move, attacker: Piece) -> bool {
+    let after = pos.after(m);
+    let defender = after.turn();
+    let mut standing = *after.board();
+    standing.set(m.from, Some(attacker));
+    let without_the_square = standing.attackers(m.to, defender);
+    let on_the_attacker = pos.board().attackers(m.from, defender);
+    after
+        .board()
+        .attackers(m.to, defender)
+        .into_iter()
+        .filter(|&from| after.is_legal(Move::new(from, m.to)))
+        .all(|from| !without_the_square.contains(from) && on_the_attacker.contains(from))
+}
+
+/// The captures the move `mv` created: those in `now` (the mover's
+/// captures after the move) that the same piece, followed through the move,
+/// did not already have at least as strongly in `old` (its captures before
+/// it). A standing attacker whose target lost a root running through the
+/// attacker's own square gains nothing new: the move parried the attack on
+/// the attacker (Article 22.12).
+pub fn new_captures(old: &[Capture], mv: Move, now: &[Capture]) -> Captures {
+    now.iter()
+        .filter(|c| {
+            let moved = c.from == mv.to;
+            let origin = if moved { mv.from } else { c.from };
+            match old
                 .iter()
-                .copied()
-                .filter(|&(sq, role)| {
-                    let origin = if sq == mv.to { mv.from } else { sq };
-                    !o.attackers.contains(&(origin, role))
-                })
-                .collect();
-            if !added.is_empty() {
-                t.attackers = added;
+                .find(|o| o.from == origin && o.target == c.target)
+            {
+                None => true,
+                Some(o) => {
+                    let root_cut =
+                        !moved && o.root_through_attacker && c.protection != Protection::True;
+                    o.kind < c.kind && !root_cut
+                }
             }
-        }
+        })
+        .copied()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The classified capture `from`–`to` of the side to move in `fen`.
+    fn capture(fen: &str, from: &str, to: &str) -> Capture {
+        let pos = Position::from_fen(fen).expect("legal FEN");
+        let sq = |s: &str| Square::from_iccs(s).expect("a square");
+        let captures = classify_captures(&pos, &pos.legal_captures());
+        *captures
+            .iter()
+            .find(|c| c.from == sq(from) && c.target == sq(to))
+            .expect("the capture is legal")
     }
-    fresh
+
+    /// Red: horse e7 screening the rook e5 from the black king e9. The horse
+    /// takes the cannon g8 and checks from there while uncovering the rook:
+    /// a double check. The rook g2 guards g8, but taking the horse would not
+    /// answer the rook's check: the piece is won by discovered check (rút
+    /// ăn quân, Article 23, points 2 and 10), even though the capturer
+    /// itself gives check too.
+    #[test]
+    fn article_23_point_10_a_capture_with_double_check_wins_the_piece_by_discovered_check() {
+        let c = capture("n3k4/6c2/4N4/9/4R4/9/9/6r2/9/3K5 w - - 0 1", "e7", "g8");
+        assert_eq!(
+            (c.kind, c.protection),
+            (ThreatKind::DiscoveredCheck, Protection::False)
+        );
+    }
+
+    /// Article 23, point 10 allows perpetual "dọa chiếu rút bắt quân". Our
+    /// reading: the allowance covers a piece that only the discovered check
+    /// wins. An unguarded piece is lost to any capture, check or not, so a
+    /// threat on it is a chase (23.3) like any other.
+    #[test]
+    fn article_23_point_10_an_unguarded_piece_is_chased_even_through_a_discovered_check() {
+        let c = capture("n3k4/6c2/4N4/9/4R4/9/9/9/9/3K5 w - - 0 1", "e7", "g8");
+        assert_eq!(
+            (c.kind, c.protection),
+            (ThreatKind::Chase, Protection::None)
+        );
+    }
 }
