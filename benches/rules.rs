@@ -7,7 +7,13 @@
 //!   replayed and ruled on;
 //! - `chase300/replay` and `chase300/adjudicate`: a 300-ply game that ends in a
 //!   perpetual chase, the same pair. Issue 3 asks the adjudication to cost at
-//!   most three times the replay; compare the two lines of one run.
+//!   most three times the replay; compare the two lines of one run;
+//! - `hostile/<game>/adjudicate`: the 1,024-ply games of `hostile_games.rs`,
+//!   built to make the repetition analysis work hard. Issue 12 asks each to
+//!   cost at most 15 times `game200/adjudicate`; compare the lines of one run.
+
+#[path = "hostile_games.rs"]
+mod hostile_games;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -127,5 +133,20 @@ fn bench_games(c: &mut Criterion) {
     bench_game(c, "chase300", chase);
 }
 
-criterion_group!(benches, bench_games, bench_perft);
+fn bench_hostile(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hostile");
+    for game in hostile_games::all() {
+        group.bench_function(format!("{}/adjudicate", game.name), |b| {
+            b.iter(|| {
+                let replay =
+                    Replay::from_moves(black_box(game.start.clone()), black_box(&game.moves))
+                        .expect("legal");
+                rule(&replay, Options::default())
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_games, bench_hostile, bench_perft);
 criterion_main!(benches);

@@ -96,10 +96,28 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
 pub struct Analysis<'r> {
     replay: &'r Replay,
     views: Views,
-    /// Indexed by ply; empty until the first question.
+    /// Indexed by ply; empty until the first question. The analysed plies
+    /// are `lo..=hi`, one run with no gap.
     plies: Vec<Option<PlyAnalysis>>,
+    /// Per ply, what the quick test reads: the move checks, the pieces it
+    /// presses ([`PlyAnalysis::pressed`]).
+    marks: Vec<(bool, u32)>,
+    lo: usize,
+    hi: usize,
+    /// Where the last walk stopped, to go on from without replaying.
+    cursor: Option<Cursor>,
     /// The identity on each square after every [`IDS_INTERVAL`]th ply.
     ids: Vec<[PieceId; 90]>,
+}
+
+/// The state of a walk about to analyse ply `ply`.
+struct Cursor {
+    ply: usize,
+    /// The position after ply `ply - 2`, if there is one.
+    own_last: Option<Position>,
+    /// The position after ply `ply - 1`.
+    before: Position,
+    ids: [PieceId; 90],
 }
 
 const IDS_INTERVAL: usize = 16;
@@ -111,6 +129,10 @@ impl<'r> Analysis<'r> {
             replay,
             views: Views::default(),
             plies: Vec::new(),
+            marks: Vec::new(),
+            lo: 1,
+            hi: 0,
+            cursor: None,
             ids: Vec::new(),
         }
     }
@@ -144,19 +166,28 @@ impl<'r> Analysis<'r> {
     /// and presses one same piece on every move (points 3 and 8).
     pub fn may_violate(&mut self, first: usize, last: usize) -> bool {
         let opening = self.analyse_span(first, last);
-        let plies = std::iter::once(opening.as_ref().unwrap_or_else(|| self.analysed(first + 1)))
-            .chain((first + 2..=last).map(|ply| self.analysed(ply)));
-        // Per side: every move checks, some move checks, the pressed pieces.
+        let opening_mark = match &opening {
+            Some(p) => (p.check, p.pressed()),
+            None => self.marks[first + 1],
+        };
+        let marks =
+            std::iter::once(opening_mark).chain(self.marks[first + 2..=last].iter().copied());
+        // Per side (the first mover's, then the other's): every move checks,
+        // some move checks, the pieces pressed on every move.
         let mut sides = [(true, false, u32::MAX); 2];
-        for p in plies {
-            let side = &mut sides[p.side.index()];
-            side.0 &= p.check;
-            side.1 |= p.check;
-            side.2 &= p.pressed();
+        let possible = |&(all_check, some_check, pressed): &(bool, bool, u32)| {
+            all_check || (!some_check && pressed != 0)
+        };
+        for (i, (check, pressed)) in marks.enumerate() {
+            let side = &mut sides[i % 2];
+            side.0 &= check;
+            side.1 |= check;
+            side.2 &= pressed;
+            if !sides.iter().any(possible) {
+                return false;
+            }
         }
-        sides
-            .iter()
-            .any(|&(all_check, some_check, pressed)| all_check || (!some_check && pressed != 0))
+        sides.iter().any(possible)
     }
 
     /// Analyses every ply of the span, and returns its first move analysed
@@ -165,12 +196,12 @@ impl<'r> Analysis<'r> {
     /// for the cycle's first move is its last but one.
     fn analyse_span(&mut self, first: usize, last: usize) -> Option<PlyAnalysis> {
         assert!(first + 2 <= last && last <= self.replay.plies());
-        self.ensure(first.saturating_sub(1), last);
+        self.ensure(first.max(1), last);
         let opening = first + 1;
         // The position after `first` is in check if ply `first` checked.
         let in_check = match first {
             0 => self.replay.start().is_check(),
-            _ => self.analysed(first).check,
+            _ => self.marks[first].0,
         };
         if !in_check {
             return None;
@@ -187,40 +218,68 @@ impl<'r> Analysis<'r> {
         Some(self.analyse_ply(opening, &before, &after, Some(&own_last), &ids))
     }
 
+    /// How many plies have been analysed.
+    pub fn plies_analysed(&self) -> usize {
+        (self.lo..=self.hi).count()
+    }
+
     /// The analysis of `ply`, which [`ensure`](Self::ensure) has made.
     fn analysed(&self, ply: usize) -> &PlyAnalysis {
         self.plies[ply].as_ref().expect("analysed by `ensure`")
     }
 
-    /// Analyses the plies `from + 1 ..= to` not yet analysed, walking the
-    /// game forward once.
+    /// Analyses the plies `from ..= to` (from 1) and any between them and
+    /// those already analysed, so that the analysed plies stay one run.
     fn ensure(&mut self, from: usize, to: usize) {
         if self.plies.is_empty() {
-            self.plies = std::iter::repeat_with(|| None)
-                .take(self.replay.plies() + 1)
-                .collect();
+            let n = self.replay.plies() + 1;
+            self.plies = std::iter::repeat_with(|| None).take(n).collect();
+            self.marks = vec![(false, 0); n];
             self.ids = identities(self.replay);
         }
-        let Some(start) = (from + 1..=to).find(|&ply| self.plies[ply].is_none()) else {
+        if self.lo > self.hi {
+            self.walk(from, to);
+            (self.lo, self.hi) = (from, to);
             return;
-        };
-        // Positions after plies start - 2 (the mover's previous move), start - 1, start, ...
-        let lead = start.min(2);
-        let mut positions = self.replay.positions(start - lead);
-        let mut own_last = if lead == 2 { positions.next() } else { None };
-        let mut before = positions.next().expect("ply within the game");
-        let mut ids = self.ids_before(start);
-        for ply in start..=to {
-            let after = positions.next().expect("ply within the game");
-            if self.plies[ply].is_none() {
-                let analysis = self.analyse_ply(ply, &before, &after, own_last.as_ref(), &ids);
-                self.plies[ply] = Some(analysis);
-            }
-            let mv = self.replay.mv(ply);
-            ids[mv.to.index()] = ids[mv.from.index()];
-            ids[mv.from.index()] = NO_PIECE;
-            own_last = Some(std::mem::replace(&mut before, after));
         }
+        if from < self.lo {
+            self.walk(from, self.lo - 1);
+            self.lo = from;
+        }
+        if to > self.hi {
+            self.walk(self.hi + 1, to);
+            self.hi = to;
+        }
+    }
+
+    /// Analyses the plies `from ..= to`, walking the game forward once.
+    fn walk(&mut self, from: usize, to: usize) {
+        let mut at = match self.cursor.take() {
+            Some(cursor) if cursor.ply == from => cursor,
+            _ => {
+                let mut positions = self.replay.positions(from.saturating_sub(2));
+                let own_last = if from >= 2 { positions.next() } else { None };
+                Cursor {
+                    ply: from,
+                    own_last,
+                    before: positions.next().expect("ply within the game"),
+                    ids: self.ids_before(from),
+                }
+            }
+        };
+        for ply in from..=to {
+            let mv = self.replay.mv(ply);
+            let mut after = at.before.clone();
+            after.play_unchecked(mv);
+            let analysis = self.analyse_ply(ply, &at.before, &after, at.own_last.as_ref(), &at.ids);
+            self.marks[ply] = (analysis.check, analysis.pressed());
+            self.plies[ply] = Some(analysis);
+            at.ids[mv.to.index()] = at.ids[mv.from.index()];
+            at.ids[mv.from.index()] = NO_PIECE;
+            at.own_last = Some(std::mem::replace(&mut at.before, after));
+            at.ply = ply + 1;
+        }
+        self.cursor = Some(at);
     }
 
     /// The identity on each square before `ply` is played.
@@ -258,17 +317,17 @@ impl<'r> Analysis<'r> {
                 ids[sq.index()]
             }
         };
-        let (before_passed, after_passed) = (before.pass(), after.pass());
-        let old = self.views.classified(before);
-        let now = self.views.classified(&after_passed);
-        let mut fresh = new_captures(self.views.threats(old), mv, self.views.threats(now));
+        let old = self.views.classified(before.key(), || before.clone());
+        let now = self.views.classified(after.pass_key(), || after.pass());
+        let mut fresh = new_captures(before, self.views.threats(old), mv, self.views.threats(now));
         if before.is_check() {
             // Answering a check (Article 22.12): a capture the check only
             // suspended is not new. Compare also with the mover's captures
             // after its own previous move.
             if let Some(own_last) = own_last {
-                let standing = self.views.classified(&own_last.pass());
-                fresh = new_captures(self.views.threats(standing), mv, &fresh);
+                let own_last = own_last.pass();
+                let standing = self.views.classified(own_last.key(), || own_last.clone());
+                fresh = new_captures(&own_last, self.views.threats(standing), mv, &fresh);
             }
         }
         let threats = by_target(&fresh)
@@ -284,8 +343,8 @@ impl<'r> Analysis<'r> {
             })
             .collect();
         // The opponent's captures before the move (had it been its turn) and after.
-        let theirs_before = self.views.generated(&before_passed);
-        let theirs_after = self.views.generated(after);
+        let theirs_before = self.views.generated(before.pass_key(), || before.pass());
+        let theirs_after = self.views.generated(after.key(), || after.clone());
         let (theirs_before, theirs_after) = (
             self.views.captures(theirs_before),
             self.views.captures(theirs_after),
@@ -353,24 +412,26 @@ struct View {
 }
 
 impl Views {
-    /// The index of `pos`'s view, with its captures generated.
-    fn generated(&mut self, pos: &Position) -> usize {
+    /// The index of the view of the position with `key`, with its captures
+    /// generated; `position` builds it if it is new.
+    fn generated(&mut self, key: u64, position: impl FnOnce() -> Position) -> usize {
         let entries = &mut self.entries;
-        *self.index.entry(pos.key()).or_insert_with(|| {
+        *self.index.entry(key).or_insert_with(|| {
             entries.push(View {
-                captures: pos.legal_captures().to_vec(),
+                captures: position().legal_captures().to_vec(),
                 classified: None,
             });
             entries.len() - 1
         })
     }
 
-    /// The index of `pos`'s view, with its captures classified.
-    fn classified(&mut self, pos: &Position) -> usize {
-        let i = self.generated(pos);
+    /// The index of the view of the position with `key`, with its captures
+    /// classified; `position` builds it if that is still to do.
+    fn classified(&mut self, key: u64, position: impl Fn() -> Position) -> usize {
+        let i = self.generated(key, &position);
         let view = &mut self.entries[i];
         if view.classified.is_none() {
-            view.classified = Some(classify_captures(pos, &view.captures));
+            view.classified = Some(classify_captures(&position(), &view.captures));
         }
         i
     }

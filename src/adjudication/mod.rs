@@ -16,4 +16,6 @@ pub mod threats;
 
 pub use articles::Article;
 pub use replay::{Replay, ReplayError};
-pub use ruling::{Explanation, NoCapture, Options, Repetition, Ruling, Verdict, rule};
+pub use ruling::{
+    Explanation, NoCapture, Options, Repetition, Ruling, Verdict, Work, rule, rule_counting_work,
+};

@@ -109,8 +109,26 @@ pub struct Ruling {
 
 /// Rules on a replayed game.
 pub fn rule(replay: &Replay, options: Options) -> Ruling {
+    rule_counting_work(replay, options).0
+}
+
+/// What a ruling cost, counted rather than timed: for the tests and
+/// benchmarks that keep the cost linear in the game's length.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Plies whose moves were classified (each at most once).
+    pub plies_analysed: usize,
+    /// Third (or later) occurrences judged.
+    pub cycles_judged: usize,
+    /// Of those, the ones the quick test could not settle.
+    pub cycles_judged_in_full: usize,
+}
+
+/// [`rule`], also saying how much work it took.
+pub fn rule_counting_work(replay: &Replay, options: Options) -> (Ruling, Work) {
     let mut analysis = Analysis::new(replay);
-    let (current, broken) = follow(replay, &mut analysis);
+    let mut work = Work::default();
+    let (current, broken) = follow(replay, &mut analysis, &mut work);
     let current = current.map(|span| span.repetition(&mut analysis));
     let broken = broken.map(|span| span.repetition(&mut analysis));
     let last = replay.last();
@@ -162,7 +180,8 @@ pub fn rule(replay: &Replay, options: Options) -> Ruling {
         game_end,
         &no_capture,
     );
-    Ruling {
+    work.plies_analysed = analysis.plies_analysed();
+    let ruling = Ruling {
         verdict,
         violator,
         articles,
@@ -171,7 +190,8 @@ pub fn rule(replay: &Replay, options: Options) -> Ruling {
         broken_repetition: broken,
         game_end,
         no_capture,
-    }
+    };
+    (ruling, work)
 }
 
 /// Orders references as the law does: 7.1.g before 12 before 23.1 before 23.10.
@@ -207,7 +227,11 @@ fn article_order(reference: &str) -> Vec<u32> {
 /// ([`Analysis`]), and a cycle that neither side can violate costs one pass
 /// over bit masks, so the cost grows with the game's length rather than
 /// its square.
-fn follow(replay: &Replay, analysis: &mut Analysis) -> (Option<Span>, Option<Span>) {
+fn follow(
+    replay: &Replay,
+    analysis: &mut Analysis,
+    work: &mut Work,
+) -> (Option<Span>, Option<Span>) {
     let mut window = Window::new(replay);
     let mut current: Option<Span> = None;
     let mut broken = None;
@@ -221,7 +245,9 @@ fn follow(replay: &Replay, analysis: &mut Analysis) -> (Option<Span>, Option<Spa
         let seen = window.visit(replay, ply);
         let Some(rep) = current.as_mut() else {
             if let Some(previous) = seen.previous.filter(|_| seen.count >= 3) {
-                current = Some(Span::judge(analysis, seen.first, previous, ply, seen.count));
+                current = Some(Span::judge(
+                    analysis, work, seen.first, previous, ply, seen.count,
+                ));
                 in_step = true;
             }
             continue;
@@ -245,7 +271,7 @@ fn follow(replay: &Replay, analysis: &mut Analysis) -> (Option<Span>, Option<Spa
                     let period = rep.trigger - rep.previous;
                     in_step = in_step && replay.key(ply - period) == replay.key(ply);
                     if seen.count >= 3 && !in_step {
-                        *rep = Span::judge(analysis, seen.first, previous, ply, seen.count);
+                        *rep = Span::judge(analysis, work, seen.first, previous, ply, seen.count);
                         in_step = true;
                     }
                     false
@@ -279,12 +305,15 @@ impl Span {
     /// Judges the cycle from `previous` to `trigger`.
     fn judge(
         analysis: &mut Analysis,
+        work: &mut Work,
         first: usize,
         previous: usize,
         trigger: usize,
         occurrences: u32,
     ) -> Span {
+        work.cycles_judged += 1;
         let violator = if analysis.may_violate(previous, trigger) {
+            work.cycles_judged_in_full += 1;
             analysis.with_cycle(previous, trigger, |cycle| {
                 let red = law::side_finding(Color::Red, cycle.iter().copied());
                 let black = law::side_finding(Color::Black, cycle.iter().copied());

@@ -84,11 +84,6 @@ pub struct Capture {
     pub kind: ThreatKind,
     pub protection: Protection,
     pub flags: ChaseFlags,
-    /// Every legal recapture runs through `from`: the target's protectors
-    /// stand behind the attacker and really attack it (Article 22.12,
-    /// 23.10). Cutting such a root parries the attack on the attacker; it
-    /// does not undermine the target.
-    pub root_through_attacker: bool,
 }
 
 /// The classified captures of one position.
@@ -133,8 +128,6 @@ pub fn classify_captures(pos: &Position, captures: &[Move]) -> Captures {
             kind,
             protection,
             flags,
-            root_through_attacker: protection == Protection::True
-                && root_through_attacker(pos, m, attacker),
         });
     }
     out
@@ -194,7 +187,8 @@ fn classify(
     if target.role == Role::Pawn && m.to.on_own_half(target.color) {
         return (ThreatKind::UncrossedPawn, Protection::None, flags);
     }
-    let protection = protection(pos, m);
+    let after = pos.after(m);
+    let protection = protection(&after, m);
     // Article 23, points 8 and 10: the same role, able to capture back, is an
     // offer to exchange.
     if attacker.role == target.role && them_to_move.is_legal(Move::new(m.to, m.from)) {
@@ -213,7 +207,7 @@ fn classify(
     }
     // Article 23, points 2 and 10: winning the piece by a discovered check
     // (chiếu rút bắt quân) is allowed, even perpetually.
-    if protection == Protection::False && recapture_stopped_by_discovered_check(pos, m) {
+    if protection == Protection::False && recapture_stopped_by_discovered_check(&after, m) {
         return (ThreatKind::DiscoveredCheck, protection, flags);
     }
     // Article 23, point 7: a pinned piece that cannot move is chased, even
@@ -228,9 +222,9 @@ fn classify(
     }
 }
 
-/// After the capture `m`, can the victim's side legally recapture on `m.to`?
-fn protection(pos: &Position, m: Move) -> Protection {
-    let after = pos.after(m);
+/// After the capture `m` (`after`), can the victim's side legally
+/// recapture on `m.to`?
+fn protection(after: &Position, m: Move) -> Protection {
     let defender = after.turn();
     let mut guarded = false;
     for from in after.board().attackers(m.to, defender) {
@@ -255,8 +249,7 @@ fn protection(pos: &Position, m: Move) -> Protection {
 /// check), and one of its pieces could recapture on `m.to` if those
 /// discovered checkers were not there: only the uncovered check stops the
 /// recapture.
-fn recapture_stopped_by_discovered_check(pos: &Position, m: Move) -> bool {
-    let after = pos.after(m);
+fn recapture_stopped_by_discovered_check(after: &Position, m: Move) -> bool {
     let discovered: ArrayVec<Square, 4> = after
         .checkers()
         .into_iter()
@@ -311,10 +304,11 @@ fn pinned_and_stuck(pos: &Position, sq: Square) -> bool {
     !can_move
 }
 
-/// For a capture `m` by `attacker` with a legal recapture: true if every
+/// For a capture `m` with a legal recapture, `pos` before it: true if every
 /// legal recapture runs through the attacker's own square, by a protector
 /// that attacks the attacker there (it stands behind it on the line).
-fn root_through_attacker(pos: &Position, m: Move, attacker: Piece) -> bool {
+fn root_through_attacker(pos: &Position, m: Move) -> bool {
+    let attacker = pos.piece_at(m.from).expect("a move has a piece");
     let after = pos.after(m);
     let defender = after.turn();
     let mut standing = *after.board();
@@ -331,11 +325,11 @@ fn root_through_attacker(pos: &Position, m: Move, attacker: Piece) -> bool {
 
 /// The captures the move `mv` created: those in `now` (the mover's
 /// captures after the move) that the same piece, followed through the move,
-/// did not already have at least as strongly in `old` (its captures before
-/// it). A standing attacker whose target lost a root running through the
-/// attacker's own square gains nothing new: the move parried the attack on
-/// the attacker (Article 22.12).
-pub fn new_captures(old: &[Capture], mv: Move, now: &[Capture]) -> Captures {
+/// did not already have at least as strongly in `old` (its captures in
+/// `old_pos`, before it). A standing attacker whose target lost a root
+/// running through the attacker's own square gains nothing new: the move
+/// parried the attack on the attacker (Article 22.12, 23.10).
+pub fn new_captures(old_pos: &Position, old: &[Capture], mv: Move, now: &[Capture]) -> Captures {
     now.iter()
         .filter(|c| {
             let moved = c.from == mv.to;
@@ -346,9 +340,13 @@ pub fn new_captures(old: &[Capture], mv: Move, now: &[Capture]) -> Captures {
             {
                 None => true,
                 Some(o) => {
-                    let root_cut =
-                        !moved && o.root_through_attacker && c.protection != Protection::True;
-                    o.kind < c.kind && !root_cut
+                    let root_cut = || {
+                        !moved
+                            && o.protection == Protection::True
+                            && c.protection != Protection::True
+                            && root_through_attacker(old_pos, Move::new(o.from, o.target))
+                    };
+                    o.kind < c.kind && !root_cut()
                 }
             }
         })

@@ -266,12 +266,18 @@ impl Position {
         self.board.king_attacked(self.king(color), color)
     }
 
+    /// The key [`pass`](Self::pass) would have, without building it.
+    #[inline]
+    pub fn pass_key(&self) -> u64 {
+        self.key ^ zobrist::turn_key(self.turn) ^ zobrist::turn_key(self.turn.other())
+    }
+
     /// The same board with the other side to move (a "null move"). The result
     /// may have the side not to move in check: it is for asking what the
     /// other side threatens, never for play.
     pub fn pass(&self) -> Position {
         let mut p = self.clone();
-        p.key ^= zobrist::turn_key(p.turn) ^ zobrist::turn_key(p.turn.other());
+        p.key = self.pass_key();
         p.turn = p.turn.other();
         p.in_check = p.is_in_check(p.turn);
         p
