@@ -127,7 +127,31 @@ impl std::fmt::Debug for Board {
     }
 }
 
+/// Red's pieces at the start, by file and rank; Black's stand on the same
+/// points mirrored across the river.
+const START_RED: [(u8, u8, Role); 16] = [
+    (0, 0, Role::Rook),
+    (1, 0, Role::Horse),
+    (2, 0, Role::Elephant),
+    (3, 0, Role::Advisor),
+    (4, 0, Role::King),
+    (5, 0, Role::Advisor),
+    (6, 0, Role::Elephant),
+    (7, 0, Role::Horse),
+    (8, 0, Role::Rook),
+    (1, 2, Role::Cannon),
+    (7, 2, Role::Cannon),
+    (0, 3, Role::Pawn),
+    (2, 3, Role::Pawn),
+    (4, 3, Role::Pawn),
+    (6, 3, Role::Pawn),
+    (8, 3, Role::Pawn),
+];
+
 impl Board {
+    /// The standard starting placement, built at compile time.
+    pub const START: Board = Board::start();
+
     /// A board with no pieces.
     pub const fn empty() -> Board {
         Board {
@@ -135,6 +159,30 @@ impl Board {
             by_color: [SquareSet::EMPTY; 2],
             by_role: [SquareSet::EMPTY; 7],
         }
+    }
+
+    /// The board of [`START`](Board::START).
+    const fn start() -> Board {
+        let mut board = Board::empty();
+        let mut i = 0;
+        while i < START_RED.len() {
+            let (file, rank, role) = START_RED[i];
+            let Some(sq) = Square::new(file, rank) else {
+                panic!("the start table is on the board");
+            };
+            board.put(sq, Piece::new(Color::Red, role));
+            board.put(sq.mirror_rank(), Piece::new(Color::Black, role));
+            i += 1;
+        }
+        board
+    }
+
+    /// Puts `piece` on the empty point `sq`, at compile time.
+    const fn put(&mut self, sq: Square, piece: Piece) {
+        let b = 1 << sq.index();
+        self.squares[sq.index()] = Some(piece);
+        self.by_color[piece.color.index()].0 |= b;
+        self.by_role[piece.role as usize].0 |= b;
     }
 
     /// The piece on `sq`, if any.

@@ -168,7 +168,7 @@ impl Default for Position {
 impl Position {
     /// The standard starting position.
     pub fn new() -> Position {
-        Position::from_fen(super::fen::START_FEN).expect("the start position is valid")
+        Position::from_setup(Setup::START).expect("the start position is valid")
     }
 
     /// Checks `setup` and turns it into a position, or lists every problem.
