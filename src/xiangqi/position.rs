@@ -6,8 +6,9 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
-use super::board::{Board, SquareSet};
+use super::board::Board;
 use super::setup::{Setup, SetupError};
+use super::square_set::SquareSet;
 use super::tables::{ELEPHANT_MOVES, HORSE_MOVES, pawn_moves};
 use super::types::{Color, Move, Piece, Role, Square};
 use super::zobrist;
