@@ -15,6 +15,7 @@
 mod attacks;
 mod board;
 mod fen;
+mod movegen;
 pub mod notation;
 mod perft;
 mod position;
