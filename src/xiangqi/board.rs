@@ -1,101 +1,10 @@
-//! The piece placement and the questions asked of it: who stands where, and
-//! which squares a piece attacks. No side to move, no legality: that is
-//! [`Position`](super::Position)'s job.
+//! The piece placement: which piece stands on each point, kept beside square
+//! sets by colour and by role, and the ways to change it. The questions of
+//! attack are in [`attacks`](super::attacks); the side to move and legality
+//! are [`Position`](super::Position)'s job.
 
-use std::cmp::Ordering;
-
-use super::tables::{
-    ADVISOR_MOVES, ADVISOR_SOURCES, ELEPHANT_MOVES, ELEPHANT_SOURCES, HORSE_ATTACK_LEGS,
-    HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES, KING_MOVES, KING_SOURCES, LINES, PAWN_SOURCES,
-    RAY_MASKS, RAYS, SQUARE_BITS, Steps, pawn_moves,
-};
+use super::square_set::{SquareSet, bit};
 use super::types::{Color, Piece, Role, Square};
-
-/// A set of squares, one bit per square (`a0` is bit 0).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SquareSet(u128);
-
-impl SquareSet {
-    /// The empty set.
-    pub const EMPTY: SquareSet = SquareSet(0);
-
-    /// True if no square is in the set.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// True if `sq` is in the set.
-    #[inline]
-    pub fn contains(self, sq: Square) -> bool {
-        self.0 & bit(sq) != 0
-    }
-
-    /// Adds `sq`.
-    #[inline]
-    pub fn insert(&mut self, sq: Square) {
-        self.0 |= bit(sq);
-    }
-
-    /// Removes `sq`.
-    #[inline]
-    pub fn remove(&mut self, sq: Square) {
-        self.0 &= !bit(sq);
-    }
-
-    /// Number of squares in the set.
-    #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-}
-
-impl Iterator for SquareSet {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Square::from_index_unchecked(index))
-    }
-}
-
-/// The bit of `sq` in a square set.
-#[inline]
-fn bit(sq: Square) -> u128 {
-    SQUARE_BITS[sq.index()]
-}
-
-/// The occupied squares along one ray, nearest first: the ray's bits of the
-/// occupancy, popped from the low end on rays that run up or right (rising
-/// indices) and from the high end on rays that run down or left.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RayPieces {
-    bits: u128,
-    rising: bool,
-}
-
-impl Iterator for RayPieces {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.bits == 0 {
-            return None;
-        }
-        let index = if self.rising {
-            self.bits.trailing_zeros()
-        } else {
-            127 - self.bits.leading_zeros()
-        };
-        self.bits &= !SQUARE_BITS[index as usize];
-        Some(Square::from_index_unchecked(index as u8))
-    }
-}
 
 /// Which piece stands on each of the 90 points: by square (what stands
 /// here?) and as square sets by colour and by role (where are the enemy
@@ -127,7 +36,31 @@ impl std::fmt::Debug for Board {
     }
 }
 
+/// Red's pieces at the start, by file and rank; Black's stand on the same
+/// points mirrored across the river.
+const START_RED: [(u8, u8, Role); 16] = [
+    (0, 0, Role::Rook),
+    (1, 0, Role::Horse),
+    (2, 0, Role::Elephant),
+    (3, 0, Role::Advisor),
+    (4, 0, Role::King),
+    (5, 0, Role::Advisor),
+    (6, 0, Role::Elephant),
+    (7, 0, Role::Horse),
+    (8, 0, Role::Rook),
+    (1, 2, Role::Cannon),
+    (7, 2, Role::Cannon),
+    (0, 3, Role::Pawn),
+    (2, 3, Role::Pawn),
+    (4, 3, Role::Pawn),
+    (6, 3, Role::Pawn),
+    (8, 3, Role::Pawn),
+];
+
 impl Board {
+    /// The standard starting placement, built at compile time.
+    pub const START: Board = Board::start();
+
     /// A board with no pieces.
     pub const fn empty() -> Board {
         Board {
@@ -135,6 +68,30 @@ impl Board {
             by_color: [SquareSet::EMPTY; 2],
             by_role: [SquareSet::EMPTY; 7],
         }
+    }
+
+    /// The board of [`START`](Board::START).
+    const fn start() -> Board {
+        let mut board = Board::empty();
+        let mut i = 0;
+        while i < START_RED.len() {
+            let (file, rank, role) = START_RED[i];
+            let Some(sq) = Square::new(file, rank) else {
+                panic!("the start table is on the board");
+            };
+            board.put(sq, Piece::new(Color::Red, role));
+            board.put(sq.mirror_rank(), Piece::new(Color::Black, role));
+            i += 1;
+        }
+        board
+    }
+
+    /// Puts `piece` on the empty point `sq`, at compile time.
+    const fn put(&mut self, sq: Square, piece: Piece) {
+        let b = 1 << sq.index();
+        self.squares[sq.index()] = Some(piece);
+        self.by_color[piece.color.index()].0 |= b;
+        self.by_role[piece.role as usize].0 |= b;
     }
 
     /// The piece on `sq`, if any.
@@ -182,36 +139,6 @@ impl Board {
         SquareSet(self.by_color[color.index()].0 & self.by_role[role as usize].0)
     }
 
-    /// The occupied squares along ray `d` of [`RAYS`] from `sq` (0 up, 1 down,
-    /// 2 right, 3 left), nearest first, found from the occupancy bits
-    /// without visiting the empty squares.
-    #[inline]
-    pub(crate) fn ray_pieces(&self, sq: Square, d: usize) -> RayPieces {
-        RayPieces {
-            bits: self.occupied().0 & RAY_MASKS[sq.index()][d],
-            rising: d % 2 == 0,
-        }
-    }
-
-    /// How many pieces stand strictly between `a` and `b`, two different
-    /// squares on one file or rank.
-    pub(crate) fn pieces_between(&self, a: Square, b: Square) -> u32 {
-        let d = match (b.file().cmp(&a.file()), b.rank().cmp(&a.rank())) {
-            (Ordering::Equal, Ordering::Greater) => 0,
-            (Ordering::Equal, _) => 1,
-            (Ordering::Greater, _) => 2,
-            _ => 3,
-        };
-        let from_b_on = RAY_MASKS[b.index()][d] | bit(b);
-        (self.ray_pieces(a, d).bits & !from_b_on).count_ones()
-    }
-
-    /// True if `sq` is a square and `piece` stands on it.
-    #[inline]
-    fn holds(&self, sq: Option<Square>, piece: Piece) -> bool {
-        sq.is_some_and(|sq| self.piece_at(sq) == Some(piece))
-    }
-
     /// Every `(square, piece)` on the board, `a0` first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
@@ -241,417 +168,5 @@ impl Board {
         self.by_color[piece.color.index()].0 ^= from_bit | to_bit;
         self.by_role[piece.role as usize].0 ^= from_bit | to_bit;
         captured
-    }
-
-    /// True if `color`'s king on `king` is attacked: by a rook, cannon, horse
-    /// or pawn of the other side, or by the other king along an open file
-    /// (the flying-general rule, Article 4 of the law).
-    #[inline]
-    pub fn king_attacked(&self, king: Square, color: Color) -> bool {
-        self.king_attacked_on(king, color, self.occupied().0, 0)
-    }
-
-    /// [`king_attacked`](Self::king_attacked) on the board after `color`
-    /// moves the piece on `from` to `to`, without playing the move: for
-    /// legality tests, which would otherwise copy the board. `king` is where
-    /// `color`'s king stands after the move.
-    #[inline]
-    pub(crate) fn king_attacked_after(
-        &self,
-        from: Square,
-        to: Square,
-        king: Square,
-        color: Color,
-    ) -> bool {
-        let (from_bit, to_bit) = (bit(from), bit(to));
-        let occupied = (self.occupied().0 & !from_bit) | to_bit;
-        // Whatever enemy piece stood on `to` has been taken.
-        self.king_attacked_on(king, color, occupied, to_bit)
-    }
-
-    /// False only if moving a piece from `from` to `to` cannot put the king
-    /// on `king`, not attacked before, under attack by `them`'s pieces other
-    /// than the moved one; asked of the board before or after the move. A
-    /// move changes the occupancy on exactly those two squares. Filling a
-    /// square only blocks, except as a cannon's screen on the king's file or
-    /// rank; emptying one can open that file or rank, or a horse's leg next
-    /// to the king. So only a touched line with a rook, cannon or king of
-    /// `them` on it, or a vacated leg with one of their horses behind it,
-    /// needs the full test.
-    #[inline(always)]
-    pub(crate) fn move_may_change_attack(
-        &self,
-        from: Square,
-        to: Square,
-        king: Square,
-        them: Color,
-    ) -> bool {
-        let k = king.index();
-        let from_bit = bit(from);
-        let touched = from_bit | bit(to);
-        let sliders = self.squares_of(them, Role::Rook).0
-            | self.squares_of(them, Role::Cannon).0
-            | self.squares_of(them, Role::King).0;
-        let [up, down, right, left] = RAY_MASKS[k];
-        let opens_line = |line: u128| line & touched != 0 && line & sliders != 0;
-        opens_line(up | down)
-            || opens_line(right | left)
-            || (HORSE_ATTACK_LEGS[k] & from_bit != 0
-                && self.squares_of(them, Role::Horse).0 & HORSE_SOURCES[k] != 0)
-    }
-
-    /// The attack test on this board's pieces, with `occupied` as the
-    /// occupancy and the enemy pieces on `taken` removed.
-    #[inline]
-    fn king_attacked_on(&self, king: Square, color: Color, occupied: u128, taken: u128) -> bool {
-        let them = color.other();
-        let k = king.index();
-        let of = |role: Role| self.squares_of(them, role).0 & !taken;
-        // Each kind of attacker is looked for only where one of the enemy's
-        // pieces of that kind stands on a square it could attack from.
-        if of(Role::Pawn) & PAWN_SOURCES[them.index()][k] != 0 {
-            return true;
-        }
-        let horses = of(Role::Horse);
-        if horses & HORSE_SOURCES[k] != 0
-            && HORSE_ATTACKERS[k]
-                .iter()
-                .any(|(from, leg)| horses & bit(from) != 0 && occupied & bit(leg) == 0)
-        {
-            return true;
-        }
-        // A rook with nothing between, the other king face to face on the
-        // file, or a cannon with exactly one screen.
-        let (rooks, kings, cannons) = (of(Role::Rook), of(Role::King), of(Role::Cannon));
-        if (rooks | kings | cannons) & LINES[k] == 0 {
-            return false;
-        }
-        RAY_MASKS[k].iter().enumerate().any(|(d, mask)| {
-            let takes_first = if d < 2 { rooks | kings } else { rooks };
-            if (takes_first | cannons) & mask == 0 {
-                return false;
-            }
-            let mut line = RayPieces {
-                bits: occupied & mask,
-                rising: d % 2 == 0,
-            };
-            let first = line.next().map_or(0, bit);
-            let second = line.next().map_or(0, bit);
-            first & takes_first != 0 || second & cannons != 0
-        })
-    }
-
-    /// Where a move of `color` could expose its king on `king`, as two sets:
-    /// squares whose piece may not leave without a check test (it shields
-    /// the king from a rook, a cannon, the other king or a horse), and
-    /// squares a piece may not land on without one (between the king and an
-    /// enemy cannon with nothing in between: the piece would be its screen).
-    /// Every other move of a piece other than the king is safe when the king
-    /// is not in check.
-    pub(crate) fn exposure(&self, king: Square, color: Color) -> (SquareSet, SquareSet) {
-        let them = color.other();
-        let mut leaving = SquareSet::EMPTY;
-        let mut landing = SquareSet::EMPTY;
-        let is = |sq: Option<Square>, role: Role| self.holds(sq, Piece::new(them, role));
-        for (d, ray) in RAYS[king.index()].iter().enumerate() {
-            let mut occupied = self.ray_pieces(king, d);
-            let (p1, p2, p3) = (occupied.next(), occupied.next(), occupied.next());
-            let Some(first) = p1 else { continue };
-            // Leaving the first piece opens the line to the second (a rook, or
-            // the other king on a file) or makes the third a cannon's target.
-            if is(p2, Role::Rook) || (d < 2 && is(p2, Role::King)) || is(p3, Role::Cannon) {
-                leaving.insert(first);
-            }
-            // Leaving the second piece leaves a cannon behind it with a screen.
-            if let Some(second) = p2 {
-                if is(p3, Role::Cannon) {
-                    leaving.insert(second);
-                }
-            }
-            // Landing before a cannon that has no screen gives it one.
-            if is(p1, Role::Cannon) {
-                for sq in ray.iter().take_while(|&sq| sq != first) {
-                    landing.insert(sq);
-                }
-            }
-        }
-        let horse = Piece::new(them, Role::Horse);
-        for (from, leg) in HORSE_ATTACKERS[king.index()].iter() {
-            if self.piece_at(from) == Some(horse) {
-                leaving.insert(leg);
-            }
-        }
-        (leaving, landing)
-    }
-
-    /// True if the two kings stand on one file with nothing between them.
-    pub fn kings_face(&self, red_king: Square, black_king: Square) -> bool {
-        self.kings_face_on(red_king, black_king, self.occupied().0)
-    }
-
-    /// [`kings_face`](Self::kings_face) after the piece on `from` moves to
-    /// `to`, without playing the move; the kings' squares are after it.
-    #[inline]
-    pub(crate) fn kings_face_after(
-        &self,
-        from: Square,
-        to: Square,
-        red_king: Square,
-        black_king: Square,
-    ) -> bool {
-        let occupied = (self.occupied().0 & !bit(from)) | bit(to);
-        self.kings_face_on(red_king, black_king, occupied)
-    }
-
-    #[inline]
-    fn kings_face_on(&self, red_king: Square, black_king: Square, occupied: u128) -> bool {
-        // Red's king stands lower in a legal position, but a setup being
-        // validated may have them the other way round.
-        let (low, high) = if red_king < black_king {
-            (red_king, black_king)
-        } else {
-            (black_king, red_king)
-        };
-        let between = RAY_MASKS[low.index()][0] & RAY_MASKS[high.index()][1];
-        low.file() == high.file() && low != high && occupied & between == 0
-    }
-
-    /// Calls `visit` with every square the piece on `from` could move to by
-    /// its own rules, ignoring checks: empty squares and enemy pieces.
-    #[inline]
-    pub fn for_each_target(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
-        let own = piece.color;
-        let free = |sq: Square| self.piece_at(sq).is_none_or(|p| p.color != own);
-        match piece.role {
-            Role::Rook => {
-                for ray in &RAYS[from.index()] {
-                    for sq in ray.iter() {
-                        match self.piece_at(sq) {
-                            None => visit(sq),
-                            Some(p) => {
-                                if p.color != own {
-                                    visit(sq);
-                                }
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            Role::Cannon => {
-                for ray in &RAYS[from.index()] {
-                    let mut screened = false;
-                    for sq in ray.iter() {
-                        match (screened, self.piece_at(sq)) {
-                            (false, None) => visit(sq),
-                            (false, Some(_)) => screened = true,
-                            (true, None) => {}
-                            (true, Some(p)) => {
-                                if p.color != own {
-                                    visit(sq);
-                                }
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            Role::Horse => {
-                for (to, leg) in HORSE_MOVES[from.index()].iter() {
-                    if self.is_empty(leg) && free(to) {
-                        visit(to);
-                    }
-                }
-            }
-            Role::Elephant => {
-                for (to, eye) in ELEPHANT_MOVES[from.index()].iter() {
-                    if self.is_empty(eye) && free(to) {
-                        visit(to);
-                    }
-                }
-            }
-            Role::Advisor | Role::King | Role::Pawn => {
-                let steps = match piece.role {
-                    Role::Advisor => &ADVISOR_MOVES[from.index()],
-                    Role::King => &KING_MOVES[from.index()],
-                    _ => pawn_moves(own, from),
-                };
-                for (to, _) in steps.iter() {
-                    if free(to) {
-                        visit(to);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The squares of `color`'s pieces that could capture, by their own rules
-    /// and ignoring checks, an enemy piece standing on `target` (whatever
-    /// stands there now): its attackers, or its defenders if it is
-    /// `color`'s. Found from the target outwards (every move relation is
-    /// symmetric or has a reverse table), so the cost does not grow with the
-    /// number of pieces.
-    pub fn attackers(&self, target: Square, color: Color) -> SquareSet {
-        let t = target.index();
-        let of = |role: Role| self.squares_of(color, role);
-        let mut found = SquareSet(of(Role::Pawn).0 & PAWN_SOURCES[color.index()][t]);
-        let (rooks, cannons) = (of(Role::Rook).0, of(Role::Cannon).0);
-        for (d, mask) in RAY_MASKS[t].iter().enumerate() {
-            if (rooks | cannons) & mask == 0 {
-                continue;
-            }
-            let mut line = self.ray_pieces(target, d);
-            let first = line.next().map_or(0, bit);
-            let second = line.next().map_or(0, bit);
-            found.0 |= (first & rooks) | (second & cannons);
-        }
-        // Advisors and kings are never blocked; horses and elephants are
-        // looked for only among those within reach, then their leg or eye.
-        found.0 |= of(Role::Advisor).0 & ADVISOR_SOURCES[t] | of(Role::King).0 & KING_SOURCES[t];
-        found.0 |= self.unblocked(of(Role::Horse).0 & HORSE_SOURCES[t], &HORSE_ATTACKERS[t])
-            | self.unblocked(
-                of(Role::Elephant).0 & ELEPHANT_SOURCES[t],
-                &ELEPHANT_MOVES[t],
-            );
-        found
-    }
-
-    /// The squares of `pieces` that are the source of one of `steps` whose
-    /// leg or eye is empty.
-    #[inline]
-    fn unblocked(&self, pieces: u128, steps: &Steps) -> u128 {
-        if pieces == 0 {
-            return 0;
-        }
-        let mut found = 0;
-        for (from, between) in steps.iter() {
-            if pieces & bit(from) != 0 && self.is_empty(between) {
-                found |= bit(from);
-            }
-        }
-        found
-    }
-
-    /// Calls `visit` with every enemy-occupied square the piece on `from`
-    /// could capture on by its own rules, ignoring checks: the captures of
-    /// [`for_each_target`](Self::for_each_target), without walking the
-    /// empty squares of rook and cannon lines.
-    #[inline]
-    pub fn for_each_capture(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
-        let enemy = |sq: Square| self.piece_at(sq).is_some_and(|p| p.color != piece.color);
-        match piece.role {
-            Role::Rook | Role::Cannon => {
-                // A rook takes the first piece on a line, a cannon the second.
-                let skip = usize::from(piece.role == Role::Cannon);
-                for d in 0..4 {
-                    if let Some(sq) = self.ray_pieces(from, d).nth(skip) {
-                        if enemy(sq) {
-                            visit(sq);
-                        }
-                    }
-                }
-            }
-            _ => self.for_each_target(from, piece, |sq| {
-                if enemy(sq) {
-                    visit(sq);
-                }
-            }),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::xiangqi::Position;
-
-    /// Positions of a few seeded random games: openings, middle games and
-    /// endings with open lines.
-    fn positions() -> Vec<Position> {
-        let mut out = Vec::new();
-        for seed in 1..=12u64 {
-            let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-            let mut pos = Position::new();
-            for _ in 0..160 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                pos.play(moves[(state % moves.len() as u64) as usize])
-                    .expect("generated moves are legal");
-                out.push(pos.clone());
-            }
-        }
-        out
-    }
-
-    /// Every move of the side to move's pieces by their own rules.
-    fn pseudo_moves(pos: &Position) -> Vec<(Square, Square, Piece)> {
-        let board = pos.board();
-        let mut out = Vec::new();
-        for from in board.occupied_by(pos.turn()) {
-            let piece = board.piece_at(from).expect("occupied");
-            board.for_each_target(from, piece, |to| out.push((from, to, piece)));
-        }
-        out
-    }
-
-    #[test]
-    fn the_attack_test_after_a_move_equals_the_test_on_the_played_board() {
-        for pos in positions() {
-            let color = pos.turn();
-            for (from, to, piece) in pseudo_moves(&pos) {
-                let king = if piece.role == Role::King {
-                    to
-                } else {
-                    pos.king(color)
-                };
-                let mut played = *pos.board();
-                played.shift(from, to);
-                assert_eq!(
-                    pos.board().king_attacked_after(from, to, king, color),
-                    played.king_attacked(king, color),
-                    "{pos} {from}{to}"
-                );
-                let (red, black) = match color {
-                    Color::Red => (king, pos.king(Color::Black)),
-                    Color::Black => (pos.king(Color::Red), king),
-                };
-                assert_eq!(
-                    pos.board().kings_face_after(from, to, red, black),
-                    played.kings_face(red, black),
-                    "{pos} {from}{to}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn a_move_the_filter_passes_attacks_no_king_that_was_safe() {
-        let mut filtered = 0;
-        for pos in positions() {
-            let color = pos.turn();
-            let king = pos.king(color);
-            if pos.board().king_attacked(king, color) {
-                continue;
-            }
-            for (from, to, piece) in pseudo_moves(&pos) {
-                if piece.role == Role::King
-                    || pos
-                        .board()
-                        .move_may_change_attack(from, to, king, color.other())
-                {
-                    continue;
-                }
-                filtered += 1;
-                let mut played = *pos.board();
-                played.shift(from, to);
-                assert!(!played.king_attacked(king, color), "{pos} {from}{to}");
-            }
-        }
-        assert!(filtered > 1000, "the filter skips most moves ({filtered})");
     }
 }

@@ -266,3 +266,19 @@ impl std::str::FromStr for Position {
         Position::from_fen(s)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_const_start_is_the_start_fen_read() {
+        let read = Setup::from_fen(START_FEN).expect("the start FEN is readable");
+        assert_eq!(Setup::START, read);
+        assert_eq!(Setup::START.to_fen(), START_FEN);
+        assert_eq!(
+            Position::new(),
+            Position::from_fen(START_FEN).expect("the start FEN is legal")
+        );
+    }
+}

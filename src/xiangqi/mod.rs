@@ -12,19 +12,23 @@
 //! assert_eq!(pos.to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
 //! ```
 
+mod attacks;
 mod board;
 mod fen;
+mod movegen;
 pub mod notation;
 mod perft;
 mod position;
 mod setup;
+mod square_set;
 mod tables;
 mod types;
 mod zobrist;
 
-pub use board::{Board, SquareSet};
+pub use board::Board;
 pub use fen::{FenError, ParseFenError, START_FEN};
 pub use perft::{divide, perft};
 pub use position::{GameEnd, IllegalMoveReason, MoveList, Position};
 pub use setup::{Setup, SetupError, SetupProblem};
+pub use square_set::SquareSet;
 pub use types::{Color, Move, Piece, Role, Square};

@@ -6,8 +6,10 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
-use super::board::{Board, SquareSet};
+use super::board::Board;
+use super::movegen;
 use super::setup::{Setup, SetupError};
+use super::square_set::SquareSet;
 use super::tables::{ELEPHANT_MOVES, HORSE_MOVES, pawn_moves};
 use super::types::{Color, Move, Piece, Role, Square};
 use super::zobrist;
@@ -168,7 +170,7 @@ impl Default for Position {
 impl Position {
     /// The standard starting position.
     pub fn new() -> Position {
-        Position::from_fen(super::fen::START_FEN).expect("the start position is valid")
+        Position::from_setup(Setup::START).expect("the start position is valid")
     }
 
     /// Checks `setup` and turns it into a position, or lists every problem.
@@ -306,37 +308,20 @@ impl Position {
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        let guard = KingGuard::new(self);
-        self.board.occupied_by(self.turn).any(|from| {
-            let piece = self.board.piece_at(from).expect("occupied");
-            let mut found = false;
-            self.board.for_each_target(from, piece, |to| {
-                found = found || guard.is_safe(Move::new(from, to), piece);
-            });
-            found
-        })
+        movegen::has_legal_move(&self.board, self.turn, self.king(self.turn), self.in_check)
     }
 
-    /// Calls `emit` with each legal move, or only each legal capture.
-    /// Pseudo-legal moves come from the tables; only the few that could
-    /// expose the king are tested on the occupancy they would leave.
+    /// Calls `emit` with each legal move, or only each legal capture
+    /// ([`movegen::generate`]).
     #[inline]
-    fn generate<const CAPTURES_ONLY: bool>(&self, mut emit: impl FnMut(Move)) {
-        let guard = KingGuard::new(self);
-        for from in self.board.occupied_by(self.turn) {
-            let piece = self.board.piece_at(from).expect("occupied");
-            let mut visit = |to| {
-                let m = Move::new(from, to);
-                if guard.is_safe(m, piece) {
-                    emit(m);
-                }
-            };
-            if CAPTURES_ONLY {
-                self.board.for_each_capture(from, piece, &mut visit);
-            } else {
-                self.board.for_each_target(from, piece, &mut visit);
-            }
-        }
+    fn generate<const CAPTURES_ONLY: bool>(&self, emit: impl FnMut(Move)) {
+        movegen::generate::<CAPTURES_ONLY>(
+            &self.board,
+            self.turn,
+            self.king(self.turn),
+            self.in_check,
+            emit,
+        );
     }
 
     /// True if `m` is legal here.
@@ -569,50 +554,5 @@ impl Position {
             .fold(zobrist::turn_key(self.turn), |k, (sq, p)| {
                 k ^ zobrist::piece_key(p, sq)
             })
-    }
-}
-
-/// Decides whether pseudo-legal moves of the side to move keep its king
-/// safe, testing the board after the move only for the moves that could
-/// expose it.
-struct KingGuard<'a> {
-    pos: &'a Position,
-    in_check: bool,
-    leaving: SquareSet,
-    landing: SquareSet,
-}
-
-impl<'a> KingGuard<'a> {
-    #[inline]
-    fn new(pos: &'a Position) -> KingGuard<'a> {
-        let king = pos.king(pos.turn);
-        let (leaving, landing) = pos.board.exposure(king, pos.turn);
-        KingGuard {
-            pos,
-            in_check: pos.is_check(),
-            leaving,
-            landing,
-        }
-    }
-
-    /// True if the pseudo-legal move `m` of `piece` leaves its king safe.
-    #[inline]
-    fn is_safe(&self, m: Move, piece: Piece) -> bool {
-        if !self.in_check
-            && piece.role != Role::King
-            && !self.leaving.contains(m.from)
-            && !self.landing.contains(m.to)
-        {
-            return true;
-        }
-        let king = if piece.role == Role::King {
-            m.to
-        } else {
-            self.pos.king(piece.color)
-        };
-        !self
-            .pos
-            .board
-            .king_attacked_after(m.from, m.to, king, piece.color)
     }
 }

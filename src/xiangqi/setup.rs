@@ -19,6 +19,17 @@ pub struct Setup {
     pub fullmoves: u32,
 }
 
+impl Setup {
+    /// The standard starting position, Red to move, built at compile time
+    /// (the same as [`START_FEN`](super::START_FEN) read).
+    pub const START: Setup = Setup {
+        board: Board::START,
+        turn: Color::Red,
+        halfmoves: 0,
+        fullmoves: 1,
+    };
+}
+
 impl Default for Setup {
     /// An empty board, Red to move.
     fn default() -> Setup {

@@ -1,0 +1,98 @@
+//! Legal move generation: the moves of the side to move by its pieces' own
+//! rules, kept only if they leave its king safe. Works on a board, a side,
+//! its king and its check flag, so that it needs no
+//! [`Position`](super::Position).
+
+use super::board::Board;
+use super::square_set::SquareSet;
+use super::types::{Color, Move, Piece, Role, Square};
+
+/// Decides whether pseudo-legal moves of the side to move keep its king
+/// safe, testing the board after the move only for the moves that could
+/// expose it.
+struct KingGuard<'a> {
+    board: &'a Board,
+    king: Square,
+    in_check: bool,
+    leaving: SquareSet,
+    landing: SquareSet,
+}
+
+impl<'a> KingGuard<'a> {
+    /// The guard of `turn`'s king on `king`; `in_check` says whether it is
+    /// attacked now.
+    #[inline]
+    fn new(board: &'a Board, turn: Color, king: Square, in_check: bool) -> KingGuard<'a> {
+        let (leaving, landing) = board.exposure(king, turn);
+        KingGuard {
+            board,
+            king,
+            in_check,
+            leaving,
+            landing,
+        }
+    }
+
+    /// True if the pseudo-legal move `m` of `piece` leaves its king safe.
+    #[inline]
+    fn is_safe(&self, m: Move, piece: Piece) -> bool {
+        if !self.in_check
+            && piece.role != Role::King
+            && !self.leaving.contains(m.from)
+            && !self.landing.contains(m.to)
+        {
+            return true;
+        }
+        let king = if piece.role == Role::King {
+            m.to
+        } else {
+            self.king
+        };
+        !self
+            .board
+            .king_attacked_after(m.from, m.to, king, piece.color)
+    }
+}
+
+/// Calls `emit` with each legal move of `turn`, whose king stands on `king`
+/// (in check if `in_check`), or only each legal capture. Pseudo-legal moves
+/// come from the tables; only the few that could expose the king are tested
+/// on the occupancy they would leave.
+#[inline]
+pub(super) fn generate<const CAPTURES_ONLY: bool>(
+    board: &Board,
+    turn: Color,
+    king: Square,
+    in_check: bool,
+    mut emit: impl FnMut(Move),
+) {
+    let guard = KingGuard::new(board, turn, king, in_check);
+    for from in board.occupied_by(turn) {
+        let piece = board.piece_at(from).expect("occupied");
+        let mut visit = |to| {
+            let m = Move::new(from, to);
+            if guard.is_safe(m, piece) {
+                emit(m);
+            }
+        };
+        if CAPTURES_ONLY {
+            board.for_each_capture(from, piece, &mut visit);
+        } else {
+            board.for_each_target(from, piece, &mut visit);
+        }
+    }
+}
+
+/// True if `turn`, whose king stands on `king` (in check if `in_check`), has
+/// at least one legal move.
+pub(super) fn has_legal_move(board: &Board, turn: Color, king: Square, in_check: bool) -> bool {
+    let guard = KingGuard::new(board, turn, king, in_check);
+    board.occupied_by(turn).any(|from| {
+        let piece = board.piece_at(from).expect("occupied");
+        let mut found = false;
+        board.for_each_target(from, piece, |to| {
+            found = found || guard.is_safe(Move::new(from, to), piece);
+        });
+        found
+    })
+}
