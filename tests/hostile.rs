@@ -16,7 +16,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Method, Request, header};
-use common::{body_json, content_type, send};
+use common::app::{body_json, content_type, send};
 use serde_json::{Value, json};
 use xiangqi_arbiter::arbiter::LawArbiter;
 use xiangqi_arbiter::config::Config;

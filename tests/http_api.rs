@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, header};
-use common::*;
+use common::app::*;
+use common::fake::{START_FEN, fake, verdict};
 use futures_util::{StreamExt, stream};
 use serde_json::json;
 use xiangqi_arbiter::config::Config;
