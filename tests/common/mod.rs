@@ -2,10 +2,13 @@
 //! - `app`: building the app in-process, sending requests, reading answers;
 //! - `fake`: an arbiter with fixed answers and one trigger per error kind;
 //! - `chess`: squares, moves and positions from text, seeded random games, mirror images;
-//! - `public`: the cases of `tests/data/public.json`.
+//! - `public`: the cases of `tests/data/public.json`;
+//! - `fuzz_checks`: the checks of the fuzz targets, which `fuzz/fuzz_targets/*.rs` include
+//!   by path, so that `tests/fuzz_regressions.rs` runs exactly what the fuzzers run.
 #![allow(dead_code)] // each test crate uses a different subset
 
 pub mod app;
 pub mod chess;
 pub mod fake;
+pub mod fuzz_checks;
 pub mod public;
