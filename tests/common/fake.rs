@@ -1,8 +1,7 @@
 //! A fake arbiter with fixed answers and one trigger per error kind, for tests of the HTTP
 //! layer alone.
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Condvar, Mutex};
 
 use xiangqi_arbiter::http::dto::*;
 use xiangqi_arbiter::http::engine::Arbiter;
@@ -12,7 +11,7 @@ use xiangqi_arbiter::http::error::{ApiError, FenProblem};
 /// - `fen: "bad"` → invalid-fen; `notation` outside the four → unknown-notation;
 /// - `ruleset` other than `vn2004` → unknown-ruleset;
 /// - move `"??"` → unparsable-move; move `"x0x0"` → illegal-move;
-/// - move `"panic"` → a panic; move `"slow"` → blocks 400 ms;
+/// - move `"panic"` → a panic; move `"gate"` → waits at `GATE` until a test opens it;
 /// - move `"repeat"` → a `loss` verdict; otherwise `none`.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct FakeArbiter;
@@ -64,7 +63,7 @@ fn check_common(
                 });
             }
             "panic" => panic!("fake arbiter asked to panic"),
-            "slow" => std::thread::sleep(Duration::from_millis(400)),
+            "gate" => GATE.pass(),
             _ => {}
         }
     }
@@ -192,4 +191,51 @@ impl Arbiter for FakeArbiter {
 
 pub fn fake() -> Arc<dyn Arbiter> {
     Arc::new(FakeArbiter)
+}
+
+/// Where the fake arbiter waits on the move `"gate"`: a test learns that a request is being
+/// ruled on, and decides when the ruling ends, without sleeping. Once opened it stays open, so
+/// one test per binary may use it.
+pub static GATE: Gate = Gate {
+    state: Mutex::new(GateState {
+        waiting: 0,
+        open: false,
+    }),
+    changed: Condvar::new(),
+};
+
+pub struct Gate {
+    state: Mutex<GateState>,
+    changed: Condvar,
+}
+
+struct GateState {
+    waiting: usize,
+    open: bool,
+}
+
+impl Gate {
+    /// Waits here until the gate is open.
+    fn pass(&self) {
+        let mut state = self.state.lock().unwrap();
+        state.waiting += 1;
+        self.changed.notify_all();
+        while !state.open {
+            state = self.changed.wait(state).unwrap();
+        }
+        state.waiting -= 1;
+    }
+
+    /// Blocks until some call waits at the gate (or has passed an open one).
+    pub fn wait_for_arrival(&self) {
+        let mut state = self.state.lock().unwrap();
+        while state.waiting == 0 && !state.open {
+            state = self.changed.wait(state).unwrap();
+        }
+    }
+
+    pub fn open(&self) {
+        self.state.lock().unwrap().open = true;
+        self.changed.notify_all();
+    }
 }
