@@ -2,49 +2,34 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use axum::http::StatusCode;
 use serde_json::{Value, json};
-use tower::ServiceExt;
-use xiangqi_arbiter::arbiter::LawArbiter;
-use xiangqi_arbiter::config::Config;
 
-use common::{get, post_json};
+use common::app::{body_json, get, law_app, post_json, send};
+use common::public::public_cases;
 
 async fn call(req: axum::http::Request<axum::body::Body>) -> (StatusCode, Value) {
-    let app = xiangqi_arbiter::http::app(&Config::default(), Arc::new(LawArbiter));
-    let resp = app.oneshot(req).await.unwrap();
-    let status = resp.status();
-    let bytes = http_body_util::BodyExt::collect(resp.into_body())
-        .await
-        .unwrap()
-        .to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap())
+    let resp = send(&law_app(), req).await;
+    (resp.status(), body_json(resp).await)
 }
 
 #[tokio::test]
 async fn every_public_case_through_http() {
-    let cases: Value = serde_json::from_str(include_str!("data/public.json")).unwrap();
-    for case in cases["cases"].as_array().unwrap() {
-        let body = json!({ "fen": case["fen"], "moves": case["moves"], "ruleset": "vn2004" });
+    for case in public_cases() {
+        let body = json!({ "fen": case.fen, "moves": case.moves, "ruleset": "vn2004" });
         let (status, answer) = call(post_json("/v1/adjudicate", body.to_string())).await;
         assert_eq!(status, 200);
-        let expect = &case["expect"];
-        assert_eq!(answer["verdict"], expect["verdict"], "{}", case["id"]);
-        assert_eq!(answer["violator"], expect["violator"], "{}", case["id"]);
+        let expect = &case.expect;
+        assert_eq!(answer["verdict"], json!(expect.verdict), "{}", case.id);
+        assert_eq!(answer["violator"], json!(expect.violator), "{}", case.id);
         let refs: Vec<&str> = answer["articles"]
             .as_array()
             .unwrap()
             .iter()
             .map(|a| a["ref"].as_str().unwrap())
             .collect();
-        for r in expect["articles_include"].as_array().unwrap() {
-            assert!(
-                refs.contains(&r.as_str().unwrap()),
-                "{}: {refs:?}",
-                case["id"]
-            );
+        for r in &expect.articles_include {
+            assert!(refs.contains(&r.as_str()), "{}: {refs:?}", case.id);
         }
     }
 }

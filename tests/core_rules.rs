@@ -1,19 +1,14 @@
 //! The rules core: FEN errors, illegal-move reasons, check, mate and
 //! stalemate, and properties of play (FEN round trip, Zobrist keys).
 
+mod common;
+
+use common::chess::{XorShift, mv, random_game, uniform};
 use proptest::prelude::*;
 use xiangqi_arbiter::xiangqi::{
     Color, FenError, GameEnd, IllegalMoveReason, Move, ParseFenError, Piece, Position, Setup,
     Square,
 };
-
-fn sq(s: &str) -> Square {
-    Square::from_iccs(s).expect("square")
-}
-
-fn mv(s: &str) -> Move {
-    Move::new(sq(&s[..2]), sq(&s[2..]))
-}
 
 /// Each unreadable FEN with the kind of error it must give.
 #[test]
@@ -268,24 +263,9 @@ fn fen_is_printed_canonically() {
     assert_eq!(counters.to_fen(), "4k4/9/9/9/9/9/9/9/9/3K5 b - - 7 12");
 }
 
-/// A position reached by `steps` pseudo-random legal moves from the start.
+/// The positions of a game of up to `steps` pseudo-random legal moves from the start.
 fn random_walk(seed: u64, steps: usize) -> Vec<Position> {
-    let mut state = seed | 1;
-    let mut pos = Position::new();
-    let mut seen = vec![pos.clone()];
-    for _ in 0..steps {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        pos.play(moves[(state % moves.len() as u64) as usize])
-            .expect("generated moves are legal");
-        seen.push(pos.clone());
-    }
-    seen
+    random_game(&mut XorShift::new(seed), steps, uniform)
 }
 
 proptest! {

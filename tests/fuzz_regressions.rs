@@ -1,41 +1,11 @@
-//! Inputs that crashed a fuzz target (`fuzz/fuzz_targets/`), each fed through the same code
-//! path as its target, so that the bug stays fixed without a nightly toolchain.
-//! See `fuzz/README.md` for the targets and how to run them.
+//! Inputs that crashed a fuzz target (`fuzz/fuzz_targets/`), each fed to the target's own
+//! checks (`common::fuzz_checks`, which the targets include), so that the bug stays fixed
+//! without a nightly toolchain. See `fuzz/README.md` for the targets and how to run them.
 
-use xiangqi_arbiter::arbiter::LawArbiter;
-use xiangqi_arbiter::config::Config;
-use xiangqi_arbiter::http::dto::{AdjudicateRequest, Limits};
-use xiangqi_arbiter::http::v1::adjudicate_one;
-use xiangqi_arbiter::xiangqi::{Position, Setup};
+mod common;
 
-/// The `fen` target's checks: round trips, and every legal move accepted by `check_move`
-/// and `play`.
-fn fen_target(text: &str) {
-    let setup = Setup::from_fen(text).expect("the input parses");
-    assert_eq!(Setup::from_fen(&setup.to_fen()), Ok(setup));
-    let pos = Position::from_fen(text).expect("the input is a position");
-    let back = Position::from_fen(&pos.to_fen()).expect("to_fen reparses");
-    assert_eq!((&pos, pos.key()), (&back, back.key()));
-    for m in pos.legal_moves() {
-        assert_eq!(pos.check_move(m), Ok(()));
-        let mut after = pos.clone();
-        after.play(m).expect("a legal move plays");
-        // The position after the move must print a FEN that reads back.
-        let fen = after.to_fen();
-        assert_eq!(Position::from_fen(&fen).as_ref(), Ok(&after), "{fen}");
-    }
-}
-
-/// The `adjudicate` target's check: a verdict or a 4xx, never a panic.
-fn adjudicate_target(body: &str) -> xiangqi_arbiter::http::dto::AdjudicateResponse {
-    let config = Config::default();
-    let limits = Limits {
-        max_moves: config.max_moves,
-        max_batch: config.max_batch,
-    };
-    let req: AdjudicateRequest = serde_json::from_str(body).expect("a request");
-    adjudicate_one(&LawArbiter, &limits, &req).expect("a verdict")
-}
+use common::fuzz_checks;
+use xiangqi_arbiter::xiangqi::Position;
 
 /// Found by review, confirmed on the `fen` target: a halfmove clock of `u32::MAX`
 /// overflowed in `Position::play` (a panic with overflow checks, a silent wrap to 0
@@ -43,13 +13,17 @@ fn adjudicate_target(body: &str) -> xiangqi_arbiter::http::dto::AdjudicateRespon
 #[test]
 fn halfmove_clock_at_u32_max_saturates() {
     let fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 4294967295 1";
-    fen_target(fen);
+    let pos = fuzz_checks::fen(fen.as_bytes()).expect("the input is a position");
+    assert!(!pos.legal_moves().is_empty(), "the target played some move");
     let mut pos = Position::from_fen(fen).unwrap();
     let m = pos.legal_moves()[0];
     pos.play(m).unwrap();
     assert_eq!(pos.halfmoves(), u32::MAX);
 
-    let resp = adjudicate_target(&format!(r#"{{"fen": "{fen}", "moves": ["d0d1"]}}"#));
+    let body = format!(r#"{{"fen": "{fen}", "moves": ["d0d1"]}}"#);
+    let resp = fuzz_checks::adjudicate(body.as_bytes())
+        .adjudicate
+        .expect("a verdict");
     assert_eq!(resp.no_capture.plies, u32::MAX);
     assert!(resp.no_capture.draw_claimable);
 }
@@ -60,11 +34,23 @@ fn halfmove_clock_at_u32_max_saturates() {
 #[test]
 fn fullmove_number_at_u32_max_saturates() {
     let fen = "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 4294967295";
-    fen_target(fen);
-    let resp = adjudicate_target(&format!(r#"{{"fen": "{fen}", "moves": ["e9e8"]}}"#));
+    let pos = fuzz_checks::fen(fen.as_bytes()).expect("the input is a position");
+    assert!(!pos.legal_moves().is_empty(), "the target played some move");
+    let body = format!(r#"{{"fen": "{fen}", "moves": ["e9e8"]}}"#);
+    let resp = fuzz_checks::adjudicate(body.as_bytes())
+        .adjudicate
+        .expect("a verdict");
     assert!(
         resp.position.fen.ends_with(" 1 4294967295"),
         "{}",
         resp.position.fen
     );
+}
+
+/// The notation target's checks run on a seed-like input: the first byte picks the start
+/// position, and every text of a short opening is read and played.
+#[test]
+fn notation_target_reads_and_plays_a_mixed_notation_opening() {
+    let data = b"\x00h2e2;H2+3;M2.3;h10g8";
+    assert_eq!(fuzz_checks::notation(data), 4);
 }

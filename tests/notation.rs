@@ -2,24 +2,13 @@
 //! their error kinds, and the round trip `parse(format(m)) == m` for every
 //! legal move of many positions, in every notation.
 
+mod common;
+
 use std::collections::HashSet;
 
+use common::chess::{XorShift, mv, position, random_game, rotate, uniform};
 use xiangqi_arbiter::xiangqi::notation::Notation;
-use xiangqi_arbiter::xiangqi::{
-    Board, Color, IllegalMoveReason, Move, Piece, Position, Role, Setup, Square,
-};
-
-fn sq(s: &str) -> Square {
-    Square::from_iccs(s).unwrap_or_else(|| panic!("bad square {s}"))
-}
-
-fn mv(s: &str) -> Move {
-    Move::new(sq(&s[..2]), sq(&s[2..]))
-}
-
-fn fen(f: &str) -> Position {
-    Position::from_fen(f).unwrap_or_else(|e| panic!("{f}: {e}"))
-}
+use xiangqi_arbiter::xiangqi::{Color, IllegalMoveReason, Move, Piece, Position, Role, Square};
 
 /// Red cannons on h2 and h4 (a tandem on Red's file 2).
 const TANDEM_CANNONS: &str = "3k5/9/9/9/9/7C1/9/7C1/9/4K4 w - - 0 1";
@@ -41,7 +30,7 @@ const TANDEM_GUARDS: &str = "3k5/9/9/9/R8/2B6/9/3A5/9/R1BA1K3 w - - 0 1";
 fn the_same_move_in_every_notation() {
     let red = Position::new();
     let black = red.after(mv("h2e2"));
-    let rook = fen("4k4/9/9/9/9/9/4P4/8R/9/4K4 w - - 0 1");
+    let rook = position("4k4/9/9/9/9/9/4P4/8R/9/4K4 w - - 0 1");
     for (pos, iccs, uci, wxf, vn) in [
         (&red, "h2e2", "h3e3", "C2=5", "P2-5"),
         (&red, "b0c2", "b1c3", "H8+7", "M8.7"),
@@ -69,11 +58,11 @@ fn the_same_move_in_every_notation() {
 
 #[test]
 fn rook_along_the_rank() {
-    let red = fen("8R/3k5/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    let red = position("8R/3k5/9/9/9/9/9/9/9/4K4 w - - 0 1");
     assert_eq!(Notation::Wxf.format_move(&red, mv("i9e9")), "R1=5");
     assert_eq!(Notation::Wxf.parse_move(&red, "R1=5"), Ok(mv("i9e9")));
     assert_eq!(Notation::Vn.parse_move(&red, "X1-5"), Ok(mv("i9e9")));
-    let black = fen("4k4/9/9/9/9/9/9/9/3K5/r8 b - - 0 1");
+    let black = position("4k4/9/9/9/9/9/9/9/3K5/r8 b - - 0 1");
     assert_eq!(Notation::Wxf.format_move(&black, mv("a0e0")), "R1=5");
     assert_eq!(Notation::Wxf.parse_move(&black, "R1=5"), Ok(mv("a0e0")));
 }
@@ -86,7 +75,7 @@ fn wxf_accepts_both_sideways_signs_and_both_tandem_styles() {
     assert_eq!(Notation::Wxf.parse_move(&start, "N8+7"), Ok(mv("b0c2")));
     assert_eq!(Notation::Wxf.parse_move(&start, "B3+5"), Ok(mv("g0e2")));
 
-    let pos = fen(TANDEM_CANNONS);
+    let pos = position(TANDEM_CANNONS);
     for (text, iccs) in [
         ("C+=5", "h4e4"),
         ("+C=5", "h4e4"),
@@ -111,7 +100,7 @@ fn wxf_accepts_both_sideways_signs_and_both_tandem_styles() {
 
 #[test]
 fn advisors_and_elephants_keep_their_file() {
-    let pos = fen(TANDEM_GUARDS);
+    let pos = position(TANDEM_GUARDS);
     for (iccs, wxf, vn) in [
         ("d0e1", "A6+5", "S6.5"),
         ("d2e1", "A6-5", "S6/5"),
@@ -181,7 +170,7 @@ fn stacked_pawns_follow_the_wxf_standard() {
         ),
     ];
     for &(f, moves) in cases {
-        let pos = fen(f);
+        let pos = position(f);
         for &(iccs, wxf, vn) in moves {
             let m = mv(iccs);
             assert!(pos.is_legal(m), "{f} {iccs}");
@@ -192,7 +181,7 @@ fn stacked_pawns_follow_the_wxf_standard() {
         }
     }
     // pyffish writes stacked pawns as <place from the front><file>.
-    let pos = fen(TWO_STACKS);
+    let pos = position(TWO_STACKS);
     assert_eq!(Notation::Wxf.parse_move(&pos, "17=8"), Ok(mv("c7b7")));
     assert_eq!(Notation::Wxf.parse_move(&pos, "37=8"), Ok(mv("c5b5")));
     assert_eq!(Notation::Wxf.parse_move(&pos, "23=2"), Ok(mv("g5h5")));
@@ -314,7 +303,7 @@ fn bad_inputs_and_their_error_kinds() {
         (Notation::Vn, TWO_STACKS, "Bt-8", "ambiguous"),
     ];
     for &(notation, f, text, kind) in table {
-        let pos = fen(f);
+        let pos = position(f);
         let err = notation
             .parse_move(&pos, text)
             .expect_err(&format!("{notation} {text:?} should fail"));
@@ -333,64 +322,30 @@ const ELEPHANT_C4: &str = "3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1";
 
 // -------------------------------------------------------------- round trip
 
-/// A tiny xorshift generator, so the test needs no `rand`.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// Positions of a seeded pseudo-random game of `plies` plies (restarting
+/// Positions of a seeded pseudo-random game of `plies` plies (a new game
 /// after a mate). With `pawn_bias`, pawns are moved three times out of four
 /// when they can, so that they cross the river and stack up on files.
-fn random_game(seed: u64, plies: usize, pawn_bias: bool) -> Vec<Position> {
-    let mut rng = XorShift(seed);
-    let mut pos = Position::new();
+fn seeded_game(seed: u64, plies: usize, pawn_bias: bool) -> Vec<Position> {
+    let mut rng = XorShift::new(seed);
     let mut seen = Vec::with_capacity(plies);
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            pos = Position::new();
-            continue;
-        }
-        let pawn_moves: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn))
-            .collect();
-        let m = if pawn_bias && !pawn_moves.is_empty() && rng.below(4) != 0 {
-            pawn_moves[rng.below(pawn_moves.len())]
-        } else {
-            moves[rng.below(moves.len())]
-        };
-        seen.push(pos.clone());
-        pos.play(m).expect("a generated move is legal");
+    while seen.len() < plies {
+        let game = random_game(&mut rng, plies - seen.len(), |rng, pos, moves| {
+            let pawn_moves: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| pos.piece_at(m.from).is_some_and(|p| p.role == Role::Pawn))
+                .collect();
+            if pawn_bias && !pawn_moves.is_empty() && rng.below(4) != 0 {
+                uniform(rng, pos, &pawn_moves)
+            } else {
+                uniform(rng, pos, moves)
+            }
+        });
+        // The positions before each move: the last one is the end of the game.
+        let moved = game.len() - 1;
+        seen.extend(game.into_iter().take(moved.max(1)));
     }
     seen
-}
-
-/// The same position seen from the other side: the board turned by 180
-/// degrees and the colours swapped.
-fn flip(pos: &Position) -> Position {
-    let mut board = Board::empty();
-    for (sq, p) in pos.board().pieces() {
-        board.set(sq.rotate(), Some(Piece::new(p.color.other(), p.role)));
-    }
-    let setup = Setup {
-        board,
-        turn: pos.turn().other(),
-        ..pos.to_setup()
-    };
-    Position::from_setup(setup).expect("a flipped legal position is legal")
 }
 
 fn perft_fens() -> Vec<String> {
@@ -403,7 +358,7 @@ fn perft_fens() -> Vec<String> {
 
 fn corpus() -> Vec<Position> {
     let mut positions = vec![Position::new()];
-    positions.extend(perft_fens().iter().map(|f| fen(f)));
+    positions.extend(perft_fens().iter().map(|f| position(f)));
     for f in [
         TANDEM_CANNONS,
         THREE_PAWNS,
@@ -414,21 +369,21 @@ fn corpus() -> Vec<Position> {
         ADVISOR_D2,
         ELEPHANT_C4,
     ] {
-        positions.push(fen(f));
+        positions.push(position(f));
     }
     for seed in 1..=3u64 {
-        positions.extend(random_game(
+        positions.extend(seeded_game(
             seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
             300,
             false,
         ));
-        positions.extend(random_game(
+        positions.extend(seeded_game(
             seed.wrapping_mul(0xD1B5_4A32_D192_ED03),
             300,
             true,
         ));
     }
-    let flipped: Vec<Position> = positions.iter().map(flip).collect();
+    let flipped: Vec<Position> = positions.iter().map(rotate).collect();
     positions.extend(flipped);
     positions
 }
@@ -484,7 +439,7 @@ fn shape(text: &str) -> String {
 #[test]
 fn relative_notations_read_the_same_for_both_colours() {
     for pos in corpus().iter().take(400) {
-        let flipped = flip(pos);
+        let flipped = rotate(pos);
         for m in pos.legal_moves() {
             for notation in [Notation::Wxf, Notation::Vn] {
                 assert_eq!(
@@ -501,7 +456,7 @@ fn relative_notations_read_the_same_for_both_colours() {
 #[test]
 fn random_games_reach_stacked_pawns() {
     let stacked = (1..=3u64)
-        .flat_map(|seed| random_game(seed.wrapping_mul(0xD1B5_4A32_D192_ED03), 300, true))
+        .flat_map(|seed| seeded_game(seed.wrapping_mul(0xD1B5_4A32_D192_ED03), 300, true))
         .filter(|pos| {
             Color::ALL.iter().any(|&c| {
                 (0..9).any(|file| {
@@ -548,13 +503,13 @@ fn error_messages_say_what_is_wrong() {
         ),
         (
             Notation::Vn,
-            &fen(TANDEM_CANNONS),
+            &position(TANDEM_CANNONS),
             "P2-5",
             "VN move \"P2-5\": ambiguous: 2 red cannons stand on file 2; mark the front or rear one",
         ),
         (
             Notation::Wxf,
-            &fen(TWO_STACKS),
+            &position(TWO_STACKS),
             "47=8",
             "WXF move \"47=8\": no such piece: red has 3 pawns on file 7: \
              there is no number 4 from the front",

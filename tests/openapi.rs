@@ -7,7 +7,9 @@ use std::collections::BTreeSet;
 
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, header};
-use common::*;
+use common::app::*;
+use common::fake::fake;
+use common::public::public_cases;
 use serde_json::{Value, json};
 use xiangqi_arbiter::config::Config;
 use xiangqi_arbiter::http::{Readiness, app_with_readiness, routes};
@@ -346,13 +348,9 @@ async fn actual_answers_satisfy_the_spec() {
 #[tokio::test]
 async fn real_arbiter_answers_satisfy_the_spec() {
     let spec = spec();
-    let app = xiangqi_arbiter::http::app(
-        &Config::default(),
-        std::sync::Arc::new(xiangqi_arbiter::arbiter::LawArbiter),
-    );
-    let cases: Value = serde_json::from_str(include_str!("data/public.json")).unwrap();
-    for case in cases["cases"].as_array().unwrap() {
-        let body = json!({ "fen": case["fen"], "moves": case["moves"] }).to_string();
+    let app = law_app();
+    for case in public_cases() {
+        let body = json!({ "fen": case.fen, "moves": case.moves }).to_string();
         let got = check_against_spec(
             &spec,
             &app,
@@ -360,7 +358,7 @@ async fn real_arbiter_answers_satisfy_the_spec() {
             "/v1/adjudicate",
         )
         .await;
-        assert_eq!(got, 200, "{}", case["id"]);
+        assert_eq!(got, 200, "{}", case.id);
     }
     let chess_errors = [
         (r#"{"moves":["h2e2","h9g7"]}"#, 200),

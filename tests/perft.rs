@@ -3,6 +3,9 @@
 //! CI runs every line up to a node budget; `cargo test --release -- --ignored`
 //! runs the whole file (about 1.2 billion nodes).
 
+mod common;
+
+use common::chess::mirror_files;
 use xiangqi_arbiter::xiangqi::{Position, perft};
 
 /// Lines above this many nodes are left to the ignored full run.
@@ -71,14 +74,7 @@ fn perft_matches_whole_reference_file() {
 #[test]
 fn mirrored_positions_have_equal_perft() {
     for case in cases().iter().filter(|c| c.depth == 3) {
-        let pos = Position::from_fen(&case.fen).unwrap();
-        let mut setup = pos.to_setup();
-        let mut board = xiangqi_arbiter::xiangqi::Board::empty();
-        for (sq, p) in setup.board.pieces() {
-            board.set(sq.mirror_file(), Some(p));
-        }
-        setup.board = board;
-        let mirrored = Position::from_setup(setup).expect("a mirror image stays legal");
+        let mirrored = mirror_files(&Position::from_fen(&case.fen).unwrap());
         assert_eq!(perft(&mirrored, 3), case.nodes, "mirror of {}", case.fen);
     }
 }

@@ -1,45 +1,29 @@
 //! Every case of `tests/data/public.json` (from the shared adjudication set).
 
-use serde_json::Value;
-use xiangqi_arbiter::adjudication::{Options, Replay, rule};
-use xiangqi_arbiter::xiangqi::{Move, Position, Square};
+mod common;
 
-fn iccs(text: &str) -> Move {
-    let from = Square::from_iccs(&text[..2]).expect("from square");
-    let to = Square::from_iccs(&text[2..]).expect("to square");
-    Move::new(from, to)
-}
+use common::public::public_cases;
+use xiangqi_arbiter::adjudication::{Options, Replay, rule};
 
 #[test]
 fn public_cases_get_the_expected_verdict() {
-    let data: Value = serde_json::from_str(include_str!("data/public.json")).unwrap();
-    let cases = data["cases"].as_array().unwrap();
-    assert!(!cases.is_empty());
     let mut failures = Vec::new();
-    for case in cases {
-        let id = case["id"].as_str().unwrap();
-        let start = Position::from_fen(case["fen"].as_str().unwrap()).expect("legal start");
-        let moves: Vec<Move> = case["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| iccs(m.as_str().unwrap()))
-            .collect();
-        let replay = Replay::from_moves(start, &moves).expect("legal moves");
+    for case in public_cases() {
+        let replay = Replay::from_moves(case.start(), &case.iccs_moves()).expect("legal moves");
         let ruling = rule(&replay, Options::default());
-        let expect = &case["expect"];
+        let expect = &case.expect;
         let violator = ruling.violator.map(|c| c.name().to_string());
         let refs: Vec<&str> = ruling.articles.iter().map(|a| a.reference).collect();
-        let ok = ruling.verdict.code() == expect["verdict"].as_str().unwrap()
-            && violator.as_deref() == expect["violator"].as_str()
-            && expect["articles_include"]
-                .as_array()
-                .unwrap()
+        let ok = ruling.verdict.code() == expect.verdict
+            && violator == expect.violator
+            && expect
+                .articles_include
                 .iter()
-                .all(|r| refs.contains(&r.as_str().unwrap()));
+                .all(|r| refs.contains(&r.as_str()));
         if !ok {
             failures.push(format!(
-                "{id}: got {} {:?} {:?}\n  {}\n  expected {}",
+                "{}: got {} {:?} {:?}\n  {}\n  expected {:?}",
+                case.id,
                 ruling.verdict.code(),
                 violator,
                 refs,

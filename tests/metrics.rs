@@ -1,0 +1,85 @@
+//! `/metrics` counts what the app answered. The Prometheus recorder is process-wide, so this
+//! test has its own binary and is alone in it: no other test moves the counters between its
+//! two readings, and it can ask for exact differences. Add no other test to this file.
+
+mod common;
+
+use axum::Router;
+use axum::http::StatusCode;
+use common::app::{body_bytes, content_type, get, post_json, send, test_app};
+
+/// The `/metrics` text.
+async fn scrape(app: &Router) -> String {
+    let resp = send(app, get("/metrics")).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert!(content_type(&resp).starts_with("text/plain"));
+    String::from_utf8(body_bytes(resp).await).unwrap()
+}
+
+/// The value of the sample of `name` with (at least) these `labels`, 0 if there is none yet.
+fn sample(text: &str, name: &str, labels: &[&str]) -> u64 {
+    let mut found = text.lines().filter(|line| {
+        line.strip_prefix(name)
+            .and_then(|rest| rest.strip_prefix('{'))
+            .is_some_and(|rest| labels.iter().all(|l| rest.contains(l)))
+    });
+    let Some(line) = found.next() else {
+        return 0;
+    };
+    assert!(
+        found.next().is_none(),
+        "{name} {labels:?} names two samples"
+    );
+    let value = line.rsplit(' ').next().unwrap();
+    value
+        .parse::<f64>()
+        .unwrap_or_else(|e| panic!("{line}: {e}")) as u64
+}
+
+#[tokio::test]
+async fn metrics_count_requests_and_verdicts() {
+    let app = test_app();
+    let counters = |text: &str| {
+        [
+            sample(text, "xiangqi_verdicts_total", &[r#"verdict="loss""#]),
+            sample(
+                text,
+                "xiangqi_http_requests_total",
+                &[
+                    r#"method="POST""#,
+                    r#"route="/v1/adjudicate""#,
+                    r#"status="200""#,
+                ],
+            ),
+            sample(
+                text,
+                "xiangqi_http_requests_total",
+                &[r#"route="unmatched""#, r#"status="404""#],
+            ),
+            sample(
+                text,
+                "xiangqi_http_request_duration_seconds_count",
+                &[r#"method="POST""#, r#"route="/v1/adjudicate""#],
+            ),
+        ]
+    };
+    let before = counters(&scrape(&app).await);
+
+    let resp = send(&app, post_json("/v1/adjudicate", r#"{"moves":["repeat"]}"#)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let resp = send(&app, get("/no/such/route")).await;
+    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+
+    let text = scrape(&app).await;
+    let after = counters(&text);
+    let added: Vec<u64> = after.iter().zip(before).map(|(a, b)| a - b).collect();
+    assert_eq!(
+        added,
+        [1, 1, 1, 1],
+        "loss verdicts, adjudicate 200s, unmatched 404s, adjudicate latencies; {before:?} → {after:?}\n{text}"
+    );
+    assert!(
+        text.contains(r#"xiangqi_http_request_duration_seconds_bucket{method="POST",route="/v1/adjudicate",le="0.0001"}"#),
+        "{text}"
+    );
+}
