@@ -5,7 +5,7 @@
 //! moves.
 
 use crate::adjudication::{
-    self, Options, Replay, ReplayError, Ruling,
+    self, Options, Replay, ReplayError, RuleSet, Ruling,
     cycle::PlyAnalysis,
     law::{Pattern, SideFinding},
     threats::{Protection, ThreatKind},
@@ -15,20 +15,16 @@ use crate::http::engine::Arbiter;
 use crate::http::error::{ApiError, FenProblem};
 use crate::xiangqi::{Color, FenError, GameEnd, Position, Role, notation::Notation};
 
-/// The one rule set this build applies.
-pub const DEFAULT_RULESET: &str = "vn2004";
-
 /// Applies the Vietnamese Xiangqi Law of 2004.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct LawArbiter;
 
 impl Arbiter for LawArbiter {
     fn adjudicate(&self, req: &AdjudicateRequest) -> Result<dto::AdjudicateResponse, ApiError> {
-        let ruleset = req.ruleset.as_deref().unwrap_or(DEFAULT_RULESET);
-        if ruleset != DEFAULT_RULESET {
-            return Err(ApiError::UnknownRuleset {
-                ruleset: ruleset.to_owned(),
-            });
+        if let Some(id) = req.ruleset.as_deref() {
+            RuleSet::from_id(id).ok_or_else(|| ApiError::UnknownRuleset {
+                ruleset: id.to_owned(),
+            })?;
         }
         let notation = notation(req.notation.as_deref())?;
         let options = Options {
@@ -70,15 +66,18 @@ impl Arbiter for LawArbiter {
 
     fn rulesets(&self) -> dto::RulesetsResponse {
         dto::RulesetsResponse {
-            rulesets: vec![dto::Ruleset {
-                id: DEFAULT_RULESET.to_owned(),
-                name: dto::Localized {
-                    vi: "Luật Cờ tướng Việt Nam 2004 (Quyết định 1409/2004/QĐ-UBTDTT/TT1)".into(),
-                    en: "Vietnamese Xiangqi Law 2004 (Decision 1409/2004/QĐ-UBTDTT/TT1)".into(),
-                },
-                default: true,
-                articles: adjudication::articles::VN2004.iter().map(article).collect(),
-            }],
+            rulesets: RuleSet::ALL
+                .into_iter()
+                .map(|r| dto::Ruleset {
+                    id: r.id().to_owned(),
+                    name: dto::Localized {
+                        vi: r.title_vi().into(),
+                        en: r.title_en().into(),
+                    },
+                    default: r == RuleSet::default(),
+                    articles: r.articles().iter().map(article).collect(),
+                })
+                .collect(),
         }
     }
 }
@@ -195,6 +194,7 @@ fn position_info(replay: &Replay) -> dto::PositionInfo {
 }
 
 fn response(replay: &Replay, ruling: Ruling, sent: &[String]) -> dto::AdjudicateResponse {
+    let explanation = adjudication::explain(&ruling);
     dto::AdjudicateResponse {
         verdict: match ruling.verdict {
             adjudication::Verdict::None => dto::Verdict::None,
@@ -205,8 +205,8 @@ fn response(replay: &Replay, ruling: Ruling, sent: &[String]) -> dto::Adjudicate
         violator: ruling.violator.map(side),
         articles: ruling.articles.iter().copied().map(article).collect(),
         explanation: dto::Localized {
-            vi: ruling.explanation.vi.into(),
-            en: ruling.explanation.en.into(),
+            vi: explanation.vi.into(),
+            en: explanation.en.into(),
         },
         repetition: ruling
             .repetition
@@ -299,6 +299,6 @@ fn side_pattern(f: &SideFinding) -> dto::SidePattern {
             }),
             _ => None,
         },
-        articles: f.articles.iter().map(|&r| r.into()).collect(),
+        articles: f.articles.iter().map(|p| p.reference().into()).collect(),
     }
 }

@@ -103,7 +103,7 @@ fn dump(r: &Ruling) -> String {
         r.verdict.code(),
         r.violator,
         refs(r),
-        r.explanation.en
+        xiangqi_arbiter::adjudication::explain(r).en
     );
     if let Some(rep) = &r.repetition {
         s += &format!(
@@ -1132,7 +1132,13 @@ fn a_draw_is_judged_again_when_the_play_repeats_a_different_cycle() {
         (rep.occurrences, rep.previous_ply, rep.trigger_ply),
         (5, 12, 16)
     );
-    assert!(r.explanation.en.contains("5th time"), "{}", dump(&r));
+    assert!(
+        xiangqi_arbiter::adjudication::explain(&r)
+            .en
+            .contains("5th time"),
+        "{}",
+        dump(&r)
+    );
     let r = ruling(ROOK_FEN, &format!("{game} a8a9"));
     expect(&r, Verdict::Loss, Some(Color::Red), &["7.1.g"]);
 }

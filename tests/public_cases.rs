@@ -27,7 +27,7 @@ fn public_cases_get_the_expected_verdict() {
                 ruling.verdict.code(),
                 violator,
                 refs,
-                ruling.explanation.en,
+                xiangqi_arbiter::adjudication::explain(&ruling).en,
                 expect
             ));
         }

@@ -1,6 +1,131 @@
-//! The articles of the Vietnamese Xiangqi Law (Decision 1409/2004/QĐ-UBTDTT/TT1)
-//! that rulings cite, with stable references, Vietnamese labels and one-line
-//! summaries in Vietnamese and English.
+//! The rule books a ruling may follow, and the articles each one cites:
+//! typed points ([`Point`]) for the code, a table of texts for the answers
+//! (stable references, labels, one-line summaries in Vietnamese and
+//! English). Today one book: the Vietnamese Xiangqi Law (Decision
+//! 1409/2004/QĐ-UBTDTT/TT1).
+
+/// A rule book a ruling follows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RuleSet {
+    /// The Vietnamese Xiangqi Law of 2004.
+    #[default]
+    Vn2004,
+}
+
+impl RuleSet {
+    /// Every rule book, the default first.
+    pub const ALL: [RuleSet; 1] = [RuleSet::Vn2004];
+
+    /// The id requests use.
+    pub const fn id(self) -> &'static str {
+        match self {
+            RuleSet::Vn2004 => "vn2004",
+        }
+    }
+
+    /// The rule book with this id.
+    pub fn from_id(id: &str) -> Option<RuleSet> {
+        RuleSet::ALL.into_iter().find(|r| r.id() == id)
+    }
+
+    /// The book's title in Vietnamese.
+    pub const fn title_vi(self) -> &'static str {
+        match self {
+            RuleSet::Vn2004 => "Luật Cờ tướng Việt Nam 2004 (Quyết định 1409/2004/QĐ-UBTDTT/TT1)",
+        }
+    }
+
+    /// The book's title in English.
+    pub const fn title_en(self) -> &'static str {
+        match self {
+            RuleSet::Vn2004 => "Vietnamese Xiangqi Law 2004 (Decision 1409/2004/QĐ-UBTDTT/TT1)",
+        }
+    }
+
+    /// Every article the book cites, in its own order.
+    pub fn articles(self) -> &'static [Article] {
+        match self {
+            RuleSet::Vn2004 => VN2004,
+        }
+    }
+
+    /// Plies without a capture after which a draw may be claimed by
+    /// default: 50 moves of each side (Article 12).
+    pub const fn no_capture_limit(self) -> u32 {
+        match self {
+            RuleSet::Vn2004 => 100,
+        }
+    }
+}
+
+/// A point of the Vietnamese law that a ruling may cite. The variants
+/// follow the law's numbering (`A23_6` is Article 23, point 6) and its
+/// order, so a set of points sorts as the law reads.
+#[allow(non_camel_case_types)] // the law's own numbers read better than camel case
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Point {
+    /// Checkmate wins.
+    A7_1a,
+    /// Stalemate wins.
+    A7_1b,
+    /// Perpetual check, not changed, loses.
+    A7_1g,
+    /// A prohibition broken, not changed, loses.
+    A7_1h,
+    /// Nobody breaks a prohibition: draw.
+    A7_2b,
+    /// Both break the same prohibition: draw.
+    A7_2c,
+    /// No capture in 50 moves each: a draw may be claimed.
+    A12,
+    A23_1,
+    A23_2,
+    A23_3,
+    A23_4,
+    A23_5,
+    A23_6,
+    A23_7,
+    A23_8,
+    A23_9,
+    A23_10,
+    A24_3,
+    A24_4,
+}
+
+impl Point {
+    /// Every point, in the law's order (the order of [`VN2004`]).
+    pub const ALL: [Point; 19] = [
+        Point::A7_1a,
+        Point::A7_1b,
+        Point::A7_1g,
+        Point::A7_1h,
+        Point::A7_2b,
+        Point::A7_2c,
+        Point::A12,
+        Point::A23_1,
+        Point::A23_2,
+        Point::A23_3,
+        Point::A23_4,
+        Point::A23_5,
+        Point::A23_6,
+        Point::A23_7,
+        Point::A23_8,
+        Point::A23_9,
+        Point::A23_10,
+        Point::A24_3,
+        Point::A24_4,
+    ];
+
+    /// The point's article: its texts.
+    pub fn article(self) -> &'static Article {
+        &VN2004[self as usize]
+    }
+
+    /// The point's stable reference, e.g. `"23.6"`.
+    pub fn reference(self) -> &'static str {
+        self.article().reference
+    }
+}
 
 /// One article (or point of an article) of a rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,7 +154,8 @@ const fn article(
     }
 }
 
-/// Every article the `vn2004` rule set cites, in the law's order.
+/// Every article the `vn2004` rule set cites, in the law's order: entry
+/// `i` is [`Point::ALL`]`[i]`.
 pub static VN2004: &[Article] = &[
     article(
         "7.1.a",
@@ -147,17 +273,32 @@ pub static VN2004: &[Article] = &[
     ),
 ];
 
-/// Looks up an article of `vn2004` by reference.
-pub fn vn2004(reference: &str) -> &'static Article {
-    VN2004
-        .iter()
-        .find(|a| a.reference == reference)
-        .unwrap_or_else(|| panic!("article {reference} is in the vn2004 table"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_point_names_its_own_row_of_the_table() {
+        assert_eq!(Point::ALL.len(), VN2004.len());
+        for (i, p) in Point::ALL.into_iter().enumerate() {
+            assert_eq!(p as usize, i);
+            // A7_1a reads 7.1.a, A23_6 reads 23.6.
+            let mut name = format!("{p:?}")[1..].replace('_', ".");
+            if name.ends_with(|c: char| c.is_ascii_lowercase()) {
+                name.insert(name.len() - 1, '.');
+            }
+            assert_eq!(name, p.reference(), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn rule_sets_are_found_by_id() {
+        for r in RuleSet::ALL {
+            assert_eq!(RuleSet::from_id(r.id()), Some(r));
+        }
+        assert_eq!(RuleSet::from_id("nope"), None);
+        assert_eq!(RuleSet::default(), RuleSet::ALL[0]);
+    }
 
     #[test]
     fn references_are_unique() {

@@ -3,9 +3,10 @@
 
 use std::fmt::Write;
 
+use super::articles::Point;
 use super::cycle::PlyAnalysis;
 use super::law::{Pattern, SideFinding};
-use super::ruling::{Explanation, NoCapture, Repetition, Verdict};
+use super::ruling::{Repetition, Ruling, Verdict};
 use super::threats::{Protection, ThreatKind};
 use crate::xiangqi::{Color, GameEnd, Role, Square};
 
@@ -82,14 +83,21 @@ fn checkers(cycle: &[PlyAnalysis], side: Color) -> Vec<(Role, Vec<Square>)> {
     )
 }
 
-/// Writes the explanation of a ruling.
-pub fn explain(
-    verdict: Verdict,
-    current: Option<&Repetition>,
-    broken: Option<&Repetition>,
-    game_end: Option<GameEnd>,
-    no_capture: &NoCapture,
-) -> Explanation {
+/// Plain-language reasons for a ruling.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Explanation {
+    pub vi: String,
+    pub en: String,
+}
+
+/// The explanation of a finished ruling: a view of it, in words.
+pub fn explain(ruling: &Ruling) -> Explanation {
+    let (verdict, current, broken) = (
+        ruling.verdict,
+        ruling.repetition.as_ref(),
+        ruling.broken_repetition.as_ref(),
+    );
+    let (game_end, no_capture) = (ruling.game_end, &ruling.no_capture);
     let mut e = Explanation::default();
     match current {
         None => {
@@ -331,40 +339,46 @@ fn describe_violation(e: &mut Explanation, rep: &Repetition, f: &SideFinding, a:
     }
 }
 
+/// The points that explain an allowed pattern, the most telling first: the
+/// sentence names the first of them the side's finding cites.
+const ALLOWED_BECAUSE: [Point; 6] = [
+    Point::A23_9,
+    Point::A23_2,
+    Point::A23_4,
+    Point::A23_10,
+    Point::A23_6,
+    Point::A23_3,
+];
+
 fn describe_allowed(e: &mut Explanation, f: &SideFinding) {
     let s = f.side;
-    let (en, vi) = if f.articles.contains("23.9") {
-        (
+    let because = ALLOWED_BECAUSE.into_iter().find(|p| f.articles.contains(p));
+    let (en, vi) = match because {
+        Some(Point::A23_9) => (
             "chased only with its king or a pawn, which is allowed (23.9)",
             "đuổi bắt bằng Tướng hoặc Tốt, được phép (điểm 9)",
-        )
-    } else if f.articles.contains("23.2") {
-        (
+        ),
+        Some(Point::A23_2) => (
             "mixed checks with other moves (23.2)",
             "xen kẽ chiếu với nước khác (điểm 2)",
-        )
-    } else if f.articles.contains("23.4") {
-        (
+        ),
+        Some(Point::A23_4) => (
             "chased different pieces in turn (23.4)",
             "lần lượt đuổi bắt các quân khác nhau (điểm 4)",
-        )
-    } else if f.articles.contains("23.10") {
-        (
+        ),
+        Some(Point::A23_10) => (
             "only blocked, offered pieces or exchanges, or threatened to win a piece by a discovered check (23.10)",
             "chỉ cản, thí quân, đòi đổi quân hoặc dọa chiếu rút bắt quân (điểm 10)",
-        )
-    } else if f.articles.contains("23.6") {
-        (
+        ),
+        Some(Point::A23_6) => (
             "threatened only truly protected pieces (23.6)",
             "chỉ dọa bắt quân có căn thật (điểm 6)",
-        )
-    } else if f.articles.contains("23.3") {
-        (
+        ),
+        Some(Point::A23_3) => (
             "threatened only a pawn that has not crossed the river (23.3)",
             "chỉ dọa bắt Tốt chưa qua sông (điểm 3)",
-        )
-    } else {
-        ("made only allowed moves", "chỉ đi các nước được phép")
+        ),
+        _ => ("made only allowed moves", "chỉ đi các nước được phép"),
     };
     let _ = write!(e.en, "{} {en}. ", side_en(s));
     let _ = write!(e.vi, "Bên {} {vi}. ", side_vi(s));

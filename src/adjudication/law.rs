@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use super::articles::Point;
 use super::cycle::{PieceId, PlyAnalysis};
 use super::threats::{Protection, ThreatKind};
 use crate::xiangqi::{Color, Role, Square};
@@ -50,8 +51,8 @@ pub struct SideFinding {
     pub checks: usize,
     /// How many of its moves chased some piece.
     pub chases: usize,
-    /// Articles behind the pattern, e.g. `23.6` for a protected target.
-    pub articles: BTreeSet<&'static str>,
+    /// Articles behind the pattern, e.g. 23.6 for a protected target.
+    pub articles: BTreeSet<Point>,
 }
 
 /// Classifies `side`'s moves in the cycle.
@@ -64,7 +65,7 @@ pub fn side_finding<'a>(
     let chases = plies.iter().filter(|p| p.chases()).count();
     let mut articles = BTreeSet::new();
     let pattern = if perpetual_check(&plies) {
-        articles.insert("23.1");
+        articles.insert(Point::A23_1);
         Pattern::PerpetualCheck
     } else if checks > 0 {
         one_check_one_other(&mut articles);
@@ -98,16 +99,13 @@ fn perpetual_check(plies: &[&PlyAnalysis]) -> bool {
 /// Article 23, point 2: checks mixed with other moves (one check one chase,
 /// one check one idle move, ...) are allowed. A check interrupts a chase,
 /// so such a side is never a perpetual chaser.
-fn one_check_one_other(articles: &mut BTreeSet<&'static str>) {
-    articles.insert("23.2");
+fn one_check_one_other(articles: &mut BTreeSet<Point>) {
+    articles.insert(Point::A23_2);
 }
 
 /// Article 23, points 3 to 9: is there one piece this side chased on every
 /// move? Returns the violation, or records why the chasing is allowed.
-fn perpetual_chase(
-    plies: &[&PlyAnalysis],
-    articles: &mut BTreeSet<&'static str>,
-) -> Option<ChaseFinding> {
+fn perpetual_chase(plies: &[&PlyAnalysis], articles: &mut BTreeSet<Point>) -> Option<ChaseFinding> {
     let first = plies.first()?;
     let pressing = |kind: ThreatKind| kind >= ThreatKind::ExchangeOffer;
     let mut violation = None;
@@ -128,7 +126,7 @@ fn perpetual_chase(
             .iter()
             .all(|t| t.threat.kind == ThreatKind::ExchangeOffer)
         {
-            articles.insert("23.10");
+            articles.insert(Point::A23_10);
             continue;
         }
         every_move_chases_one = true;
@@ -139,27 +137,27 @@ fn perpetual_chase(
         // Article 23, point 9: a king or pawn chasing, alone or with one
         // rook, horse or cannon, is allowed.
         if king_or_pawn_chase(&chasers) {
-            articles.insert("23.9");
+            articles.insert(Point::A23_9);
             continue;
         }
-        let mut notes = BTreeSet::from(["23.3"]);
+        let mut notes = BTreeSet::from([Point::A23_3]);
         for t in &per_move {
             let threat = &t.threat;
             // Article 23, point 6: a horse or cannon chasing a rook (a
             // violation even if the rook is truly protected, so the more
             // when it is not), or any chase of a falsely protected piece.
             if threat.flags.rook_by_horse_or_cannon || threat.protection == Protection::False {
-                notes.insert("23.6");
+                notes.insert(Point::A23_6);
             }
             // Article 23, point 7: a pinned protected piece, a blocked horse.
             if threat.flags.pinned_target
                 || (threat.flags.blocked_horse && threat.protection == Protection::True)
             {
-                notes.insert("23.7");
+                notes.insert(Point::A23_7);
             }
             // Article 23, point 8: exchange offers inside a chase.
             if threat.kind == ThreatKind::ExchangeOffer {
-                notes.insert("23.8");
+                notes.insert(Point::A23_8);
             }
         }
         if violation.is_none() {
@@ -180,16 +178,16 @@ fn perpetual_chase(
     }
     // Article 23, point 4: chasing on every move, but different pieces in turn.
     if violation.is_none() && !every_move_chases_one && plies.iter().all(|p| p.chases()) {
-        articles.insert("23.4");
+        articles.insert(Point::A23_4);
     }
     violation
 }
 
 /// Article 23, point 10: perpetual blocks, sacrifices and exchange offers
 /// (every move of the side is one of them) are allowed.
-fn blocks_sacrifices_and_offers(plies: &[&PlyAnalysis], articles: &mut BTreeSet<&'static str>) {
+fn blocks_sacrifices_and_offers(plies: &[&PlyAnalysis], articles: &mut BTreeSet<Point>) {
     if !plies.is_empty() && plies.iter().all(|p| p.blocks_or_offers()) {
-        articles.insert("23.10");
+        articles.insert(Point::A23_10);
     }
 }
 
@@ -212,17 +210,17 @@ fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> bool {
 /// Articles that explain allowed threats seen in the cycle: a threatened
 /// uncrossed pawn (23.3), a truly protected target (23.6), a piece to be won
 /// by discovered check (23.10, "chiếu rút bắt quân").
-fn notes_on_threats(plies: &[&PlyAnalysis], articles: &mut BTreeSet<&'static str>) {
+fn notes_on_threats(plies: &[&PlyAnalysis], articles: &mut BTreeSet<Point>) {
     for t in plies.iter().flat_map(|p| p.threats.iter()) {
         match t.threat.kind {
             ThreatKind::UncrossedPawn => {
-                articles.insert("23.3");
+                articles.insert(Point::A23_3);
             }
             ThreatKind::Protected => {
-                articles.insert("23.6");
+                articles.insert(Point::A23_6);
             }
             ThreatKind::DiscoveredCheck => {
-                articles.insert("23.10");
+                articles.insert(Point::A23_10);
             }
             ThreatKind::ExchangeOffer | ThreatKind::Chase => {}
         }
@@ -235,30 +233,29 @@ pub struct CycleVerdict {
     /// The side that breaks a prohibition, if exactly one does.
     pub violator: Option<Color>,
     /// The articles of the verdict itself (7.x, 24.x).
-    pub articles: BTreeSet<&'static str>,
+    pub articles: BTreeSet<Point>,
 }
 
 /// Articles 7 and 24: who, if anyone, violates.
 pub fn verdict(red: &SideFinding, black: &SideFinding) -> CycleVerdict {
     use Pattern::*;
-    let (violator, articles): (Option<Color>, &[&'static str]) =
-        match (&red.pattern, &black.pattern) {
-            // Article 24.3 and 7.2.c: both check perpetually (check and counter-check).
-            (PerpetualCheck, PerpetualCheck) => (None, &["24.3", "7.2.c"]),
-            // Article 23.1, 7.1.g: one side checks perpetually. Article 7.1.g
-            // applies "in any situation", so a perpetual checker is the violator
-            // even against a perpetual chaser.
-            (PerpetualCheck, _) => (Some(Color::Red), &["7.1.g"]),
-            (_, PerpetualCheck) => (Some(Color::Black), &["7.1.g"]),
-            // Article 7.2.c: both chase perpetually.
-            (PerpetualChase(_), PerpetualChase(_)) => (None, &["7.2.c"]),
-            // Article 7.1.h: one side chases perpetually.
-            (PerpetualChase(_), _) => (Some(Color::Red), &["7.1.h"]),
-            (_, PerpetualChase(_)) => (Some(Color::Black), &["7.1.h"]),
-            // Article 7.2.b: nobody breaks a prohibition.
-            _ => (None, &["7.2.b"]),
-        };
-    let mut articles: BTreeSet<&'static str> = articles.iter().copied().collect();
+    let (violator, articles): (Option<Color>, &[Point]) = match (&red.pattern, &black.pattern) {
+        // Article 24.3 and 7.2.c: both check perpetually (check and counter-check).
+        (PerpetualCheck, PerpetualCheck) => (None, &[Point::A24_3, Point::A7_2c]),
+        // Article 23.1, 7.1.g: one side checks perpetually. Article 7.1.g
+        // applies "in any situation", so a perpetual checker is the violator
+        // even against a perpetual chaser.
+        (PerpetualCheck, _) => (Some(Color::Red), &[Point::A7_1g]),
+        (_, PerpetualCheck) => (Some(Color::Black), &[Point::A7_1g]),
+        // Article 7.2.c: both chase perpetually.
+        (PerpetualChase(_), PerpetualChase(_)) => (None, &[Point::A7_2c]),
+        // Article 7.1.h: one side chases perpetually.
+        (PerpetualChase(_), _) => (Some(Color::Red), &[Point::A7_1h]),
+        (_, PerpetualChase(_)) => (Some(Color::Black), &[Point::A7_1h]),
+        // Article 7.2.b: nobody breaks a prohibition.
+        _ => (None, &[Point::A7_2b]),
+    };
+    let mut articles: BTreeSet<Point> = articles.iter().copied().collect();
     if let Some(v) = violator {
         let (bad, other) = if v == Color::Red {
             (red, black)
@@ -267,11 +264,11 @@ pub fn verdict(red: &SideFinding, black: &SideFinding) -> CycleVerdict {
         };
         // Article 24.4: the other side checks back only now and then.
         if bad.pattern == PerpetualCheck && other.checks > 0 {
-            articles.insert("24.4");
+            articles.insert(Point::A24_4);
         }
         // Article 23.5: two chases against one chase back.
         if matches!(bad.pattern, PerpetualChase(_)) && other.chases > 0 {
-            articles.insert("23.5");
+            articles.insert(Point::A23_5);
         }
     }
     CycleVerdict { violator, articles }

@@ -14,8 +14,7 @@ pub mod replay;
 pub mod ruling;
 pub mod threats;
 
-pub use articles::Article;
+pub use articles::{Article, Point, RuleSet};
+pub use explain::{Explanation, explain};
 pub use replay::{Replay, ReplayError};
-pub use ruling::{
-    Explanation, NoCapture, Options, Repetition, Ruling, Verdict, Work, rule, rule_counting_work,
-};
+pub use ruling::{NoCapture, Options, Repetition, Ruling, Verdict, Work, rule, rule_counting_work};

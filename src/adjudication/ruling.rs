@@ -4,9 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use super::articles::{self, Article};
+use super::articles::{Article, Point, RuleSet};
 use super::cycle::{Analysis, PlyAnalysis};
-use super::explain;
 use super::law::{self, CycleVerdict, SideFinding};
 use super::replay::Replay;
 use crate::xiangqi::{Color, GameEnd};
@@ -45,10 +44,10 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// 50 moves of each side: 100 plies.
+    /// The default rule book's: 50 moves of each side, 100 plies.
     fn default() -> Options {
         Options {
-            no_capture_limit: 100,
+            no_capture_limit: RuleSet::default().no_capture_limit(),
         }
     }
 }
@@ -85,20 +84,12 @@ pub struct NoCapture {
     pub draw_claimable: bool,
 }
 
-/// Plain-language reasons for a ruling.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Explanation {
-    pub vi: String,
-    pub en: String,
-}
-
 /// The arbiter's answer for one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruling {
     pub verdict: Verdict,
     pub violator: Option<Color>,
     pub articles: Vec<&'static Article>,
-    pub explanation: Explanation,
     /// The repetition behind the verdict (absent for `none`).
     pub repetition: Option<Repetition>,
     /// A repetition that was judged and then broken by a change of move.
@@ -150,59 +141,40 @@ pub fn rule_counting_work(replay: &Replay, options: Options) -> (Ruling, Work) {
             (Some(v), Some(_)) => (Verdict::Loss, Some(v)),
         },
     };
-    let mut refs: BTreeSet<&'static str> = BTreeSet::new();
+    let mut points: BTreeSet<Point> = BTreeSet::new();
     if let Some(rep) = &current {
-        refs.extend(rep.verdict.articles.iter().copied());
+        points.extend(rep.verdict.articles.iter().copied());
         match rep.verdict.violator {
-            Some(Color::Red) => refs.extend(rep.red.articles.iter().copied()),
-            Some(Color::Black) => refs.extend(rep.black.articles.iter().copied()),
+            Some(Color::Red) => points.extend(rep.red.articles.iter().copied()),
+            Some(Color::Black) => points.extend(rep.black.articles.iter().copied()),
             None => {
-                refs.extend(rep.red.articles.iter().copied());
-                refs.extend(rep.black.articles.iter().copied());
+                points.extend(rep.red.articles.iter().copied());
+                points.extend(rep.black.articles.iter().copied());
             }
         }
     }
     if let Some(end) = game_end {
-        refs.insert(match end {
-            GameEnd::Checkmate { .. } => "7.1.a",
-            GameEnd::Stalemate { .. } => "7.1.b",
+        points.insert(match end {
+            GameEnd::Checkmate { .. } => Point::A7_1a,
+            GameEnd::Stalemate { .. } => Point::A7_1b,
         });
     }
     if no_capture.draw_claimable {
-        refs.insert("12");
+        points.insert(Point::A12);
     }
-    let mut articles: Vec<&'static Article> = refs.into_iter().map(articles::vn2004).collect();
-    articles.sort_by_key(|a| article_order(a.reference));
-    let explanation = explain::explain(
-        verdict,
-        current.as_ref(),
-        broken.as_ref(),
-        game_end,
-        &no_capture,
-    );
+    // A set of points iterates in the law's order.
+    let articles = points.into_iter().map(Point::article).collect();
     work.plies_analysed = analysis.plies_analysed();
     let ruling = Ruling {
         verdict,
         violator,
         articles,
-        explanation,
         repetition: current,
         broken_repetition: broken,
         game_end,
         no_capture,
     };
     (ruling, work)
-}
-
-/// Orders references as the law does: 7.1.g before 12 before 23.1 before 23.10.
-fn article_order(reference: &str) -> Vec<u32> {
-    reference
-        .split('.')
-        .map(|part| {
-            part.parse::<u32>()
-                .unwrap_or_else(|_| part.bytes().next().map_or(0, u32::from))
-        })
-        .collect()
 }
 
 /// Walks the game: returns the repetition in force at the end, and the last
