@@ -82,18 +82,6 @@ impl SetupProblem {
             SetupProblem::OpponentInCheck { .. } => "opponent_in_check",
         }
     }
-
-    /// The square the problem is about, if it is about one square.
-    pub fn square(&self) -> Option<Square> {
-        match *self {
-            SetupProblem::KingOutsidePalace { square, .. }
-            | SetupProblem::AdvisorOffPoint { square, .. }
-            | SetupProblem::ElephantOffPoint { square, .. }
-            | SetupProblem::PawnBehindStart { square, .. }
-            | SetupProblem::PawnOffStartingFile { square, .. } => Some(square),
-            _ => None,
-        }
-    }
 }
 
 impl fmt::Display for SetupProblem {
