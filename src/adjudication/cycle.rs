@@ -15,9 +15,9 @@ use super::replay::Replay;
 use super::threats::{Captures, Threat, ThreatKind, by_target, classify_captures, new_captures};
 use crate::xiangqi::{Color, Move, Position, Role, Square};
 
-/// A piece's identity for the length of a game: its index in the start
-/// placement. Captured pieces leave; no piece ever arrives, so identities
-/// stay unique.
+/// A piece's identity while an analysis lasts: its index in the placement
+/// where the analysed plies begin. Captured pieces leave; no piece ever
+/// arrives, so identities stay unique.
 pub type PieceId = u8;
 
 /// One threat a move created, with the pieces named by identity.
@@ -106,8 +106,9 @@ pub struct Analysis<'r> {
     hi: usize,
     /// Where the last walk stopped, to go on from without replaying.
     cursor: Option<Cursor>,
-    /// The identity on each square after every [`IDS_INTERVAL`]th ply.
-    ids: Vec<[PieceId; 90]>,
+    /// The identity on each square before ply `lo`: the pieces numbered
+    /// as they stand there.
+    start_ids: [PieceId; 90],
 }
 
 /// The state of a walk about to analyse ply `ply`.
@@ -120,8 +121,6 @@ struct Cursor {
     ids: [PieceId; 90],
 }
 
-const IDS_INTERVAL: usize = 16;
-
 impl<'r> Analysis<'r> {
     /// Nothing is computed until a cycle is asked for.
     pub fn new(replay: &'r Replay) -> Analysis<'r> {
@@ -133,7 +132,7 @@ impl<'r> Analysis<'r> {
             lo: 1,
             hi: 0,
             cursor: None,
-            ids: Vec::new(),
+            start_ids: [NO_PIECE; 90],
         }
     }
 
@@ -235,16 +234,18 @@ impl<'r> Analysis<'r> {
             let n = self.replay.plies() + 1;
             self.plies = std::iter::repeat_with(|| None).take(n).collect();
             self.marks = vec![(false, 0); n];
-            self.ids = identities(self.replay);
         }
         if self.lo > self.hi {
-            self.walk(from, to);
-            (self.lo, self.hi) = (from, to);
+            self.restart(from, to);
             return;
         }
         if from < self.lo {
-            self.walk(from, self.lo - 1);
-            self.lo = from;
+            // Identities are numbered from the run's first ply, so a run that
+            // grows backwards starts afresh; it at least doubles each time,
+            // which keeps the total work linear.
+            let earlier = self.lo.saturating_sub(self.hi - self.lo + 1).max(1);
+            self.restart(from.min(earlier), self.hi.max(to));
+            return;
         }
         if to > self.hi {
             self.walk(self.hi + 1, to);
@@ -252,21 +253,37 @@ impl<'r> Analysis<'r> {
         }
     }
 
-    /// Analyses the plies `from ..= to`, walking the game forward once.
+    /// Forgets every analysis and analyses the plies `from ..= to`, the
+    /// pieces numbered as they stand before `from`.
+    fn restart(&mut self, from: usize, to: usize) {
+        for ply in self.lo..=self.hi {
+            self.plies[ply] = None;
+        }
+        let mut positions = self.replay.positions(from.saturating_sub(2));
+        let own_last = if from >= 2 { positions.next() } else { None };
+        let before = positions.next().expect("ply within the game");
+        self.start_ids = [NO_PIECE; 90];
+        for (n, (sq, _)) in before.board().pieces().enumerate() {
+            self.start_ids[sq.index()] = n as PieceId;
+        }
+        self.cursor = Some(Cursor {
+            ply: from,
+            own_last,
+            before,
+            ids: self.start_ids,
+        });
+        (self.lo, self.hi) = (from, to);
+        self.walk(from, to);
+    }
+
+    /// Analyses the plies `from ..= to`, walking the game forward from
+    /// where the last walk stopped.
     fn walk(&mut self, from: usize, to: usize) {
-        let mut at = match self.cursor.take() {
-            Some(cursor) if cursor.ply == from => cursor,
-            _ => {
-                let mut positions = self.replay.positions(from.saturating_sub(2));
-                let own_last = if from >= 2 { positions.next() } else { None };
-                Cursor {
-                    ply: from,
-                    own_last,
-                    before: positions.next().expect("ply within the game"),
-                    ids: self.ids_before(from),
-                }
-            }
-        };
+        let mut at = self
+            .cursor
+            .take()
+            .filter(|c| c.ply == from)
+            .expect("walks go on from the cursor");
         for ply in from..=to {
             let mv = self.replay.mv(ply);
             let mut after = at.before.clone();
@@ -282,11 +299,11 @@ impl<'r> Analysis<'r> {
         self.cursor = Some(at);
     }
 
-    /// The identity on each square before `ply` is played.
+    /// The identity on each square before `ply` (in the analysed run) is
+    /// played.
     fn ids_before(&self, ply: usize) -> [PieceId; 90] {
-        let at = ply - 1;
-        let mut ids = self.ids[at / IDS_INTERVAL];
-        for p in at / IDS_INTERVAL * IDS_INTERVAL + 1..=at {
+        let mut ids = self.start_ids;
+        for p in self.lo..ply {
             let mv = self.replay.mv(p);
             ids[mv.to.index()] = ids[mv.from.index()];
             ids[mv.from.index()] = NO_PIECE;
@@ -374,25 +391,6 @@ impl<'r> Analysis<'r> {
             sacrifice,
         }
     }
-}
-
-/// The identity on each square after every [`IDS_INTERVAL`]th ply.
-fn identities(replay: &Replay) -> Vec<[PieceId; 90]> {
-    let mut ids = [NO_PIECE; 90];
-    for (n, (sq, _)) in replay.start().board().pieces().enumerate() {
-        ids[sq.index()] = n as PieceId;
-    }
-    let mut out = Vec::with_capacity(replay.plies() / IDS_INTERVAL + 1);
-    out.push(ids);
-    for ply in 1..=replay.plies() {
-        let mv = replay.mv(ply);
-        ids[mv.to.index()] = ids[mv.from.index()];
-        ids[mv.from.index()] = NO_PIECE;
-        if ply % IDS_INTERVAL == 0 {
-            out.push(ids);
-        }
-    }
-    out
 }
 
 /// What is known of each position the analysis passes through (board and

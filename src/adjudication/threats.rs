@@ -290,6 +290,16 @@ fn recapture_stopped_by_discovered_check(after: &Position, m: Move) -> bool {
 /// still take the horse: AXF rule 19 calls it immobilised all the same).
 fn pinned_and_stuck(pos: &Position, sq: Square) -> bool {
     let color: Color = pos.turn();
+    // Only a piece on its king's file or rank (a line pin, or the kings'
+    // file) or diagonally next to it (a horse's leg) can shield the king.
+    let king = pos.king(color);
+    let (df, dr) = (
+        sq.file().abs_diff(king.file()),
+        sq.rank().abs_diff(king.rank()),
+    );
+    if df != 0 && dr != 0 && (df, dr) != (1, 1) {
+        return false;
+    }
     let mut board = *pos.board();
     let piece = board.set(sq, None).expect("the target stands there");
     let pinners = board.attackers(pos.king(color), color.other());
