@@ -106,9 +106,10 @@ pub struct Analysis<'r> {
     hi: usize,
     /// Where the last walk stopped, to go on from without replaying.
     cursor: Option<Cursor>,
-    /// The identity on each square before ply `lo`: the pieces numbered
-    /// as they stand there.
+    /// The identity on each square before ply `lo`.
     start_ids: [PieceId; 90],
+    /// How many plies have been analysed, to show the cost is linear.
+    analyses: usize,
 }
 
 /// The state of a walk about to analyse ply `ply`.
@@ -133,6 +134,7 @@ impl<'r> Analysis<'r> {
             hi: 0,
             cursor: None,
             start_ids: [NO_PIECE; 90],
+            analyses: 0,
         }
     }
 
@@ -217,9 +219,9 @@ impl<'r> Analysis<'r> {
         Some(self.analyse_ply(opening, &before, &after, Some(&own_last), &ids))
     }
 
-    /// How many plies have been analysed.
+    /// How many ply analyses have been made (each ply at most once).
     pub fn plies_analysed(&self) -> usize {
-        (self.lo..=self.hi).count()
+        self.analyses
     }
 
     /// The analysis of `ply`, which [`ensure`](Self::ensure) has made.
@@ -236,67 +238,87 @@ impl<'r> Analysis<'r> {
             self.marks = vec![(false, 0); n];
         }
         if self.lo > self.hi {
-            self.restart(from, to);
+            let (at, ids) = self.cursor_at(from, None);
+            self.start_ids = ids;
+            (self.lo, self.hi) = (from, to);
+            self.cursor = Some(self.walk(at, to));
             return;
         }
         if from < self.lo {
-            // Identities are numbered from the run's first ply, so a run that
-            // grows backwards starts afresh; it at least doubles each time,
-            // which keeps the total work linear.
-            let earlier = self.lo.saturating_sub(self.hi - self.lo + 1).max(1);
-            self.restart(from.min(earlier), self.hi.max(to));
-            return;
+            // The pieces keep their identities: those of the run's first
+            // ply, followed back through the moves.
+            let (at, ids) = self.cursor_at(from, Some(self.lo));
+            self.walk(at, self.lo - 1);
+            (self.start_ids, self.lo) = (ids, from);
         }
         if to > self.hi {
-            self.walk(self.hi + 1, to);
+            let at = self.cursor.take().expect("a walk stopped after the run");
+            self.cursor = Some(self.walk(at, to));
             self.hi = to;
         }
     }
 
-    /// Forgets every analysis and analyses the plies `from ..= to`, the
-    /// pieces numbered as they stand before `from`.
-    fn restart(&mut self, from: usize, to: usize) {
-        for ply in self.lo..=self.hi {
-            self.plies[ply] = None;
-        }
+    /// A walk about to analyse ply `from`, and the identities before it:
+    /// the pieces numbered as they stand there, or, with `run` (the first
+    /// ply of the analysed run, after `from`), those of the run followed
+    /// back move by move, a piece captured in between numbered afresh.
+    fn cursor_at(&self, from: usize, run: Option<usize>) -> (Cursor, [PieceId; 90]) {
         let mut positions = self.replay.positions(from.saturating_sub(2));
         let own_last = if from >= 2 { positions.next() } else { None };
         let before = positions.next().expect("ply within the game");
-        self.start_ids = [NO_PIECE; 90];
-        for (n, (sq, _)) in before.board().pieces().enumerate() {
-            self.start_ids[sq.index()] = n as PieceId;
-        }
-        self.cursor = Some(Cursor {
+        let ids = match run {
+            None => {
+                let mut ids = [NO_PIECE; 90];
+                for (n, (sq, _)) in before.board().pieces().enumerate() {
+                    ids[sq.index()] = n as PieceId;
+                }
+                ids
+            }
+            Some(run) => {
+                let mut ids = self.start_ids;
+                let mut fresh = (0..)
+                    .find(|n| !ids.contains(n))
+                    .expect("fewer than 255 pieces");
+                for ply in (from..run).rev() {
+                    let mv = self.replay.mv(ply);
+                    ids[mv.from.index()] = ids[mv.to.index()];
+                    ids[mv.to.index()] = NO_PIECE;
+                    if self.replay.is_capture(ply) {
+                        while ids.contains(&fresh) {
+                            fresh += 1;
+                        }
+                        ids[mv.to.index()] = fresh;
+                    }
+                }
+                ids
+            }
+        };
+        let cursor = Cursor {
             ply: from,
             own_last,
             before,
-            ids: self.start_ids,
-        });
-        (self.lo, self.hi) = (from, to);
-        self.walk(from, to);
+            ids,
+        };
+        (cursor, ids)
     }
 
-    /// Analyses the plies `from ..= to`, walking the game forward from
-    /// where the last walk stopped.
-    fn walk(&mut self, from: usize, to: usize) {
-        let mut at = self
-            .cursor
-            .take()
-            .filter(|c| c.ply == from)
-            .expect("walks go on from the cursor");
-        for ply in from..=to {
+    /// Analyses the plies `at.ply ..= to`, walking the game forward; returns
+    /// where the walk stopped.
+    fn walk(&mut self, mut at: Cursor, to: usize) -> Cursor {
+        for ply in at.ply..=to {
             let mv = self.replay.mv(ply);
             let mut after = at.before.clone();
             after.play_unchecked(mv);
             let analysis = self.analyse_ply(ply, &at.before, &after, at.own_last.as_ref(), &at.ids);
             self.marks[ply] = (analysis.check, analysis.pressed());
             self.plies[ply] = Some(analysis);
+            self.analyses += 1;
             at.ids[mv.to.index()] = at.ids[mv.from.index()];
             at.ids[mv.from.index()] = NO_PIECE;
             at.own_last = Some(std::mem::replace(&mut at.before, after));
             at.ply = ply + 1;
         }
-        self.cursor = Some(at);
+        at
     }
 
     /// The identity on each square before `ply` (in the analysed run) is
