@@ -6,7 +6,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::error::ApiError;
+use super::error::{ApiError, elide};
 use super::extract::ApiJson;
 use super::state::AppState;
 
@@ -52,7 +52,8 @@ pub async fn openapi() -> Response {
 /// Fallback for paths no route matches.
 pub async fn not_found(req: Request) -> ApiError {
     ApiError::NotFound {
-        path: req.uri().path().to_owned(),
+        // A path may be as long as hyper's head limit: never echo it whole.
+        path: elide(req.uri().path(), 200),
     }
 }
 
