@@ -607,3 +607,191 @@ fn the_law_arbiter_checks_the_flag_while_replaying() {
         .unwrap_err();
     assert_eq!(err, ApiError::Cancelled);
 }
+
+// ------------------------------------------------------------------------------------------
+// Connections: slots, idle and non-reading clients, hyper's own rejections, metrics.
+// ------------------------------------------------------------------------------------------
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+/// Serves the fake arbiter on 127.0.0.1 until the test ends.
+async fn start(config: Config) -> std::net::SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let readiness = xiangqi_arbiter::http::Readiness::new();
+    let router =
+        xiangqi_arbiter::http::app_with_readiness(&config, common::fake(), readiness.clone());
+    tokio::spawn(async move {
+        xiangqi_arbiter::http::server::serve(
+            listener,
+            router,
+            &config,
+            readiness,
+            std::future::pending(),
+        )
+        .await
+    });
+    addr
+}
+
+/// Sends `raw` on a new connection and reads until the server closes it (at most 10 s).
+async fn exchange(addr: std::net::SocketAddr, raw: &[u8]) -> String {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    // The server may answer and close before it has read everything (a 431, say).
+    let _ = stream.write_all(raw).await;
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut buf)).await;
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+async fn metrics_text(addr: std::net::SocketAddr) -> String {
+    exchange(
+        addr,
+        b"GET /metrics HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n",
+    )
+    .await
+}
+
+/// The value of the first sample line starting with `prefix`, if any.
+fn sample(text: &str, prefix: &str) -> Option<f64> {
+    text.lines()
+        .find(|l| l.starts_with(prefix))
+        .and_then(|l| l.rsplit(' ').next()?.parse().ok())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn beside_more_idle_connections_than_slots_a_good_request_is_answered() {
+    let config = Config {
+        max_connections: 8,
+        // Long enough that, without eviction, the good request would wait for it.
+        header_read_timeout_ms: 30_000,
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    // Five times the limit in silent connections, kept open.
+    let mut idle = Vec::new();
+    for _ in 0..40 {
+        idle.push(TcpStream::connect(addr).await.unwrap());
+    }
+    let body = r#"{"moves": ["h2e2"]}"#;
+    let good = format!(
+        "POST /v1/adjudicate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let answer = tokio::time::timeout(Duration::from_secs(2), exchange(addr, good.as_bytes()))
+        .await
+        .expect("answered within 2 s beside 40 idle connections");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains(r#""verdict":"none""#), "{answer}");
+
+    // The oldest idle connections were closed to make room; the newest are still open.
+    let mut first = [0u8; 1];
+    let closed = tokio::time::timeout(Duration::from_secs(2), idle[0].read(&mut first)).await;
+    assert!(
+        matches!(closed, Ok(Ok(0) | Err(_))),
+        "the oldest was closed"
+    );
+
+    let text = metrics_text(addr).await;
+    assert!(sample(&text, "xiangqi_http_connections_evicted_total").unwrap_or(0.0) >= 32.0);
+    assert_eq!(sample(&text, "xiangqi_http_connections_max "), Some(8.0));
+    let open = sample(&text, "xiangqi_http_connections_open ").expect("open gauge");
+    assert!(open >= 1.0, "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_reads_nothing_is_cut_by_the_write_timeout() {
+    let config = Config {
+        idle_timeout_ms: Some(0), // off: the write timeout alone must do it
+        write_timeout_ms: 300,
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    // A small receive window, and 400 pipelined requests for the spec (about 20 MB of
+    // answers): the server's writes block long before it is done.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stream = socket.connect(addr).await.unwrap();
+    let one = b"GET /openapi.yaml HTTP/1.1\r\nHost: t\r\n\r\n";
+    stream.write_all(&one.repeat(400)).await.unwrap();
+
+    // Not reading: wait (bounded) for the counter, then drain and see the connection end.
+    let mut cut = false;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let text = metrics_text(addr).await;
+        if sample(
+            &text,
+            r#"xiangqi_http_connection_errors_total{kind="write_timeout"}"#,
+        )
+        .is_some_and(|n| n >= 1.0)
+        {
+            cut = true;
+            break;
+        }
+    }
+    assert!(cut, "the non-reading client was cut");
+    let mut sink = vec![0u8; 1 << 16];
+    let mut total = 0usize;
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match stream.read(&mut sink).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => total += n,
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the connection ended");
+    assert!(total < one.len() * 400 * 40, "not every answer was sent");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hyper_rejections_are_counted_in_metrics() {
+    let config = Config {
+        header_read_timeout_ms: 200,
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    let bad = exchange(addr, b"NOT HTTP AT ALL\r\n\r\n").await;
+    assert!(bad.starts_with("HTTP/1.1 400"), "{bad:?}");
+    let big = format!(
+        "GET /healthz HTTP/1.1\r\nHost: t\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(1 << 20)
+    );
+    let big = exchange(addr, big.as_bytes()).await;
+    assert!(big.starts_with("HTTP/1.1 431"), "{big:?}");
+    let _slow = exchange(addr, b"GET /healthz HTTP/1.1\r\nHo").await;
+
+    let text = metrics_text(addr).await;
+    for kind in ["bad_request", "headers_too_large", "header_timeout"] {
+        let line = format!(r#"xiangqi_http_connection_errors_total{{kind="{kind}"}}"#);
+        assert!(
+            sample(&text, &line).is_some_and(|n| n >= 1.0),
+            "{kind}: {text}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn metrics_carry_process_build_and_pool_figures() {
+    let app = common::test_app();
+    let text =
+        String::from_utf8(common::body_bytes(send(&app, get("/metrics")).await).await).unwrap();
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        text.contains(&format!(r#"xiangqi_build_info{{version="{version}"}} 1"#)),
+        "{text}"
+    );
+    if cfg!(target_os = "linux") {
+        assert!(
+            sample(&text, "process_cpu_seconds_total ").is_some(),
+            "{text}"
+        );
+        assert!(sample(&text, "process_resident_memory_bytes ").unwrap() > 1e6);
+        assert!(sample(&text, "process_open_fds ").unwrap() >= 3.0);
+        assert!(sample(&text, "process_max_fds ").unwrap() >= 3.0);
+    }
+}

@@ -31,7 +31,9 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
 pub async fn metrics(State(state): State<AppState>) -> Response {
     // Upkeep here keeps histogram memory bounded without a background task.
     state.metrics.run_upkeep();
-    let mut resp = state.metrics.render().into_response();
+    let mut text = state.metrics.render();
+    text.push_str(&super::metrics::process_metrics());
+    let mut resp = text.into_response();
     resp.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
