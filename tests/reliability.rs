@@ -795,3 +795,61 @@ async fn metrics_carry_process_build_and_pool_figures() {
         assert!(sample(&text, "process_max_fds ").unwrap() >= 3.0);
     }
 }
+
+// ------------------------------------------------------------------------------------------
+// Packaging: deploy/ and the Dockerfile.
+// ------------------------------------------------------------------------------------------
+
+fn manifest(path: &str) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_norway::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn the_deployment_leaves_replicas_to_the_autoscaler_and_sets_the_timeouts() {
+    let d = manifest("deploy/deployment.yaml");
+    assert!(
+        d["spec"].get("replicas").is_none(),
+        "replicas fights the HPA on every apply"
+    );
+    assert_eq!(
+        manifest("deploy/hpa.yaml")["kind"],
+        "HorizontalPodAutoscaler"
+    );
+
+    let c = &d["spec"]["template"]["spec"]["containers"][0];
+    let env = |name: &str| {
+        c["env"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name)
+            .and_then(|e| e["value"].as_str()?.parse::<u64>().ok())
+    };
+    let request = env("XA_REQUEST_TIMEOUT_MS").unwrap_or(10_000);
+    let idle = env("XA_IDLE_TIMEOUT_MS").expect("idle timeout set");
+    assert!(idle > request, "idle {idle} ms above the request timeout");
+    assert!(env("XA_WRITE_TIMEOUT_MS").is_some_and(|ms| ms > 0));
+
+    // The image the Deployment runs is the one the README (and the Dockerfile) build.
+    let image = c["image"].as_str().unwrap();
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    assert!(
+        readme.contains(&format!("docker build -t {image} .")),
+        "README builds {image}"
+    );
+    let dockerfile = std::fs::read_to_string("Dockerfile").unwrap();
+    assert!(dockerfile.contains(&format!("docker build -t {image} .")));
+    assert!(
+        dockerfile.contains("XA_IDLE_TIMEOUT_MS="),
+        "the image sets the idle timeout"
+    );
+    assert!(image.ends_with(&format!(":{}", env!("CARGO_PKG_VERSION"))));
+}
+
+#[test]
+fn the_binary_defaults_turn_the_idle_and_write_timeouts_on() {
+    let c = Config::default();
+    assert!(c.idle_timeout().is_some_and(|t| t > c.request_timeout()));
+    assert!(c.write_timeout().is_some());
+}
