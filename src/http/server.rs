@@ -16,8 +16,8 @@ use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
-use tokio::net::TcpListener;
-use tokio::sync::{Notify, Semaphore};
+use tokio::net::{TcpListener, TcpSocket};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
 use super::engine::Arbiter;
@@ -27,11 +27,28 @@ use crate::config::Config;
 
 /// Binds `config.addr` and serves until SIGTERM or Ctrl-C, then drains.
 pub async fn run(config: &Config, arbiter: Arc<dyn Arbiter>) -> io::Result<()> {
-    let listener = TcpListener::bind(config.addr).await?;
+    let listener = bind(config.addr)?;
     tracing::info!(addr = %listener.local_addr()?, "listening");
     let readiness = Readiness::new();
     let router = app_with_readiness(config, arbiter, readiness.clone());
     serve(listener, router, config, readiness, shutdown_signal()).await
+}
+
+/// Kernel accept queue: room for a burst of connections while the accept loop catches up
+/// (the kernel caps it at `net.core.somaxconn`). A full queue drops SYNs, and a dropped SYN
+/// costs the client a one-second retransmission.
+const LISTEN_BACKLOG: u32 = 4096;
+
+fn bind(addr: std::net::SocketAddr) -> io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?; // as TcpListener::bind does
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, then:
@@ -90,25 +107,26 @@ pub async fn serve(
         };
         let permit = match Arc::clone(&permits).try_acquire_owned() {
             Ok(permit) => permit,
-            Err(_) => {
-                // Every slot is taken: make room by closing the longest-idle connection, or
-                // wait for a request to finish if none is idle.
-                if slots.evict_longest_idle() {
+            // Every slot is taken: take the slot of the longest-idle connection (it is
+            // closed), or wait for a connection to end if none is idle.
+            Err(_) => match slots.evict_longest_idle() {
+                Some(permit) => {
                     metrics::counter!(CONNECTIONS_EVICTED).increment(1);
+                    permit
                 }
-                tokio::select! {
+                None => tokio::select! {
                     () = &mut draining => break,
                     permit = Arc::clone(&permits).acquire_owned() => match permit {
                         Ok(permit) => permit,
                         Err(_) => break, // never closed; stop serving if it ever is
                     },
-                }
-            }
+                },
+            },
         };
         // Responses are small; do not let Nagle hold them back.
         let _ = stream.set_nodelay(true);
         let io = TokioIo::new(IdleTimeout::new(stream, idle_timeout, write_timeout));
-        let (id, slot) = slots.register();
+        let (id, slot) = slots.register(permit);
         let service = {
             let router = router.clone();
             let slot = Arc::clone(&slot);
@@ -138,8 +156,8 @@ pub async fn serve(
                     tracing::debug!("idle connection closed to make room for a new client");
                 }
             }
+            // Gives the slot back (unless an eviction already handed it on).
             slots.remove(id);
-            drop(permit);
         });
     }
 
@@ -230,6 +248,9 @@ struct Slot {
     chosen: AtomicBool,
     /// Closes the connection when notified.
     evicted: Notify,
+    /// The connection's place under `--max-connections`, handed to a new connection when
+    /// this one is evicted.
+    permit: Mutex<Option<OwnedSemaphorePermit>>,
 }
 
 impl Slots {
@@ -238,13 +259,14 @@ impl Slots {
         u64::try_from(epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 
-    fn register(self: &Arc<Self>) -> (u64, Arc<SlotHandle>) {
+    fn register(self: &Arc<Self>, permit: OwnedSemaphorePermit) -> (u64, Arc<SlotHandle>) {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let slot = Arc::new(Slot {
             in_flight: AtomicUsize::new(0),
             idle_since_ms: AtomicU64::new(self.now_ms()),
             chosen: AtomicBool::new(false),
             evicted: Notify::new(),
+            permit: Mutex::new(Some(permit)),
         });
         self.lock().insert(id, Arc::clone(&slot));
         (
@@ -257,11 +279,14 @@ impl Slots {
     }
 
     fn remove(&self, id: u64) {
-        self.lock().remove(&id);
+        let slot = self.lock().remove(&id);
+        if let Some(slot) = slot {
+            drop(take(&slot.permit));
+        }
     }
 
-    /// Closes the connection idle the longest; false if none is idle.
-    fn evict_longest_idle(&self) -> bool {
+    /// Closes the connection idle the longest and returns its place; `None` if none is idle.
+    fn evict_longest_idle(&self) -> Option<OwnedSemaphorePermit> {
         let open = self.lock();
         let victim = open
             .values()
@@ -269,14 +294,10 @@ impl Slots {
                 s.in_flight.load(Ordering::Acquire) == 0 && !s.chosen.load(Ordering::Relaxed)
             })
             .min_by_key(|s| s.idle_since_ms.load(Ordering::Relaxed));
-        match victim {
-            Some(slot) => {
-                slot.chosen.store(true, Ordering::Relaxed);
-                slot.evicted.notify_one();
-                true
-            }
-            None => false,
-        }
+        let slot = victim?;
+        slot.chosen.store(true, Ordering::Relaxed);
+        slot.evicted.notify_one();
+        take(&slot.permit)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Arc<Slot>>> {
@@ -285,6 +306,14 @@ impl Slots {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// Takes the permit out of its mutex (a poisoned lock still holds a valid permit).
+fn take(permit: &Mutex<Option<OwnedSemaphorePermit>>) -> Option<OwnedSemaphorePermit> {
+    permit
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take()
 }
 
 /// A connection's own handle on its slot.
