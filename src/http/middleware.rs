@@ -13,6 +13,7 @@ use axum::extract::State;
 use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::request_id::{MakeRequestId, RequestId};
 use tracing::Span;
 
@@ -150,6 +151,24 @@ pub fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response<Body> {
         .unwrap_or_else(|| "unknown panic".to_owned());
     tracing::error!(panic = %msg, "handler panicked");
     ApiError::Internal.into_response()
+}
+
+/// What the trace layer logs for a 5xx answer or a failed request: 503s (overload, time
+/// budget, draining) at WARN, since a flood of them must not read as a flood of bugs; every
+/// other failure (a 500 is a bug) at ERROR.
+pub fn on_failure(class: ServerErrorsFailureClass, latency: Duration, _span: &Span) {
+    let latency_ms = u64::try_from(latency.as_millis()).unwrap_or(u64::MAX);
+    match class {
+        ServerErrorsFailureClass::StatusCode(StatusCode::SERVICE_UNAVAILABLE) => {
+            tracing::warn!(status = 503, latency_ms, "service unavailable");
+        }
+        ServerErrorsFailureClass::StatusCode(status) => {
+            tracing::error!(status = status.as_u16(), latency_ms, "server error");
+        }
+        ServerErrorsFailureClass::Error(error) => {
+            tracing::error!(%error, latency_ms, "request failed");
+        }
+    }
 }
 
 /// The span of one request: method, path and request id, never the body.

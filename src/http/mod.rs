@@ -153,10 +153,13 @@ pub fn app_with_readiness(
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeProcessUniqueId))
         .layer(
             // Access lines at DEBUG (`RUST_LOG=info,tower_http=debug` shows them): a line per
-            // request at INFO would cost measurable throughput. 5xx are logged at ERROR.
+            // request at INFO would cost measurable throughput. 5xx are logged at ERROR, but
+            // 503s (overload, time budget) at WARN; a client's 408 is logged at INFO by the
+            // deadline and is no failure here.
             TraceLayer::new_for_http()
                 .make_span_with(middleware::request_span)
-                .on_response(DefaultOnResponse::new().level(Level::DEBUG)),
+                .on_response(DefaultOnResponse::new().level(Level::DEBUG))
+                .on_failure(middleware::on_failure),
         )
         .layer(PropagateRequestIdLayer::new(REQUEST_ID));
 
