@@ -383,17 +383,19 @@ fn gate() -> (Gate, GateControl) {
 }
 
 impl Gate {
-    /// Blocks until released (at most 10 s), noting whether `cancel` was set meanwhile.
+    /// Blocks until released or cancelled (at most 10 s), noting a cancellation.
     fn block(&self, cancel: &Cancel) {
         let n = self.ruled.fetch_add(1, Ordering::SeqCst) + 1;
         let _ = self.started.send(n);
-        let _ = self
-            .release
-            .lock()
-            .unwrap()
-            .recv_timeout(Duration::from_secs(10));
-        if cancel.is_cancelled() {
-            self.saw_cancel.fetch_add(1, Ordering::SeqCst);
+        let release = self.release.lock().unwrap();
+        for _ in 0..2000 {
+            if cancel.is_cancelled() {
+                self.saw_cancel.fetch_add(1, Ordering::SeqCst);
+                return;
+            }
+            if release.recv_timeout(Duration::from_millis(5)).is_ok() {
+                return;
+            }
         }
     }
 }
@@ -559,15 +561,56 @@ async fn an_abandoned_batch_stops_between_games() {
     let resp = send(&app, post_json("/v1/adjudicate/batch", body)).await;
     expect_problem(resp, 503, "timeout").await;
     assert_eq!(next_start(&control), 3);
-    control.release.send(()).unwrap();
+    wait_for(
+        || control.saw_cancel.load(Ordering::SeqCst) == 1,
+        "the flag was set",
+    )
+    .await;
 
     // Give the abandoned work ample time to go on, were it going to.
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
-        control.saw_cancel.load(Ordering::SeqCst),
-        1,
-        "the flag was set"
+        control.ruled.load(Ordering::SeqCst),
+        3,
+        "no game after the third"
     );
+}
+
+/// Waits (at most 5 s) until `done` holds.
+async fn wait_for(done: impl Fn() -> bool, what: &str) {
+    for _ in 0..500 {
+        if done() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("not within 5 s: {what}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_whose_client_hangs_up_stops_between_games() {
+    let (arbiter, control) = gate();
+    let addr = start_with(Config::default(), Arc::new(arbiter)).await;
+    let mut games = vec![json!({"moves": ["h2e2"]}); 100];
+    games[2] = json!({"moves": ["block"]});
+    let body = json!({ "games": games }).to_string();
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "POST /v1/adjudicate/batch HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    assert_eq!(next_start(&control), 3);
+    drop(stream); // the client goes away mid-ruling
+
+    wait_for(
+        || control.saw_cancel.load(Ordering::SeqCst) == 1,
+        "the flag was set",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
         control.ruled.load(Ordering::SeqCst),
         3,
@@ -617,11 +660,15 @@ use tokio::net::{TcpListener, TcpStream};
 
 /// Serves the fake arbiter on 127.0.0.1 until the test ends.
 async fn start(config: Config) -> std::net::SocketAddr {
+    start_with(config, common::fake()).await
+}
+
+/// Serves `arbiter` on 127.0.0.1 until the test ends.
+async fn start_with(config: Config, arbiter: Arc<dyn Arbiter>) -> std::net::SocketAddr {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let readiness = xiangqi_arbiter::http::Readiness::new();
-    let router =
-        xiangqi_arbiter::http::app_with_readiness(&config, common::fake(), readiness.clone());
+    let router = xiangqi_arbiter::http::app_with_readiness(&config, arbiter, readiness.clone());
     tokio::spawn(async move {
         xiangqi_arbiter::http::server::serve(
             listener,
