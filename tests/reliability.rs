@@ -810,6 +810,14 @@ async fn hyper_rejections_are_counted_in_metrics() {
     );
     let big = exchange(addr, big.as_bytes()).await;
     assert!(big.starts_with("HTTP/1.1 431"), "{big:?}");
+    // The head limit is about 32 KiB (hyper checks it between reads, so one read more may
+    // pass); hyper's default was about 400 KB per connection.
+    let head = format!(
+        "GET /healthz HTTP/1.1\r\nHost: t\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(100 * 1024)
+    );
+    let head = exchange(addr, head.as_bytes()).await;
+    assert!(head.starts_with("HTTP/1.1 431"), "{head:?}");
     let _slow = exchange(addr, b"GET /healthz HTTP/1.1\r\nHo").await;
 
     let text = metrics_text(addr).await;

@@ -39,6 +39,11 @@ pub async fn run(config: &Config, arbiter: Arc<dyn Arbiter>) -> io::Result<()> {
 /// costs the client a one-second retransmission.
 const LISTEN_BACKLOG: u32 = 4096;
 
+/// Largest buffer hyper keeps per connection, and so about the largest request head (hyper
+/// checks between reads, so a head may pass it by one read; more is 431). hyper's default, about 400 KB, let 1,024 connections that trickle in large heads
+/// hold 400 MB; real heads are a few hundred bytes. Bodies stream through it in frames.
+pub const MAX_CONNECTION_BUFFER: usize = 32 * 1024;
+
 fn bind(addr: std::net::SocketAddr) -> io::Result<TcpListener> {
     let socket = if addr.is_ipv4() {
         TcpSocket::new_v4()?
@@ -78,6 +83,7 @@ pub async fn serve(
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(config.header_read_timeout())
+        .max_buf_size(MAX_CONNECTION_BUFFER)
         .keep_alive(true);
     let idle_timeout = config.idle_timeout();
     let write_timeout = config.write_timeout();
