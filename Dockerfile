@@ -1,6 +1,6 @@
 # xiangqi-arbiter: multi-stage build.
-#   docker build -t xiangqi-arbiter .
-#   docker run --rm -p 8080:8080 xiangqi-arbiter
+#   docker build -t xiangqi-arbiter:0.1.0 .
+#   docker run --rm -p 8080:8080 xiangqi-arbiter:0.1.0
 
 FROM rust:1-slim-bookworm AS build
 WORKDIR /src
@@ -14,7 +14,9 @@ RUN cargo build --release --locked \
 FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /out/xiangqi-arbiter /usr/local/bin/xiangqi-arbiter
 ENV XA_ADDR=0.0.0.0:8080 \
-    XA_LOG_FORMAT=json
+    XA_LOG_FORMAT=json \
+    XA_IDLE_TIMEOUT_MS=20000 \
+    XA_WRITE_TIMEOUT_MS=10000
 EXPOSE 8080
 # Numeric, so `runAsNonRoot` can verify it without a passwd lookup.
 USER 10001:10001

@@ -12,7 +12,15 @@
 #   (d) POST /v1/adjudicate/batch      16 copies of that game
 # then soaks (c) for SOAK_SECONDS while sampling the server's RSS, and shows that slow and
 # idle clients neither hold a connection past the header-read timeout nor block a good
-# request. Every loop is bounded in count and time; both servers are killed on exit.
+# request. Then the hostile phases of issue 12, each for HOSTILE_SECONDS beside the same
+# good load (wrk -c GOOD_CONNS on game200) and a /healthz probe every 50 ms (2 s deadline),
+# reported side by side with that good load alone ("normal", measured in the same run):
+#   worst      WORST_CONNS connections sending tests/data/walk1024.json (1,024 plies)
+#   nonread    NONREAD_CONNS clients pipelining requests and never reading an answer
+#   chunked    CHUNKED_CONNS clients sending 262,000-byte bodies as 1-byte chunks
+#   idle       IDLE_FLOOD silent connections, re-opened as the server closes them
+# Each reports good-request p99, probe p99/max and misses, and the server's peak RSS.
+# Every loop is bounded in count and time; both servers are killed on exit.
 #
 # Environment (all optional):
 #   DURATION=15          seconds per measured phase
@@ -23,6 +31,8 @@
 #   PORT=18080           the service;  BASE_PORT=18081  parse_only
 #   HEADER_TIMEOUT_MS=5000  the service's --header-read-timeout-ms for the slow-client check
 #   IDLE_CONNS=200       idle connections opened in the slow-client check
+#   HOSTILE_SECONDS=$DURATION  seconds per hostile phase (0 skips them)
+#   GOOD_CONNS=8  WORST_CONNS=8  NONREAD_CONNS=200  CHUNKED_CONNS=10  IDLE_FLOOD=2000
 #   SKIP_BUILD=1         use the binaries already built
 #   CARGO_TARGET_DIR     where cargo builds (default ./target)
 set -euo pipefail
@@ -40,13 +50,20 @@ PORT="${PORT:-18080}"
 BASE_PORT="${BASE_PORT:-18081}"
 HEADER_TIMEOUT_MS="${HEADER_TIMEOUT_MS:-5000}"
 IDLE_CONNS="${IDLE_CONNS:-200}"
+HOSTILE_SECONDS="${HOSTILE_SECONDS:-$DURATION}"
+GOOD_CONNS="${GOOD_CONNS:-8}"
+WORST_CONNS="${WORST_CONNS:-8}"
+NONREAD_CONNS="${NONREAD_CONNS:-200}"
+CHUNKED_CONNS="${CHUNKED_CONNS:-10}"
+IDLE_FLOOD="${IDLE_FLOOD:-2000}"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 BIN="$TARGET_DIR/release/xiangqi-arbiter"
 BASE_BIN="$TARGET_DIR/release/examples/parse_only"
 HOST=127.0.0.1
 
 for v in DURATION SOAK_SECONDS SOAK_SAMPLE CONNECTIONS THREADS WARMUP PORT BASE_PORT \
-    HEADER_TIMEOUT_MS IDLE_CONNS; do
+    HEADER_TIMEOUT_MS IDLE_CONNS HOSTILE_SECONDS GOOD_CONNS WORST_CONNS NONREAD_CONNS \
+    CHUNKED_CONNS IDLE_FLOOD; do
     if ! [[ "${!v}" =~ ^[0-9]+$ ]]; then
         echo "load.sh: $v must be a non-negative integer, got '${!v}'" >&2
         exit 2
@@ -100,6 +117,8 @@ fi
 # ------------------------------------------------------------------------------ bodies
 
 GAME="$WORK/game200.json"
+WORST="$WORK/walk1024.json"
+tr -d '\n' <tests/data/walk1024.json >"$WORST"
 BATCH="$WORK/batch16.json"
 tr -d '\n' <tests/data/game200.json >"$GAME"
 {
@@ -171,7 +190,11 @@ VERDICT="$(curl -fsS --max-time 5 -H 'content-type: application/json' \
 BATCH_OK="$(curl -fsS --max-time 5 -H 'content-type: application/json' \
     --data-binary "@$BATCH" "http://$HOST:$PORT/v1/adjudicate/batch" |
     python3 -c 'import json,sys; r=json.load(sys.stdin)["results"]; print(len(r), len({x["verdict"] for x in r}))')"
+WORST_OK="$(curl -fsS --max-time 10 -H 'content-type: application/json' \
+    --data-binary "@$WORST" "http://$HOST:$PORT/v1/adjudicate" |
+    python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["verdict"], d["position"]["plies"])')"
 echo "game200: verdict/plies = $VERDICT; batch: results/distinct verdicts = $BATCH_OK"
+echo "walk1024 (legal, the worst case): verdict/plies = $WORST_OK"
 echo "bodies: adjudicate $(wc -c <"$GAME") bytes, batch $(wc -c <"$BATCH") bytes"
 
 # ------------------------------------------------------------------------------ load
@@ -334,6 +357,188 @@ EOF
 echo "$SLOW_RESULT"
 slow_field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$SLOW_RESULT" "$1"; }
 
+# ------------------------------------------------------------------------------ hostile
+
+# probe.py SECONDS: /healthz every 50 ms (2 s deadline) and the server's RSS every 100 ms.
+cat >"$WORK/probe.py" <<'PYEOF'
+import json, socket, sys, time
+host, port, pid, secs = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
+def rss():
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+lat, misses, peak = [], 0, rss()
+end = time.monotonic() + secs
+nxt = time.monotonic()
+while time.monotonic() < end:
+    t0 = time.monotonic()
+    try:
+        s = socket.create_connection((host, port), timeout=2)
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: p\r\nConnection: close\r\n\r\n")
+        data = b""
+        while True:
+            c = s.recv(4096)
+            if not c:
+                break
+            data += c
+        s.close()
+        ms = (time.monotonic() - t0) * 1000
+        if not data.startswith(b"HTTP/1.1 200") or ms > 2000:
+            misses += 1
+        lat.append(ms)
+    except OSError:
+        misses += 1
+        lat.append((time.monotonic() - t0) * 1000)
+    peak = max(peak, rss())
+    nxt += 0.05
+    time.sleep(max(0.0, nxt - time.monotonic()))
+lat.sort()
+pct = lambda p: lat[min(len(lat) - 1, int(len(lat) * p))] if lat else 0
+print(json.dumps({"probes": len(lat), "probe_p50_ms": round(pct(0.5), 1),
+                  "probe_p99_ms": round(pct(0.99), 1), "probe_max_ms": round(lat[-1] if lat else 0, 1),
+                  "probe_misses": misses, "rss_peak_kib": peak, "rss_end_kib": rss()}))
+PYEOF
+
+# attack.py MODE SECONDS COUNT [BODY]: the non-reading, chunked and idle-flood clients.
+cat >"$WORK/attack.py" <<'PYEOF'
+import resource, select, socket, sys, threading, time
+host, port, mode, secs, n = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4]), int(sys.argv[5])
+game = open(sys.argv[6], "rb").read() if len(sys.argv) > 6 else b""
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+end = time.monotonic() + secs
+stats = {"opened": 0, "closed_by_server": 0, "answers": 0}
+def connect(rcvbuf=0):
+    try:
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if rcvbuf:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)  # before the handshake
+        s.settimeout(5)
+        s.connect((host, port))
+        stats["opened"] += 1
+        return s
+    except OSError:
+        time.sleep(0.05)
+        return None
+if mode in ("nonread", "idle"):
+    # Keep n connections open; re-open each one the server closes. nonread sends 20
+    # pipelined rulings of game200 (about 60 KB of answers) with a 4 KiB receive buffer, and
+    # never reads.
+    req = (b"POST /v1/adjudicate HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+           b"Content-Length: " + str(len(game)).encode() + b"\r\n\r\n" + game) * 20
+    conns = []
+    while time.monotonic() < end:
+        while len(conns) < n and time.monotonic() < end:
+            s = connect(4096 if mode == "nonread" else 0)
+            if s is None:
+                break
+            if mode == "nonread":
+                try:
+                    s.sendall(req)
+                except OSError:
+                    pass
+            s.setblocking(False)
+            conns.append(s)
+        # A connection is closed by the server when it turns readable with EOF or an error
+        # (non-reading clients only peek, so they keep not reading).
+        _, _, _ = select.select([], [], [], 0.2)
+        alive = []
+        for s in conns:
+            try:
+                if mode == "idle":
+                    d = s.recv(1)
+                    if d == b"":
+                        raise ConnectionResetError
+                else:
+                    s.getpeername()
+                    d = s.recv(1, socket.MSG_PEEK)
+                    if d == b"":
+                        raise ConnectionResetError
+                alive.append(s)
+            except BlockingIOError:
+                alive.append(s)
+            except OSError:
+                stats["closed_by_server"] += 1
+                s.close()
+        conns = alive
+    for s in conns:
+        s.close()
+elif mode == "chunked":
+    body = b'{"moves": [], "pad": "' + b"a" * (262000 - 24) + b'"}'
+    chunked = b"".join(b"1\r\n" + body[i:i + 1] + b"\r\n" for i in range(len(body))) + b"0\r\n\r\n"
+    head = (b"POST /v1/adjudicate HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n")
+    lock = threading.Lock()
+    def worker():
+        while time.monotonic() < end:
+            s = connect()
+            if s is None:
+                continue
+            try:
+                s.sendall(head + chunked)
+                resp = s.recv(65536)
+                with lock:
+                    if resp.startswith(b"HTTP/1.1 200"):
+                        stats["answers"] += 1
+            except OSError:
+                pass
+            s.close()
+    ts = [threading.Thread(target=worker) for _ in range(n)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+print(stats)
+PYEOF
+
+declare -A H_P99 H_PROBE
+hostile_phase() { # name: good load + probe, plus the attack of that name
+    local name="$1" attack_pid="" line probe
+    case "$name" in
+        worst)
+            XA_BODY="$WORST" wrk -t 1 -c "$WORST_CONNS" -d "${HOSTILE_SECONDS}s" --timeout 10s \
+                -s "$LUA" "http://$HOST:$PORT/v1/adjudicate" >"$WORK/wrk-attack-$name.txt" 2>&1 &
+            attack_pid=$! ;;
+        nonread) python3 "$WORK/attack.py" "$HOST" "$PORT" nonread "$HOSTILE_SECONDS" \
+            "$NONREAD_CONNS" "$GAME" >"$WORK/attack-$name.txt" 2>&1 & attack_pid=$! ;;
+        chunked) python3 "$WORK/attack.py" "$HOST" "$PORT" chunked "$HOSTILE_SECONDS" \
+            "$CHUNKED_CONNS" >"$WORK/attack-$name.txt" 2>&1 & attack_pid=$! ;;
+        idle) python3 "$WORK/attack.py" "$HOST" "$PORT" idle "$HOSTILE_SECONDS" \
+            "$IDLE_FLOOD" >"$WORK/attack-$name.txt" 2>&1 & attack_pid=$! ;;
+    esac
+    [[ -n "$attack_pid" ]] && sleep 1 # let the attack build up
+    python3 "$WORK/probe.py" "$HOST" "$PORT" "$SERVER_PID" "$HOSTILE_SECONDS" >"$WORK/probe-$name.txt" &
+    local probe_pid=$!
+    XA_BODY="$GAME" wrk -t 1 -c "$GOOD_CONNS" -d "${HOSTILE_SECONDS}s" --timeout 5s --latency \
+        -s "$LUA" "http://$HOST:$PORT/v1/adjudicate" >"$WORK/wrk-good-$name.txt" 2>&1
+    wait "$probe_pid"
+    [[ -n "$attack_pid" ]] && wait "$attack_pid"
+    line="$(grep '^XA_RESULT' "$WORK/wrk-good-$name.txt")"
+    probe="$(cat "$WORK/probe-$name.txt")"
+    H_P99[$name]="$(sed -E 's/.* p99_ms=([^ ]+).*/\1/' <<<"$line")"
+    H_PROBE[$name]="$probe"
+    printf '%-8s good: %s\n         probe: %s\n' "$name" "$line" "$probe"
+    if [[ -n "$attack_pid" ]]; then
+        printf '         attack: %s\n' "$(grep -h 'XA_RESULT\|opened\|answers' \
+            "$WORK/wrk-attack-$name.txt" "$WORK/attack-$name.txt" 2>/dev/null | tr '\n' ' ')"
+    fi
+    printf '         server: %s\n' "$(curl -fsS --max-time 2 "http://$HOST:$PORT/metrics" |
+        grep -E '^xiangqi_(http_connections_(open|evicted_total)|http_connection_errors_total|ruling_pool_rejected_total)' |
+        tr '\n' ' ')"
+    sleep 2 # let the server settle between phases
+}
+
+HOSTILE_PHASES=()
+if ((HOSTILE_SECONDS > 0)); then
+    say "hostile phases (${HOSTILE_SECONDS} s each; good load wrk -t1 -c$GOOD_CONNS game200)"
+    for phase in normal worst nonread chunked idle; do
+        hostile_phase "$phase"
+        HOSTILE_PHASES+=("$phase")
+    done
+fi
+
 HEALTH_AFTER="$(curl -fsS --max-time 2 "http://$HOST:$PORT/healthz" || echo down)"
 
 # ------------------------------------------------------------------------------ summary
@@ -371,6 +576,25 @@ echo "good request beside ${IDLE_CONNS} idle connections: HTTP $(slow_field good
     "$(slow_field good_ms) ms; idle connections still open after $(slow_field idle_closed_within_s) s:" \
     "$(slow_field idle_still_open)"
 echo "healthz after everything: $HEALTH_AFTER"
+if ((${#HOSTILE_PHASES[@]} > 0)); then
+    echo
+    echo "hostile phases, side by side with 'normal' (the same good load alone, this run):"
+    printf '| %-8s | %12s | %8s | %12s | %12s | %6s | %13s | %9s |\n' phase "good p99 ms" "x normal" \
+        "probe p99 ms" "probe max ms" misses "peak RSS MiB" "x normal"
+    printf '|%s|%s|%s|%s|%s|%s|%s|%s|\n' ---------- -------------- ---------- -------------- \
+        -------------- -------- --------------- -----------
+    for name in "${HOSTILE_PHASES[@]}"; do
+        python3 - "$name" "${H_P99[$name]}" "${H_P99[normal]}" "${H_PROBE[$name]}" \
+            "${H_PROBE[normal]}" <<'PYEOF'
+import json, sys
+name, p99, p99n, probe, proben = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), json.loads(sys.argv[4]), json.loads(sys.argv[5])
+r = lambda a, b: f"{a / b:.2f}" if b else "n/a"
+print(f"| {name:<8} | {p99:12.2f} | {r(p99, p99n):>8} | {probe['probe_p99_ms']:12.1f} | "
+      f"{probe['probe_max_ms']:12.1f} | {probe['probe_misses']:6d} | {probe['rss_peak_kib'] / 1024:13.1f} | "
+      f"{r(probe['rss_peak_kib'], proben['rss_peak_kib']):>9} |")
+PYEOF
+    done
+fi
 
 FAIL=0
 ((TOTAL_BAD == 0)) || { echo "FAIL: $TOTAL_BAD non-2xx responses or socket errors"; FAIL=1; }
@@ -379,5 +603,9 @@ for check in slow_ok good_ok idle_ok; do
     [[ "$(slow_field "$check")" == True ]] || { echo "FAIL: slow-client check $check"; FAIL=1; }
 done
 [[ "$HEALTH_AFTER" == *ok* ]] || { echo "FAIL: the service is not healthy afterwards"; FAIL=1; }
+for name in "${HOSTILE_PHASES[@]}"; do
+    misses="$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["probe_misses"])' "${H_PROBE[$name]}")"
+    ((misses == 0)) || { echo "FAIL: $misses probes missed their 2 s deadline during '$name'"; FAIL=1; }
+done
 ((FAIL == 0)) && echo "OK: zero errors, memory $SOAK_VERDICT, slow clients handled"
 exit "$FAIL"

@@ -11,7 +11,7 @@ use crate::adjudication::{
     threats::{Protection, ThreatKind},
 };
 use crate::http::dto::{self, AdjudicateRequest, LegalMovesRequest};
-use crate::http::engine::Arbiter;
+use crate::http::engine::{Arbiter, Cancel};
 use crate::http::error::{ApiError, FenProblem};
 use crate::xiangqi::{Color, FenError, GameEnd, Position, Role, notation::Notation};
 
@@ -19,8 +19,21 @@ use crate::xiangqi::{Color, FenError, GameEnd, Position, Role, notation::Notatio
 #[derive(Debug, Default, Clone, Copy)]
 pub struct LawArbiter;
 
+/// Plies replayed between two looks at the cancellation flag.
+pub const CANCEL_CHECK_PLIES: usize = 64;
+
 impl Arbiter for LawArbiter {
     fn adjudicate(&self, req: &AdjudicateRequest) -> Result<dto::AdjudicateResponse, ApiError> {
+        self.adjudicate_cancellable(req, &Cancel::new())
+    }
+
+    /// Looks at `cancel` every [`CANCEL_CHECK_PLIES`] plies of the replay and once more
+    /// before the ruling.
+    fn adjudicate_cancellable(
+        &self,
+        req: &AdjudicateRequest,
+        cancel: &Cancel,
+    ) -> Result<dto::AdjudicateResponse, ApiError> {
         if let Some(id) = req.ruleset.as_deref() {
             RuleSet::from_id(id).ok_or_else(|| ApiError::UnknownRuleset {
                 ruleset: id.to_owned(),
@@ -38,14 +51,17 @@ impl Arbiter for LawArbiter {
                 })?,
             },
         };
-        let replay = replay(req.fen.as_deref(), &req.moves, notation)?;
+        let replay = replay(req.fen.as_deref(), &req.moves, notation, cancel)?;
+        if cancel.is_cancelled() {
+            return Err(ApiError::Cancelled);
+        }
         let ruling = adjudication::rule(&replay, options);
         Ok(response(&replay, ruling, &req.moves))
     }
 
     fn legal_moves(&self, req: &LegalMovesRequest) -> Result<dto::LegalMovesResponse, ApiError> {
         let notation = notation(req.notation.as_deref())?;
-        let replay = replay(req.fen.as_deref(), &req.moves, notation)?;
+        let replay = replay(req.fen.as_deref(), &req.moves, notation, &Cancel::new())?;
         let pos = replay.last();
         let moves = pos
             .legal_moves()
@@ -93,7 +109,14 @@ fn notation(name: Option<&str>) -> Result<Notation, ApiError> {
 
 /// Reads the start position and replays the moves, mapping the first
 /// problem to its API error.
-fn replay(fen: Option<&str>, moves: &[String], notation: Notation) -> Result<Replay, ApiError> {
+/// Checks `cancel` every [`CANCEL_CHECK_PLIES`] plies and gives up with
+/// [`ApiError::Cancelled`] once it is set.
+fn replay(
+    fen: Option<&str>,
+    moves: &[String],
+    notation: Notation,
+    cancel: &Cancel,
+) -> Result<Replay, ApiError> {
     let start = match fen {
         None => Position::new(),
         Some(fen) => Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
@@ -102,10 +125,17 @@ fn replay(fen: Option<&str>, moves: &[String], notation: Notation) -> Result<Rep
         })?,
     };
     Replay::new(start, moves.len(), |pos, ply| {
-        notation.parse_move(pos, &moves[ply - 1])
+        if ply % CANCEL_CHECK_PLIES == 0 && cancel.is_cancelled() {
+            return Err(None);
+        }
+        notation.parse_move(pos, &moves[ply - 1]).map_err(Some)
     })
     .map_err(|e| match e {
-        ReplayError::Unreadable { ply, error } => ApiError::UnparsableMove {
+        ReplayError::Unreadable { error: None, .. } => ApiError::Cancelled,
+        ReplayError::Unreadable {
+            ply,
+            error: Some(error),
+        } => ApiError::UnparsableMove {
             ply,
             mv: moves[ply - 1].clone(),
             reason: error.to_string(),

@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::arbiter::LawArbiter;
 use crate::http::dto::{AdjudicateRequest, BatchResponse, LegalMovesRequest, Limits};
 use crate::http::engine::Arbiter;
+use crate::http::engine::Cancel;
 use crate::http::error::ApiError;
 use crate::http::v1::{adjudicate_one, rule_all};
 use crate::xiangqi::{Position, divide, notation::Notation, perft};
@@ -90,8 +91,11 @@ pub fn adjudicate(path: Option<&Path>, limits: Limits) -> io::Result<usize> {
                     limit: limits.max_batch,
                 });
             }
+            // Each game read by the same parser as the HTTP API's.
+            let texts: Vec<String> = games.iter().map(Value::to_string).collect();
+            let cancel = Cancel::new();
             to_json(&BatchResponse {
-                results: rule_all(&arbiter, &limits, games),
+                results: rule_all(&arbiter, &limits, texts.iter().map(String::as_str), &cancel)?,
             })
         } else {
             let req: AdjudicateRequest = parse(v)?;

@@ -21,6 +21,13 @@ pub const DEFAULT_MAX_BATCH: usize = 256;
 pub const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 10_000;
 /// Default time a client has to send a complete request head (also bounds keep-alive idleness).
 pub const DEFAULT_HEADER_READ_TIMEOUT_MS: u64 = 5_000;
+/// Default idle timeout: a connection on which no byte moved for this long is closed. Above
+/// the request timeout, so a slow ruling is never cut for idleness.
+pub const DEFAULT_IDLE_TIMEOUT_MS: u64 = 20_000;
+/// Default write timeout: a peer that takes none of our answer for this long is cut.
+pub const DEFAULT_WRITE_TIMEOUT_MS: u64 = 10_000;
+/// Default number of rulings waiting for a pool worker before new ones get 503.
+pub const DEFAULT_RULING_QUEUE: usize = 64;
 /// Default limit on concurrently open connections.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
 /// Default time in-flight requests get to finish after shutdown begins.
@@ -67,14 +74,31 @@ pub struct Config {
     pub header_read_timeout_ms: u64,
 
     /// Close a connection on which no byte moved in either direction for this many
-    /// milliseconds (catches clients that stall mid-body or stop reading). Off by default;
-    /// when set, keep it above the request timeout.
-    #[arg(long, env = "XA_IDLE_TIMEOUT_MS")]
+    /// milliseconds (catches clients that stall mid-body or stop reading). Keep it above the
+    /// request timeout; 0 turns it off.
+    #[arg(long, env = "XA_IDLE_TIMEOUT_MS", default_value = "20000")]
     pub idle_timeout_ms: Option<u64>,
 
-    /// Largest number of connections served at once; further clients wait in the accept queue.
+    /// Close a connection whose peer has taken none of our answer for this many milliseconds
+    /// (a client that never reads); 0 turns it off.
+    #[arg(long, env = "XA_WRITE_TIMEOUT_MS", default_value_t = DEFAULT_WRITE_TIMEOUT_MS)]
+    pub write_timeout_ms: u64,
+
+    /// Largest number of connections served at once. When all are taken, a new client
+    /// takes the slot of the connection idle the longest (one with no request in flight);
+    /// if none is idle, it waits in the accept queue.
     #[arg(long, env = "XA_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS)]
     pub max_connections: usize,
+
+    /// Rulings run at once on the blocking pool (large games and batches); 0 means one per
+    /// CPU.
+    #[arg(long, env = "XA_RULING_WORKERS", default_value_t = 0)]
+    pub ruling_workers: usize,
+
+    /// Rulings that may wait for a pool worker; when they are all taken, new large rulings
+    /// get 503 `overloaded` with `Retry-After`.
+    #[arg(long, env = "XA_RULING_QUEUE", default_value_t = DEFAULT_RULING_QUEUE)]
+    pub ruling_queue: usize,
 
     /// Time in-flight requests get to finish after SIGTERM/Ctrl-C, in milliseconds.
     #[arg(long, env = "XA_DRAIN_TIMEOUT_MS", default_value_t = DEFAULT_DRAIN_TIMEOUT_MS)]
@@ -108,8 +132,11 @@ impl Default for Config {
             max_batch: DEFAULT_MAX_BATCH,
             request_timeout_ms: DEFAULT_REQUEST_TIMEOUT_MS,
             header_read_timeout_ms: DEFAULT_HEADER_READ_TIMEOUT_MS,
-            idle_timeout_ms: None,
+            idle_timeout_ms: Some(DEFAULT_IDLE_TIMEOUT_MS),
+            write_timeout_ms: DEFAULT_WRITE_TIMEOUT_MS,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            ruling_workers: 0,
+            ruling_queue: DEFAULT_RULING_QUEUE,
             drain_timeout_ms: DEFAULT_DRAIN_TIMEOUT_MS,
             shutdown_delay_ms: 0,
             cors_origins: Vec::new(),
@@ -130,9 +157,24 @@ impl Config {
         Duration::from_millis(self.header_read_timeout_ms)
     }
 
-    /// The idle-connection timeout, if enabled.
+    /// The idle-connection timeout, if enabled (`None` and `Some(0)` turn it off).
     pub fn idle_timeout(&self) -> Option<Duration> {
-        self.idle_timeout_ms.map(Duration::from_millis)
+        self.idle_timeout_ms
+            .filter(|&ms| ms > 0)
+            .map(Duration::from_millis)
+    }
+
+    /// The write timeout, if enabled.
+    pub fn write_timeout(&self) -> Option<Duration> {
+        (self.write_timeout_ms > 0).then(|| Duration::from_millis(self.write_timeout_ms))
+    }
+
+    /// Rulings run at once on the pool: the configured number, or one per CPU.
+    pub fn ruling_workers(&self) -> usize {
+        match self.ruling_workers {
+            0 => std::thread::available_parallelism().map_or(2, usize::from),
+            n => n,
+        }
     }
 
     /// The time in-flight requests get after shutdown begins.
@@ -174,6 +216,22 @@ mod tests {
         let cmd = Cli::command().mut_args(|a| a.env(None));
         let matches = cmd.try_get_matches_from(args).expect("valid arguments");
         Cli::from_arg_matches(&matches).expect("matches").config
+    }
+
+    #[test]
+    fn idle_timeout_default_is_the_constant_and_zero_turns_it_off() {
+        assert_eq!(DEFAULT_IDLE_TIMEOUT_MS.to_string(), "20000");
+        assert!(parse(&["xa"]).idle_timeout().is_some());
+        assert!(
+            parse(&["xa", "--idle-timeout-ms", "0"])
+                .idle_timeout()
+                .is_none()
+        );
+        assert!(
+            parse(&["xa", "--write-timeout-ms", "0"])
+                .write_timeout()
+                .is_none()
+        );
     }
 
     #[test]

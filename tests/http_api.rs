@@ -442,7 +442,7 @@ async fn a_panic_is_a_500_problem_not_a_dropped_connection() {
 /// On a paused clock: the timeout fires when the runtime has nothing else to do, at exactly
 /// its deadline, without a real wait.
 #[tokio::test(start_paused = true)]
-async fn a_stalled_body_times_out_with_a_503_problem() {
+async fn a_stalled_body_times_out_with_a_408_problem() {
     let config = Config {
         request_timeout_ms: 100,
         ..Config::default()
@@ -453,7 +453,8 @@ async fn a_stalled_body_times_out_with_a_503_problem() {
     let stalled = stream::iter([first]).chain(stream::pending());
     let req = post_json("/v1/adjudicate", Body::from_stream(stalled));
     let started = tokio::time::Instant::now();
-    let p = expect_problem(send(&app, req).await, 503, "timeout").await;
+    // The client's doing, not an outage: 408, not 503.
+    let p = expect_problem(send(&app, req).await, 408, "request-timeout").await;
     assert_eq!(p["timeout_ms"], 100);
     // Not before the deadline (the clock only moves to pending timers).
     assert!(started.elapsed() >= Duration::from_millis(100));

@@ -302,6 +302,14 @@ async fn actual_answers_satisfy_the_spec() {
         check_against_spec(&spec, &app, text, "/v1/adjudicate").await,
         415
     );
+    for path in ["/v1/adjudicate", "/v1/adjudicate/batch", "/v1/legal-moves"] {
+        let gzip = Request::post(path)
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::CONTENT_ENCODING, "gzip")
+            .body(Body::from("{}"))
+            .unwrap();
+        assert_eq!(check_against_spec(&spec, &app, gzip, path).await, 415);
+    }
 
     // Batch: inline problems, and the batch limit.
     let mixed = json!({"games": [{"moves": ["repeat"]}, {"moves": 5}, {"moves": ["x0x0"]}]});

@@ -57,12 +57,15 @@ pub struct AdjudicateRequest {
 
 /// `POST /v1/adjudicate/batch`: many games ruled on independently.
 ///
-/// Games stay raw JSON here so that one malformed game becomes an inline problem in its
-/// result slot instead of failing the whole batch.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Games stay raw JSON text here, only checked to be JSON, so that one malformed game
+/// becomes an inline problem in its result slot instead of failing the whole batch, and
+/// each game is then read by the same parser as a game sent alone
+/// ([`parse_game`](super::extract::parse_game)): a duplicate key, a deep or odd unknown
+/// field get the same answer in both.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct BatchRequest {
     /// Each element should be an [`AdjudicateRequest`].
-    pub games: Vec<serde_json::Value>,
+    pub games: Vec<Box<serde_json::value::RawValue>>,
 }
 
 /// `POST /v1/legal-moves`: the position after some moves and what may be played next.

@@ -1,7 +1,11 @@
 //! The seam between the HTTP layer and the chess: handlers only talk to an [`Arbiter`].
 //!
-//! Implementations must be pure and fast (tens of microseconds per game): handlers call them
-//! directly on the async runtime, except for large batches.
+//! Implementations must be pure and fast (tens of microseconds per game). Handlers call them
+//! directly on the async runtime for small requests, and on the bounded ruling pool
+//! ([`super::pool`]) for anything larger; there they are handed a [`Cancel`] flag.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::dto::{
     AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse, RulesetsResponse,
@@ -15,9 +19,62 @@ pub trait Arbiter: Send + Sync + 'static {
     /// `UnknownRuleset`, `UnparsableMove`, `IllegalMove`, `InvalidRequest`, ...).
     fn adjudicate(&self, req: &AdjudicateRequest) -> Result<AdjudicateResponse, ApiError>;
 
+    /// Like [`Arbiter::adjudicate`], but gives up with [`ApiError::Cancelled`] soon after
+    /// `cancel` is set. The default checks once, before starting; implementations whose
+    /// games may be long should check along the way.
+    fn adjudicate_cancellable(
+        &self,
+        req: &AdjudicateRequest,
+        cancel: &Cancel,
+    ) -> Result<AdjudicateResponse, ApiError> {
+        if cancel.is_cancelled() {
+            return Err(ApiError::Cancelled);
+        }
+        self.adjudicate(req)
+    }
+
     /// The position after the moves and every legal move from it.
     fn legal_moves(&self, req: &LegalMovesRequest) -> Result<LegalMovesResponse, ApiError>;
 
     /// The rule sets this arbiter applies.
     fn rulesets(&self) -> RulesetsResponse;
+}
+
+/// A flag that tells work to stop: set when the request that asked for it is abandoned
+/// (its client went away, or its time ran out), read by the work between games and every
+/// few plies. Cheap to clone; all clones share the flag.
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A flag that is not set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the flag.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// True once [`Cancel::cancel`] has been called on any clone.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// A guard that sets the flag when dropped: held by a request's future, it cancels the
+    /// work when hyper or the timeout drops that future.
+    pub fn on_drop(&self) -> CancelOnDrop {
+        CancelOnDrop(self.clone())
+    }
+}
+
+/// Sets its [`Cancel`] flag when dropped (see [`Cancel::on_drop`]).
+#[derive(Debug)]
+pub struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
 }

@@ -69,6 +69,30 @@ pub enum ApiError {
     /// 503: the server is shutting down and takes no new work (readiness probe).
     #[error("server is shutting down")]
     NotReady,
+    /// 408: the client did not send its whole body within the request time budget.
+    #[error("the request body was not received within {timeout_ms} ms")]
+    RequestTimeout {
+        /// The limit in milliseconds.
+        timeout_ms: u64,
+    },
+    /// 503: every ruling worker is busy and the queue in front of them is full; retry after
+    /// `retry_after_s` seconds (also sent as `Retry-After`).
+    #[error("the server is busy with other rulings; retry in {retry_after_s} s")]
+    Overloaded {
+        /// Seconds to wait before retrying.
+        retry_after_s: u64,
+    },
+    /// 415: the body is sent with a `Content-Encoding` this server does not decode.
+    #[error("request bodies must not be encoded (Content-Encoding {encoding:?}); send plain JSON")]
+    UnsupportedEncoding {
+        /// The `Content-Encoding` as sent (cut short when long).
+        encoding: String,
+    },
+    /// The work was abandoned because its client went away or its time ran out. Never
+    /// answered on purpose: whoever would read the answer is gone. Answered like
+    /// [`ApiError::Overloaded`] should it ever reach a client.
+    #[error("the ruling was abandoned")]
+    Cancelled,
     /// 422: the FEN is not a valid position; every problem found is listed.
     #[error("invalid FEN: {} problem(s)", problems.len())]
     InvalidFen {
@@ -177,7 +201,12 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::Timeout { .. } | ApiError::NotReady => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Timeout { .. }
+            | ApiError::NotReady
+            | ApiError::Overloaded { .. }
+            | ApiError::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::RequestTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
+            ApiError::UnsupportedEncoding { .. } => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::InvalidFen { .. }
             | ApiError::UnknownNotation { .. }
             | ApiError::UnknownRuleset { .. }
@@ -201,6 +230,9 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => "method-not-allowed",
             ApiError::Timeout { .. } => "timeout",
             ApiError::NotReady => "not-ready",
+            ApiError::RequestTimeout { .. } => "request-timeout",
+            ApiError::Overloaded { .. } | ApiError::Cancelled => "overloaded",
+            ApiError::UnsupportedEncoding { .. } => "unsupported-encoding",
             ApiError::InvalidFen { .. } => "invalid-fen",
             ApiError::UnknownNotation { .. } => "unknown-notation",
             ApiError::UnknownRuleset { .. } => "unknown-ruleset",
@@ -232,6 +264,9 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => "Method not allowed",
             ApiError::Timeout { .. } => "Request timed out",
             ApiError::NotReady => "Not ready",
+            ApiError::RequestTimeout { .. } => "Request timeout",
+            ApiError::Overloaded { .. } | ApiError::Cancelled => "Service overloaded",
+            ApiError::UnsupportedEncoding { .. } => "Unsupported content encoding",
             ApiError::InvalidFen { .. } => "Invalid FEN",
             ApiError::UnknownNotation { .. } => "Unknown notation",
             ApiError::UnknownRuleset { .. } => "Unknown rule set",
@@ -250,7 +285,15 @@ impl ApiError {
         let v = match self {
             ApiError::PayloadTooLarge { limit } => json!({ "limit": limit }),
             ApiError::MethodNotAllowed { method, .. } => json!({ "method": method }),
-            ApiError::Timeout { timeout_ms } => json!({ "timeout_ms": timeout_ms }),
+            ApiError::Timeout { timeout_ms } | ApiError::RequestTimeout { timeout_ms } => {
+                json!({ "timeout_ms": timeout_ms })
+            }
+            ApiError::Overloaded { retry_after_s } => json!({ "retry_after_s": retry_after_s }),
+            ApiError::Cancelled => json!({ "retry_after_s": RETRY_AFTER_S }),
+            ApiError::UnsupportedEncoding { encoding } => json!({
+                "encoding": encoding,
+                "supported": ["identity"],
+            }),
             ApiError::InvalidFen { fen, problems } => json!({ "fen": fen, "problems": problems }),
             ApiError::UnknownNotation { notation } => {
                 json!({ "notation": notation, "supported": NOTATIONS })
@@ -313,7 +356,43 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         // 5xx answers are logged at ERROR by the trace layer, panics by the catch-panic hook.
         tracing::debug!(error = %self, "answering with a problem");
-        problem_response(self.status(), &self.to_problem())
+        let mut resp = problem_response(self.status(), &self.to_problem());
+        let headers = resp.headers_mut();
+        match self {
+            ApiError::Overloaded { retry_after_s } => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_s));
+            }
+            ApiError::Timeout { .. } | ApiError::NotReady | ApiError::Cancelled => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_S));
+            }
+            ApiError::UnsupportedEncoding { .. } => {
+                headers.insert(
+                    header::ACCEPT_ENCODING,
+                    HeaderValue::from_static("identity"),
+                );
+            }
+            _ => {}
+        }
+        resp
+    }
+}
+
+/// Seconds a client is asked to wait (`Retry-After`) after a 503 that is not its fault.
+pub const RETRY_AFTER_S: u64 = 1;
+
+/// Characters of a client's value kept when a detail echoes it.
+pub const ECHO_CHARS: usize = 40;
+
+/// `s` itself if it has at most `keep` characters, else its first `keep` characters and a
+/// count of the rest: `aaaa… (160000 more characters)`. Details never echo a client's
+/// value whole: a 200 KB value must not come back as a 200 KB (or, escaped, 400 KB) answer.
+pub fn elide(s: &str, keep: usize) -> String {
+    match s.char_indices().nth(keep) {
+        None => s.to_owned(),
+        Some((cut, _)) => {
+            let more = s[cut..].chars().count();
+            format!("{}… ({more} more characters)", &s[..cut])
+        }
     }
 }
 

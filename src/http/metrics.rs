@@ -22,6 +22,8 @@ pub const REQUESTS_TOTAL: &str = "xiangqi_http_requests_total";
 pub const REQUEST_DURATION: &str = "xiangqi_http_request_duration_seconds";
 /// Counter of rulings, by `verdict`.
 pub const VERDICTS_TOTAL: &str = "xiangqi_verdicts_total";
+/// Gauge, always 1, labelled with the `version` of the running build.
+pub const BUILD_INFO: &str = "xiangqi_build_info";
 
 /// Latency buckets: adjudication takes tens of microseconds, so start at 100 µs.
 const LATENCY_BUCKETS: &[f64] = &[
@@ -61,6 +63,7 @@ pub fn handle() -> PrometheusHandle {
                 tracing::warn!("a metrics recorder was already installed; /metrics stays empty");
             }
             describe();
+            metrics::gauge!(BUILD_INFO, "version" => env!("CARGO_PKG_VERSION")).set(1.0);
             spawn_upkeep(handle.clone());
             handle
         })
@@ -91,6 +94,101 @@ fn describe() {
         "HTTP request latency"
     );
     metrics::describe_counter!(VERDICTS_TOTAL, "Rulings given, by verdict");
+    metrics::describe_gauge!(BUILD_INFO, "Always 1; the label is the running version");
+    use super::{pool, server};
+    metrics::describe_gauge!(server::CONNECTIONS_OPEN, "Connections being served");
+    metrics::describe_gauge!(
+        server::CONNECTIONS_MAX,
+        "Largest number of connections served at once (--max-connections)"
+    );
+    metrics::describe_counter!(
+        server::CONNECTIONS_EVICTED,
+        "Idle connections closed to make room for a new client"
+    );
+    metrics::describe_counter!(
+        server::CONNECTION_ERRORS,
+        "Connections ended by an error below the router (hyper's 400/414/431, timeouts), by kind"
+    );
+    metrics::describe_gauge!(pool::POOL_RUNNING, "Rulings running on the ruling pool");
+    metrics::describe_gauge!(
+        pool::POOL_WAITING,
+        "Rulings waiting for a ruling pool worker"
+    );
+    metrics::describe_counter!(
+        pool::POOL_REJECTED,
+        "Requests answered 503 overloaded because the ruling pool and its queue were full"
+    );
+}
+
+/// The usual process metrics, in Prometheus text, read from `/proc/self` at scrape time:
+/// CPU seconds, resident memory, open and maximum file descriptors. Empty where there is no
+/// `/proc` (not Linux).
+pub fn process_metrics() -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let mut metric = |name: &str, kind: &str, help: &str, value: f64| {
+        let _ = write!(
+            out,
+            "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}\n"
+        );
+    };
+    if let Ok(stat) = std::fs::read_to_string("/proc/self/stat") {
+        // Fields after the command (which may hold spaces) start at the state, field 3.
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .map_or("", |(_, rest)| rest)
+            .split_whitespace()
+            .collect();
+        // utime and stime are fields 14 and 15, in clock ticks: USER_HZ, 100 on Linux.
+        let ticks = |i: usize| fields.get(i - 3).and_then(|v| v.parse::<f64>().ok());
+        if let (Some(user), Some(system)) = (ticks(14), ticks(15)) {
+            metric(
+                "process_cpu_seconds_total",
+                "counter",
+                "User and system CPU time spent, in seconds",
+                (user + system) / 100.0,
+            );
+        }
+    }
+    if let Ok(status) = std::fs::read_to_string("/proc/self/status") {
+        let kib = |key: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(key))
+                .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
+        };
+        if let Some(rss) = kib("VmRSS:") {
+            metric(
+                "process_resident_memory_bytes",
+                "gauge",
+                "Resident memory size, in bytes",
+                rss * 1024.0,
+            );
+        }
+    }
+    if let Ok(fds) = std::fs::read_dir("/proc/self/fd") {
+        metric(
+            "process_open_fds",
+            "gauge",
+            "Open file descriptors",
+            fds.count() as f64,
+        );
+    }
+    if let Ok(limits) = std::fs::read_to_string("/proc/self/limits") {
+        let max = limits
+            .lines()
+            .find_map(|l| l.strip_prefix("Max open files"))
+            .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok());
+        if let Some(max) = max {
+            metric(
+                "process_max_fds",
+                "gauge",
+                "Limit on open file descriptors",
+                max,
+            );
+        }
+    }
+    out
 }
 
 /// Middleware: counts every request and times it, labelled by the matched route template.

@@ -6,15 +6,19 @@ use std::any::Any;
 use std::hash::{BuildHasher, RandomState};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::request_id::{MakeRequestId, RequestId};
 use tracing::Span;
 
 use super::error::{ApiError, PROBLEM_CONTENT_TYPE};
+use super::extract::BodyReceived;
 
 /// Header carrying the request id (set when absent, echoed in the response).
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -39,6 +43,60 @@ impl MakeRequestId for MakeProcessUniqueId {
     }
 }
 
+/// Longest client request id kept, in bytes; longer ones are replaced.
+pub const MAX_REQUEST_ID_BYTES: usize = 64;
+
+/// Drops a client's `x-request-id` unless it is short (at most [`MAX_REQUEST_ID_BYTES`])
+/// visible ASCII, so the id layer generates one instead. Ids end up in every log line of
+/// the request and in the answer: they must not carry whatever a client puts there.
+pub fn sanitize_request_id<B>(mut req: Request<B>) -> Request<B> {
+    let acceptable = |v: &HeaderValue| {
+        let b = v.as_bytes();
+        !b.is_empty() && b.len() <= MAX_REQUEST_ID_BYTES && b.iter().all(u8::is_ascii_graphic)
+    };
+    let headers = req.headers_mut();
+    let all: Vec<&HeaderValue> = headers.get_all(&REQUEST_ID).iter().collect();
+    if !(all.len() <= 1 && all.iter().copied().all(acceptable)) {
+        headers.remove(&REQUEST_ID);
+    }
+    req
+}
+
+/// The request time budget, and what the deadline needs to say whose fault a timeout was.
+#[derive(Debug, Clone, Copy)]
+pub struct DeadlineConfig {
+    /// The budget, body upload included.
+    pub timeout: Duration,
+}
+
+/// The request deadline. When the time runs out:
+/// - if the body was still arriving, the client was too slow: 408 `request-timeout`,
+///   logged at INFO (a client's doing, not an outage);
+/// - otherwise the server was: 503 `timeout` with `Retry-After`, logged at WARN.
+///
+/// Dropping the handler's future sets its ruling's cancellation flag, so the work stops.
+pub async fn deadline(
+    State(cfg): State<DeadlineConfig>,
+    mut req: axum::extract::Request,
+    next: Next,
+) -> Response {
+    use axum::body::HttpBody as _;
+    let received = BodyReceived::new(req.body().is_end_stream());
+    req.extensions_mut().insert(received.clone());
+    let timeout_ms = u64::try_from(cfg.timeout.as_millis()).unwrap_or(u64::MAX);
+    match tokio::time::timeout(cfg.timeout, next.run(req)).await {
+        Ok(resp) => resp,
+        Err(_) if !received.is_set() => {
+            tracing::info!(timeout_ms, "request body not received in time: 408");
+            ApiError::RequestTimeout { timeout_ms }.into_response()
+        }
+        Err(_) => {
+            tracing::warn!(timeout_ms, "request not answered in time: 503");
+            ApiError::Timeout { timeout_ms }.into_response()
+        }
+    }
+}
+
 /// What the normalizer needs to describe middleware errors precisely.
 #[derive(Debug, Clone, Copy)]
 pub struct NormalizeConfig {
@@ -59,7 +117,7 @@ pub async fn normalize_errors(State(cfg): State<NormalizeConfig>, resp: Response
         StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge {
             limit: cfg.max_body_bytes,
         },
-        // Only the timeout layer answers a bare 503 (readiness answers a problem).
+        // Our own 503s are problems already; a bare one is a timeout.
         StatusCode::SERVICE_UNAVAILABLE => ApiError::Timeout {
             timeout_ms: cfg.request_timeout_ms,
         },
@@ -93,6 +151,24 @@ pub fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response<Body> {
         .unwrap_or_else(|| "unknown panic".to_owned());
     tracing::error!(panic = %msg, "handler panicked");
     ApiError::Internal.into_response()
+}
+
+/// What the trace layer logs for a 5xx answer or a failed request: 503s (overload, time
+/// budget, draining) at WARN, since a flood of them must not read as a flood of bugs; every
+/// other failure (a 500 is a bug) at ERROR.
+pub fn on_failure(class: ServerErrorsFailureClass, latency: Duration, _span: &Span) {
+    let latency_ms = u64::try_from(latency.as_millis()).unwrap_or(u64::MAX);
+    match class {
+        ServerErrorsFailureClass::StatusCode(StatusCode::SERVICE_UNAVAILABLE) => {
+            tracing::warn!(status = 503, latency_ms, "service unavailable");
+        }
+        ServerErrorsFailureClass::StatusCode(status) => {
+            tracing::error!(status = status.as_u16(), latency_ms, "server error");
+        }
+        ServerErrorsFailureClass::Error(error) => {
+            tracing::error!(%error, latency_ms, "request failed");
+        }
+    }
 }
 
 /// The span of one request: method, path and request id, never the body.

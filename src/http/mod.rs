@@ -10,6 +10,7 @@ pub mod extract;
 pub mod metrics;
 pub mod middleware;
 pub mod ops;
+pub mod pool;
 pub mod server;
 pub mod state;
 pub mod v1;
@@ -21,7 +22,7 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderValue, Method, header};
 use axum::routing::{MethodRouter, get, post};
 use axum::{Router, middleware as axum_mw};
 use tower::ServiceBuilder;
@@ -31,14 +32,14 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::map_response_body::MapResponseBodyLayer;
 use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
 use crate::config::Config;
 use dto::Limits;
 use engine::Arbiter;
-use middleware::{MakeProcessUniqueId, NormalizeConfig, REQUEST_ID};
+use middleware::{DeadlineConfig, MakeProcessUniqueId, NormalizeConfig, REQUEST_ID};
+use pool::RulingPool;
 pub use state::{AppState, Readiness};
 
 /// One route: its method, its path template, and its handler.
@@ -115,6 +116,10 @@ pub fn app_with_readiness(
         max_body_bytes: config.max_body_bytes,
         readiness,
         metrics: metrics::handle(),
+        pool: RulingPool::new(config.ruling_workers(), config.ruling_queue),
+    };
+    let deadline = DeadlineConfig {
+        timeout: config.request_timeout(),
     };
     let normalize = NormalizeConfig {
         max_body_bytes: config.max_body_bytes,
@@ -127,7 +132,7 @@ pub fn app_with_readiness(
     }
 
     // Router::layer wraps every route (and the fallback), so each layer below sees the
-    // `MatchedPath`; the last `.layer` call is the outermost. Inner to outer: timeout, body
+    // `MatchedPath`; the last `.layer` call is the outermost. Inner to outer: deadline, body
     // limit, catch-panic, problem+json for middleware errors, compression, CORS, then metrics
     // (counting every answer with its final status), and finally request id and trace.
     let inner = ServiceBuilder::new()
@@ -141,27 +146,29 @@ pub fn app_with_readiness(
         .layer(MapResponseBodyLayer::new(Body::new))
         .layer(CatchPanicLayer::custom(middleware::panic_response))
         .layer(RequestBodyLimitLayer::new(config.max_body_bytes))
-        // Inside the body limit: the timeout must build its own (empty, default) body.
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::SERVICE_UNAVAILABLE,
-            config.request_timeout(),
-        ))
         // tower-http enforces the limit; axum's own 2 MB default would only get in the way.
         .layer(DefaultBodyLimit::disable());
     let outer = ServiceBuilder::new()
+        .map_request(middleware::sanitize_request_id)
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeProcessUniqueId))
         .layer(
             // Access lines at DEBUG (`RUST_LOG=info,tower_http=debug` shows them): a line per
-            // request at INFO would cost measurable throughput. 5xx are logged at ERROR.
+            // request at INFO would cost measurable throughput. 5xx are logged at ERROR, but
+            // 503s (overload, time budget) at WARN; a client's 408 is logged at INFO by the
+            // deadline and is no failure here.
             TraceLayer::new_for_http()
                 .make_span_with(middleware::request_span)
-                .on_response(DefaultOnResponse::new().level(Level::DEBUG)),
+                .on_response(DefaultOnResponse::new().level(Level::DEBUG))
+                .on_failure(middleware::on_failure),
         )
         .layer(PropagateRequestIdLayer::new(REQUEST_ID));
 
     router
         .fallback(ops::not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)
+        // Innermost, inside the body limit: the deadline covers the body upload and the
+        // ruling, and tells a slow client (408) from a slow server (503).
+        .layer(axum_mw::from_fn_with_state(deadline, middleware::deadline))
         .layer(inner)
         .layer(axum_mw::from_fn(metrics::track))
         .layer(outer)

@@ -6,7 +6,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::error::ApiError;
+use super::error::{ApiError, elide};
 use super::extract::ApiJson;
 use super::state::AppState;
 
@@ -31,7 +31,9 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
 pub async fn metrics(State(state): State<AppState>) -> Response {
     // Upkeep here keeps histogram memory bounded without a background task.
     state.metrics.run_upkeep();
-    let mut resp = state.metrics.render().into_response();
+    let mut text = state.metrics.render();
+    text.push_str(&super::metrics::process_metrics());
+    let mut resp = text.into_response();
     resp.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
@@ -52,7 +54,8 @@ pub async fn openapi() -> Response {
 /// Fallback for paths no route matches.
 pub async fn not_found(req: Request) -> ApiError {
     ApiError::NotFound {
-        path: req.uri().path().to_owned(),
+        // A path may be as long as hyper's head limit: never echo it whole.
+        path: elide(req.uri().path(), 200),
     }
 }
 

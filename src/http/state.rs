@@ -7,6 +7,7 @@ use metrics_exporter_prometheus::PrometheusHandle;
 
 use super::dto::Limits;
 use super::engine::Arbiter;
+use super::pool::RulingPool;
 
 /// Whether the service takes new work. Starts ready; turns not-ready once shutdown begins
 /// and never turns back.
@@ -43,4 +44,6 @@ pub struct AppState {
     pub readiness: Readiness,
     /// Renders `/metrics`.
     pub metrics: PrometheusHandle,
+    /// Where large rulings run.
+    pub pool: RulingPool,
 }

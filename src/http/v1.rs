@@ -1,6 +1,7 @@
 //! The v1 API handlers: extract, check limits, call the arbiter, map.
-
-use std::sync::Arc;
+//!
+//! Small rulings run inline on the async worker; anything larger runs on the bounded ruling
+//! pool ([`super::pool`]), which answers 503 `overloaded` when full and stops abandoned work.
 
 use axum::extract::State;
 
@@ -8,22 +9,39 @@ use super::dto::{
     AdjudicateRequest, AdjudicateResponse, BatchItem, BatchRequest, BatchResponse,
     LegalMovesRequest, LegalMovesResponse, Limits, RulesetsResponse,
 };
-use super::engine::Arbiter;
+use super::engine::{Arbiter, Cancel};
 use super::error::ApiError;
-use super::extract::ApiJson;
+use super::extract::{ApiJson, parse_game};
 use super::metrics::record_verdict;
 use super::state::AppState;
 
-/// Batches up to this size run on the async worker; larger ones move to the blocking pool
-/// (256 games at ~50 µs would otherwise stall a worker for ~13 ms).
-const INLINE_BATCH_MAX: usize = 16;
+/// Games of at most this many plies are ruled inline (game200 takes about 75 µs); longer
+/// ones go to the ruling pool.
+pub const INLINE_PLIES_MAX: usize = 256;
+/// Batches of at most this many games, and ...
+pub const INLINE_BATCH_MAX: usize = 4;
+/// ... at most this many bytes of games in all, are ruled inline; others go to the pool.
+pub const INLINE_BATCH_BYTES: usize = 4 * 1024;
 
 /// `POST /v1/adjudicate`.
 pub async fn adjudicate(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<AdjudicateRequest>,
 ) -> Result<ApiJson<AdjudicateResponse>, ApiError> {
-    let resp = adjudicate_one(state.arbiter.as_ref(), &state.limits, &req)?;
+    let limits = state.limits;
+    if req.moves.len() <= INLINE_PLIES_MAX {
+        let resp = adjudicate_one(state.arbiter.as_ref(), &limits, &req)?;
+        return Ok(ApiJson(resp));
+    }
+    // Refuse what the limits refuse before taking a worker.
+    req.check_limits(&limits)?;
+    let arbiter = state.arbiter;
+    let resp = state
+        .pool
+        .run(Cancel::new(), move |cancel| {
+            adjudicate_one_cancellable(arbiter.as_ref(), &limits, &req, cancel)
+        })
+        .await??;
     Ok(ApiJson(resp))
 }
 
@@ -33,24 +51,34 @@ pub async fn adjudicate_batch(
     ApiJson(req): ApiJson<BatchRequest>,
 ) -> Result<ApiJson<BatchResponse>, ApiError> {
     let limits = state.limits;
-    if req.games.len() > limits.max_batch {
+    let games = req.games;
+    if games.len() > limits.max_batch {
         return Err(ApiError::TooManyGames {
-            count: req.games.len(),
+            count: games.len(),
             limit: limits.max_batch,
         });
     }
-    let results = if req.games.len() <= INLINE_BATCH_MAX {
-        rule_all(state.arbiter.as_ref(), &limits, req.games)
+    let bytes: usize = games.iter().map(|g| g.get().len()).sum();
+    let results = if games.len() <= INLINE_BATCH_MAX && bytes <= INLINE_BATCH_BYTES {
+        rule_all(
+            state.arbiter.as_ref(),
+            &limits,
+            games.iter().map(|g| g.get()),
+            &Cancel::new(),
+        )?
     } else {
-        let arbiter = Arc::clone(&state.arbiter);
-        match tokio::task::spawn_blocking(move || rule_all(arbiter.as_ref(), &limits, req.games))
-            .await
-        {
-            Ok(results) => results,
-            // Re-raise an arbiter panic here so the catch-panic layer answers it as a 500.
-            Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
-            Err(_) => return Err(ApiError::Internal),
-        }
+        let arbiter = state.arbiter;
+        state
+            .pool
+            .run(Cancel::new(), move |cancel| {
+                rule_all(
+                    arbiter.as_ref(),
+                    &limits,
+                    games.iter().map(|g| g.get()),
+                    cancel,
+                )
+            })
+            .await??
     };
     Ok(ApiJson(BatchResponse { results }))
 }
@@ -75,34 +103,45 @@ pub fn adjudicate_one(
     limits: &Limits,
     req: &AdjudicateRequest,
 ) -> Result<AdjudicateResponse, ApiError> {
+    adjudicate_one_cancellable(arbiter, limits, req, &Cancel::new())
+}
+
+/// [`adjudicate_one`] that gives up with [`ApiError::Cancelled`] once `cancel` is set.
+pub fn adjudicate_one_cancellable(
+    arbiter: &dyn Arbiter,
+    limits: &Limits,
+    req: &AdjudicateRequest,
+    cancel: &Cancel,
+) -> Result<AdjudicateResponse, ApiError> {
     req.check_limits(limits)?;
-    let resp = arbiter.adjudicate(req)?;
+    let resp = arbiter.adjudicate_cancellable(req, cancel)?;
     record_verdict(resp.verdict);
     Ok(resp)
 }
 
-/// Rules on each game; a game that is not a valid request becomes an inline 400 problem.
-pub fn rule_all(
+/// Rules on each game (its JSON text), in order. A game that is not a valid request becomes
+/// an inline 400 problem worded as for the same game sent alone. Stops with
+/// [`ApiError::Cancelled`] as soon as `cancel` is set: it is checked before every game.
+pub fn rule_all<'a>(
     arbiter: &dyn Arbiter,
     limits: &Limits,
-    games: Vec<serde_json::Value>,
-) -> Vec<BatchItem> {
-    games
-        .into_iter()
-        .map(|game| {
-            // Worded like axum's rejection of the same game sent alone, the field's
-            // path included; only the line and column of the body are not known here.
-            serde_path_to_error::deserialize::<_, AdjudicateRequest>(game)
-                .map_err(|e| ApiError::MalformedJson {
-                    detail: format!(
-                        "Failed to deserialize the JSON body into the target type: {e}"
-                    ),
-                })
-                .and_then(|req| adjudicate_one(arbiter, limits, &req))
-                .map_or_else(
-                    |err| BatchItem::Problem(err.to_problem()),
-                    |resp| BatchItem::Verdict(Box::new(resp)),
-                )
-        })
-        .collect()
+    games: impl IntoIterator<Item = &'a str>,
+    cancel: &Cancel,
+) -> Result<Vec<BatchItem>, ApiError> {
+    let games = games.into_iter();
+    let mut results = Vec::with_capacity(games.size_hint().0);
+    for game in games {
+        if cancel.is_cancelled() {
+            return Err(ApiError::Cancelled);
+        }
+        let item = match parse_game(game)
+            .and_then(|req| adjudicate_one_cancellable(arbiter, limits, &req, cancel))
+        {
+            Ok(resp) => BatchItem::Verdict(Box::new(resp)),
+            Err(ApiError::Cancelled) => return Err(ApiError::Cancelled),
+            Err(err) => BatchItem::Problem(err.to_problem()),
+        };
+        results.push(item);
+    }
+    Ok(results)
 }

@@ -1,0 +1,909 @@
+//! Regression tests for issue 12, "Cheap ways to take the service down": one test (or more)
+//! per finding. Waits are bounded; time is only ever asserted as a generous upper bound on a
+//! liveness check, and where a test needs an order of events it builds it with channels.
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::io::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use common::app::{body_bytes, body_json, expect_problem, get, post_json, send, test_app};
+use common::fake::{FakeArbiter, fake, verdict};
+use futures_util::{StreamExt, stream};
+use serde_json::{Value, json};
+use xiangqi_arbiter::arbiter::LawArbiter;
+use xiangqi_arbiter::config::Config;
+use xiangqi_arbiter::http::dto::*;
+use xiangqi_arbiter::http::engine::{Arbiter, Cancel};
+use xiangqi_arbiter::http::error::ApiError;
+use xiangqi_arbiter::http::v1::INLINE_PLIES_MAX;
+
+// ------------------------------------------------------------------------------------------
+// Memory accounting: a global allocator that keeps, per thread, the bytes currently allocated
+// and their peak. A request driven on a current-thread runtime allocates on one thread, so
+// its peak is exact and the same on every run.
+// ------------------------------------------------------------------------------------------
+
+struct Counting;
+
+thread_local! {
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
+
+fn account(delta: isize) {
+    let _ = LIVE.try_with(|live| {
+        let now = live.get() + delta;
+        live.set(now);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
+}
+
+// SAFETY: forwards every call to the system allocator unchanged; the counters are
+// thread-local cells that never allocate.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        account(layout.size() as isize);
+        // SAFETY: the caller's contract is passed on as is.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        account(-(layout.size() as isize));
+        // SAFETY: the caller's contract is passed on as is.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        account(new_size as isize - layout.size() as isize);
+        // SAFETY: the caller's contract is passed on as is.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// The peak of bytes allocated by this thread while `f` ran, above what was live before.
+fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let base = LIVE.with(Cell::get);
+    PEAK.with(|p| p.set(base));
+    let out = f();
+    let peak = PEAK.with(Cell::get) - base;
+    (out, peak.max(0) as usize)
+}
+
+fn current_thread() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// A body of `bytes`, one byte per frame (what a chunked upload of one-byte chunks gives).
+fn one_byte_frames(bytes: &'static [u8]) -> Body {
+    Body::from_stream(stream::iter((0..bytes.len()).map(move |i| {
+        Ok::<_, std::io::Error>(bytes::Bytes::from_static(&bytes[i..=i]))
+    })))
+}
+
+/// Finding 3: a maximum body sent as 1-byte chunks costs about its size, as one frame does.
+#[test]
+fn a_body_of_one_byte_chunks_costs_its_size_not_a_buffer_per_chunk() {
+    let limit = 256 * 1024;
+    // A valid game padded by an unknown field to just under the limit.
+    let mut body = br#"{"moves": ["h2e2"], "pad": ""#.to_vec();
+    body.resize(limit - 8, b'a');
+    body.extend_from_slice(br#""}"#);
+    let body: &'static [u8] = Box::leak(body.into_boxed_slice());
+
+    let rt = current_thread();
+    let app = xiangqi_arbiter::http::app(&Config::default(), Arc::new(FakeArbiter));
+    let run = |body: Body| {
+        rt.block_on(async {
+            let resp = send(&app, post_json("/v1/adjudicate", body)).await;
+            assert_eq!(resp.status(), StatusCode::OK);
+        })
+    };
+    run(Body::from(body)); // warm up: metrics, lazy statics
+    let ((), whole) = peak_during(|| run(Body::from(body)));
+    let ((), chunked) = peak_during(|| run(one_byte_frames(body)));
+    // One buffer of at most the limit (plus the answer and small change), however framed.
+    // Keeping each frame until the end cost at least 32 bytes of bookkeeping per byte here.
+    assert!(chunked < limit + 128 * 1024, "chunked peak {chunked} B");
+    assert!(
+        chunked < whole + limit,
+        "chunked {chunked} B vs whole {whole} B"
+    );
+}
+
+// ------------------------------------------------------------------------------------------
+// One parser for a game alone and a game in a batch.
+// ------------------------------------------------------------------------------------------
+
+/// The answer to `game` sent alone and inside a batch (status and problem type or verdict).
+async fn alone_and_in_batch(app: &Router, game: &str) -> ((u16, Value), (u16, Value)) {
+    let resp = send(app, post_json("/v1/adjudicate", game.to_owned())).await;
+    let status = resp.status().as_u16();
+    let alone = body_json(resp).await;
+    let batch = format!(r#"{{"games": [{game}]}}"#);
+    let resp = send(app, post_json("/v1/adjudicate/batch", batch)).await;
+    assert_eq!(resp.status(), StatusCode::OK, "the batch itself is fine");
+    let item = body_json(resp).await["results"][0].clone();
+    let item_status = item["status"].as_u64().map_or(200, |s| s as u16);
+    ((status, alone), (item_status, item))
+}
+
+fn kind(answer: &Value) -> Value {
+    answer
+        .get("type")
+        .cloned()
+        .unwrap_or(answer["verdict"].clone())
+}
+
+#[tokio::test]
+async fn a_game_gets_the_same_answer_alone_and_in_a_batch() {
+    let app = test_app();
+    let deep = format!(
+        r#"{{"moves": ["h2e2"], "extra": {}1{}}}"#,
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    let cases: Vec<(&str, String, u16)> = vec![
+        (
+            "duplicate moves key",
+            r#"{"moves": ["h2e2"], "moves": ["repeat"]}"#.into(),
+            400,
+        ),
+        ("200-deep unknown field", deep, 200),
+        (
+            "lone surrogate in an unknown field",
+            r#"{"moves": ["h2e2"], "note": "\ud800"}"#.into(),
+            200,
+        ),
+        ("moves not an array", r#"{"moves": 5}"#.into(), 400),
+        ("not an object", "[1, 2]".into(), 400),
+        ("missing moves", "{}".into(), 400),
+        ("fine", r#"{"moves": ["repeat"]}"#.into(), 200),
+    ];
+    for (name, game, want) in cases {
+        let ((s1, alone), (s2, item)) = alone_and_in_batch(&app, &game).await;
+        assert_eq!(s1, want, "{name}: alone {alone}");
+        assert_eq!(s2, want, "{name}: in a batch {item}");
+        assert_eq!(kind(&alone), kind(&item), "{name}");
+        if want == 400 {
+            // The same words, less the line and column (which would count from the game).
+            let (a, b) = (
+                alone["detail"].as_str().unwrap(),
+                item["detail"].as_str().unwrap(),
+            );
+            assert!(a.starts_with(b) || a.contains(b), "{name}: {a:?} vs {b:?}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn one_bad_game_never_fails_the_batch() {
+    let app = test_app();
+    let body = format!(
+        r#"{{"games": [{{"moves": ["h2e2"], "x": {}{}}}, {{"moves": [], "moves": []}}, {{"moves": ["repeat"], "s": "\udc00"}}]}}"#,
+        "[".repeat(300),
+        "]".repeat(300)
+    );
+    let resp = send(&app, post_json("/v1/adjudicate/batch", body)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let results = body_json(resp).await["results"].clone();
+    assert_eq!(results[0]["verdict"], "none");
+    assert_eq!(results[1]["status"], 400);
+    assert_eq!(results[2]["verdict"], "loss");
+}
+
+// ------------------------------------------------------------------------------------------
+// Details: short, and worded for people.
+// ------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn details_never_echo_a_large_value_and_never_name_rust_types() {
+    let app = test_app();
+    // 160,000 quotes: escaped, they were 320 KB of answer.
+    let body = format!(r#"{{"moves": "{}"}}"#, r#"\""#.repeat(80_000));
+    let resp = send(&app, post_json("/v1/adjudicate", body)).await;
+    let p = expect_problem(resp, 400, "malformed-json").await;
+    let detail = p["detail"].as_str().unwrap();
+    assert!(detail.len() < 400, "{} bytes: {detail}", detail.len());
+    assert!(detail.contains("more characters)"), "{detail}");
+    assert!(detail.contains("moves: invalid type: string"), "{detail}");
+
+    for (body, words) in [
+        (r#""a game""#, "expected an object"),
+        (r#"{"moves": {}}"#, "expected an array"),
+        (r#"{"fen": 1, "moves": []}"#, "expected a string"),
+        (
+            r#"{"notation": "iccs"}"#,
+            r#"the field "moves" is required"#,
+        ),
+        (
+            r#"{"moves": [], "moves": []}"#,
+            r#"the field "moves" appears more than once"#,
+        ),
+    ] {
+        let resp = send(&app, post_json("/v1/adjudicate", body)).await;
+        let p = expect_problem(resp, 400, "malformed-json").await;
+        let detail = p["detail"].as_str().unwrap();
+        assert!(detail.contains(words), "{body}: {detail}");
+        for rust in [
+            "struct",
+            "AdjudicateRequest",
+            "sequence",
+            "Failed to deserialize",
+        ] {
+            assert!(!detail.contains(rust), "{body}: {detail}");
+        }
+    }
+
+    // An unknown path is not echoed whole either.
+    let long = format!("/{}", "a".repeat(10_000));
+    let p = expect_problem(send(&app, get(&long)).await, 404, "not-found").await;
+    assert!(p["detail"].as_str().unwrap().len() < 400);
+}
+
+// ------------------------------------------------------------------------------------------
+// Content-Encoding.
+// ------------------------------------------------------------------------------------------
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    enc.write_all(data).unwrap();
+    enc.finish().unwrap()
+}
+
+fn encoded(body: Vec<u8>, encoding: &str) -> Request<Body> {
+    Request::post("/v1/adjudicate")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_ENCODING, encoding)
+        .body(Body::from(body))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn encoded_bodies_are_415_with_accept_encoding_zip_bombs_included() {
+    let app = test_app();
+    let game = br#"{"moves": ["repeat"]}"#.to_vec();
+
+    // Plain JSON that claims to be gzip is not accepted as JSON.
+    let resp = send(&app, encoded(game.clone(), "gzip")).await;
+    assert_eq!(resp.headers()[header::ACCEPT_ENCODING], "identity");
+    let p = expect_problem(resp, 415, "unsupported-encoding").await;
+    assert_eq!(p["encoding"], "gzip");
+
+    // Real gzip, and a bomb: 64 MiB of spaces in about 64 KiB, refused without inflating.
+    let resp = send(&app, encoded(gzip(&game), "gzip")).await;
+    expect_problem(resp, 415, "unsupported-encoding").await;
+    let mut inner = game.clone();
+    inner.splice(1..1, std::iter::repeat_n(b' ', 64 << 20));
+    let bomb = gzip(&inner);
+    assert!(bomb.len() < 256 * 1024, "the bomb fits the body limit");
+    // `#[tokio::test]` runs on this thread alone, so the thread's peak is the request's.
+    let base = LIVE.with(Cell::get);
+    PEAK.with(|p| p.set(base));
+    let resp = send(&app, encoded(bomb, "gzip")).await;
+    let peak = PEAK.with(Cell::get) - base;
+    expect_problem(resp, 415, "unsupported-encoding").await;
+    assert!(
+        peak < 1 << 20,
+        "refusing the bomb took {peak} B: was it inflated?"
+    );
+
+    for coding in ["br", "deflate", "x-unknown, gzip", "GZIP"] {
+        let resp = send(&app, encoded(game.clone(), coding)).await;
+        expect_problem(resp, 415, "unsupported-encoding").await;
+    }
+    // `identity` is no encoding at all.
+    let resp = send(&app, encoded(game, "identity")).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+}
+
+// ------------------------------------------------------------------------------------------
+// x-request-id.
+// ------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn only_short_printable_request_ids_are_echoed() {
+    let app = test_app();
+    let with_id = |id: &[u8]| {
+        Request::get("/healthz")
+            .header("x-request-id", id)
+            .body(Body::empty())
+            .unwrap()
+    };
+    let good = "trace-1234_ABCD.xyz:9";
+    let resp = send(&app, with_id(good.as_bytes())).await;
+    assert_eq!(resp.headers()["x-request-id"], good);
+
+    let long = "a".repeat(65);
+    for bad in [
+        long.as_bytes(),
+        b"with space",
+        b"tab\there",
+        b"caf\xc3\xa9",
+        b"",
+    ] {
+        let resp = send(&app, with_id(bad)).await;
+        let echoed = resp.headers()["x-request-id"].as_bytes();
+        assert_ne!(echoed, bad, "{:?}", String::from_utf8_lossy(bad));
+        assert!(!echoed.is_empty() && echoed.len() <= 64);
+        assert!(echoed.iter().all(u8::is_ascii_graphic));
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Timeouts: the client's (408) or the server's (503 + Retry-After).
+// ------------------------------------------------------------------------------------------
+
+/// An arbiter whose games block until released, and that reports each game it starts.
+#[derive(Clone)]
+struct Gate {
+    started: mpsc::SyncSender<usize>,
+    release: Arc<Mutex<mpsc::Receiver<()>>>,
+    ruled: Arc<AtomicUsize>,
+    /// Games that saw their cancellation flag while blocked.
+    saw_cancel: Arc<AtomicUsize>,
+}
+
+struct GateControl {
+    started: mpsc::Receiver<usize>,
+    release: mpsc::SyncSender<()>,
+    ruled: Arc<AtomicUsize>,
+    saw_cancel: Arc<AtomicUsize>,
+}
+
+fn gate() -> (Gate, GateControl) {
+    let (started_tx, started_rx) = mpsc::sync_channel(1024);
+    let (release_tx, release_rx) = mpsc::sync_channel(1024);
+    let ruled = Arc::new(AtomicUsize::new(0));
+    let saw_cancel = Arc::new(AtomicUsize::new(0));
+    (
+        Gate {
+            started: started_tx,
+            release: Arc::new(Mutex::new(release_rx)),
+            ruled: Arc::clone(&ruled),
+            saw_cancel: Arc::clone(&saw_cancel),
+        },
+        GateControl {
+            started: started_rx,
+            release: release_tx,
+            ruled,
+            saw_cancel,
+        },
+    )
+}
+
+impl Gate {
+    /// Blocks until released or cancelled (at most 10 s), noting a cancellation.
+    fn block(&self, cancel: &Cancel) {
+        let n = self.ruled.fetch_add(1, Ordering::SeqCst) + 1;
+        let _ = self.started.send(n);
+        let release = self.release.lock().unwrap();
+        for _ in 0..2000 {
+            if cancel.is_cancelled() {
+                self.saw_cancel.fetch_add(1, Ordering::SeqCst);
+                return;
+            }
+            if release.recv_timeout(Duration::from_millis(5)).is_ok() {
+                return;
+            }
+        }
+    }
+}
+
+impl Arbiter for Gate {
+    fn adjudicate(&self, req: &AdjudicateRequest) -> Result<AdjudicateResponse, ApiError> {
+        self.adjudicate_cancellable(req, &Cancel::new())
+    }
+    fn adjudicate_cancellable(
+        &self,
+        req: &AdjudicateRequest,
+        cancel: &Cancel,
+    ) -> Result<AdjudicateResponse, ApiError> {
+        if req.moves.first().is_some_and(|m| m == "block") {
+            self.block(cancel);
+        } else {
+            self.ruled.fetch_add(1, Ordering::SeqCst);
+        }
+        Ok(verdict(&req.moves))
+    }
+    fn legal_moves(&self, req: &LegalMovesRequest) -> Result<LegalMovesResponse, ApiError> {
+        FakeArbiter.legal_moves(req)
+    }
+    fn rulesets(&self) -> RulesetsResponse {
+        FakeArbiter.rulesets()
+    }
+}
+
+/// A game long enough to be ruled on the pool, that blocks at the gate.
+fn heavy_game() -> Value {
+    let mut moves = vec!["block".to_owned()];
+    moves.resize(INLINE_PLIES_MAX + 1, "h2e2".to_owned());
+    json!({ "moves": moves })
+}
+
+/// Waits (bounded) for the next game to start at the gate.
+fn next_start(control: &GateControl) -> usize {
+    control
+        .started
+        .recv_timeout(Duration::from_secs(10))
+        .expect("a game started at the gate")
+}
+
+#[tokio::test]
+async fn a_slow_body_is_408_and_a_slow_ruling_is_503_with_retry_after() {
+    let config = Config {
+        request_timeout_ms: 200,
+        ..Config::default()
+    };
+    let (arbiter, control) = gate();
+    let app = xiangqi_arbiter::http::app(&config, Arc::new(arbiter));
+
+    let first: Result<&str, std::io::Error> = Ok(r#"{"moves":["#);
+    let stalled = stream::iter([first]).chain(stream::pending());
+    let resp = send(
+        &app,
+        post_json("/v1/adjudicate", Body::from_stream(stalled)),
+    )
+    .await;
+    assert!(!resp.headers().contains_key(header::RETRY_AFTER));
+    expect_problem(resp, 408, "request-timeout").await;
+
+    // The body arrived; the ruling is what took too long.
+    let resp = send(&app, post_json("/v1/adjudicate", heavy_game().to_string())).await;
+    assert_eq!(resp.headers()[header::RETRY_AFTER], "1");
+    let p = expect_problem(resp, 503, "timeout").await;
+    assert_eq!(p["timeout_ms"], 200);
+    next_start(&control);
+    control.release.send(()).unwrap();
+
+    // Dashboards count 408 as the client's: a 4xx label, not a 5xx one.
+    let metrics = send(&app, get("/metrics")).await;
+    let text = String::from_utf8(body_bytes(metrics).await).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("xiangqi_http_requests_total")
+                && l.contains(r#"route="/v1/adjudicate""#)
+                && l.contains(r#"status="408""#)),
+        "{text}"
+    );
+}
+
+// ------------------------------------------------------------------------------------------
+// The ruling pool: back-pressure, probes while it is full, cancellation.
+// ------------------------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_pool_answers_503_overloaded_and_probes_still_answer() {
+    let config = Config {
+        ruling_workers: 1,
+        ruling_queue: 1,
+        ..Config::default()
+    };
+    let (arbiter, control) = gate();
+    let app = xiangqi_arbiter::http::app(&config, Arc::new(arbiter));
+    let heavy = || post_json("/v1/adjudicate", heavy_game().to_string());
+
+    // One ruling runs (blocked at the gate), one waits for the worker.
+    let spawn = |req| {
+        let app = app.clone();
+        tokio::spawn(async move { send(&app, req).await })
+    };
+    let running = spawn(heavy());
+    next_start(&control);
+    let waiting = spawn(heavy());
+    // The waiting one holds the queue's only place once the pool gauge says so; until then
+    // a third request could take it, so wait (bounded) for the gauge.
+    let mut queued = false;
+    for _ in 0..200 {
+        let text = String::from_utf8(body_bytes(send(&app, get("/metrics")).await).await).unwrap();
+        if text
+            .lines()
+            .any(|l| l.starts_with("xiangqi_ruling_pool_waiting ") && !l.ends_with(" 0"))
+        {
+            queued = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(queued, "the second ruling waits for the worker");
+
+    // A third is turned away at once, with Retry-After.
+    let resp = send(&app, heavy()).await;
+    assert_eq!(resp.headers()[header::RETRY_AFTER], "1");
+    let p = expect_problem(resp, 503, "overloaded").await;
+    assert_eq!(p["retry_after_s"], 1);
+
+    // Probes and small rulings do not wait for the pool.
+    for path in ["/healthz", "/readyz", "/metrics"] {
+        let resp = tokio::time::timeout(Duration::from_secs(2), send(&app, get(path)))
+            .await
+            .unwrap_or_else(|_| panic!("{path} answered within 2 s"));
+        assert_eq!(resp.status(), StatusCode::OK, "{path}");
+    }
+    let small = post_json("/v1/adjudicate", r#"{"moves": ["h2e2"]}"#);
+    let resp = tokio::time::timeout(Duration::from_secs(2), send(&app, small))
+        .await
+        .expect("a small ruling answered within 2 s");
+    assert_eq!(resp.status(), StatusCode::OK);
+
+    // Released, both queued rulings finish normally.
+    control.release.send(()).unwrap();
+    next_start(&control);
+    control.release.send(()).unwrap();
+    assert_eq!(running.await.unwrap().status(), StatusCode::OK);
+    assert_eq!(waiting.await.unwrap().status(), StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_abandoned_batch_stops_between_games() {
+    let config = Config {
+        request_timeout_ms: 300,
+        ..Config::default()
+    };
+    let (arbiter, control) = gate();
+    let app = xiangqi_arbiter::http::app(&config, Arc::new(arbiter));
+    // 100 games; the third blocks at the gate until after the request has timed out.
+    let mut games = vec![json!({"moves": ["h2e2"]}); 100];
+    games[2] = json!({"moves": ["block"]});
+    let body = json!({ "games": games }).to_string();
+
+    let resp = send(&app, post_json("/v1/adjudicate/batch", body)).await;
+    expect_problem(resp, 503, "timeout").await;
+    assert_eq!(next_start(&control), 3);
+    wait_for(
+        || control.saw_cancel.load(Ordering::SeqCst) == 1,
+        "the flag was set",
+    )
+    .await;
+
+    // Give the abandoned work ample time to go on, were it going to.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        control.ruled.load(Ordering::SeqCst),
+        3,
+        "no game after the third"
+    );
+}
+
+/// Waits (at most 5 s) until `done` holds.
+async fn wait_for(done: impl Fn() -> bool, what: &str) {
+    for _ in 0..500 {
+        if done() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("not within 5 s: {what}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_whose_client_hangs_up_stops_between_games() {
+    let (arbiter, control) = gate();
+    let addr = start_with(Config::default(), Arc::new(arbiter)).await;
+    let mut games = vec![json!({"moves": ["h2e2"]}); 100];
+    games[2] = json!({"moves": ["block"]});
+    let body = json!({ "games": games }).to_string();
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "POST /v1/adjudicate/batch HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    assert_eq!(next_start(&control), 3);
+    drop(stream); // the client goes away mid-ruling
+
+    wait_for(
+        || control.saw_cancel.load(Ordering::SeqCst) == 1,
+        "the flag was set",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        control.ruled.load(Ordering::SeqCst),
+        3,
+        "no game after the third"
+    );
+}
+
+#[test]
+fn the_law_arbiter_checks_the_flag_while_replaying() {
+    // 300 plies of a horse going back and forth, then an illegal move at ply 301: with the
+    // flag set the replay stops at ply 64, before it could reach the illegal move.
+    let mut moves: Vec<String> = ["b0c2", "b9c7", "c2b0", "c7b9"]
+        .iter()
+        .cycle()
+        .take(300)
+        .map(|m| (*m).to_owned())
+        .collect();
+    moves.push("a0a9".into());
+    let req = AdjudicateRequest {
+        fen: None,
+        moves,
+        notation: None,
+        ruleset: None,
+        no_capture_limit: None,
+    };
+    let cancel = Cancel::new();
+    let err = LawArbiter
+        .adjudicate_cancellable(&req, &cancel)
+        .unwrap_err();
+    assert!(
+        matches!(err, ApiError::IllegalMove { ply: 301, .. }),
+        "{err:?}"
+    );
+    cancel.cancel();
+    let err = LawArbiter
+        .adjudicate_cancellable(&req, &cancel)
+        .unwrap_err();
+    assert_eq!(err, ApiError::Cancelled);
+}
+
+// ------------------------------------------------------------------------------------------
+// Connections: slots, idle and non-reading clients, hyper's own rejections, metrics.
+// ------------------------------------------------------------------------------------------
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+/// Serves the fake arbiter on 127.0.0.1 until the test ends.
+async fn start(config: Config) -> std::net::SocketAddr {
+    start_with(config, fake()).await
+}
+
+/// Serves `arbiter` on 127.0.0.1 until the test ends.
+async fn start_with(config: Config, arbiter: Arc<dyn Arbiter>) -> std::net::SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let readiness = xiangqi_arbiter::http::Readiness::new();
+    let router = xiangqi_arbiter::http::app_with_readiness(&config, arbiter, readiness.clone());
+    tokio::spawn(async move {
+        xiangqi_arbiter::http::server::serve(
+            listener,
+            router,
+            &config,
+            readiness,
+            std::future::pending(),
+        )
+        .await
+    });
+    addr
+}
+
+/// Sends `raw` on a new connection and reads until the server closes it (at most 10 s).
+async fn exchange(addr: std::net::SocketAddr, raw: &[u8]) -> String {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    // The server may answer and close before it has read everything (a 431, say).
+    let _ = stream.write_all(raw).await;
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut buf)).await;
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+async fn metrics_text(addr: std::net::SocketAddr) -> String {
+    exchange(
+        addr,
+        b"GET /metrics HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n",
+    )
+    .await
+}
+
+/// The value of the first sample line starting with `prefix`, if any.
+fn sample(text: &str, prefix: &str) -> Option<f64> {
+    text.lines()
+        .find(|l| l.starts_with(prefix))
+        .and_then(|l| l.rsplit(' ').next()?.parse().ok())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn beside_more_idle_connections_than_slots_a_good_request_is_answered() {
+    let config = Config {
+        max_connections: 8,
+        // Long enough that, without eviction, the good request would wait for it.
+        header_read_timeout_ms: 30_000,
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    // Five times the limit in silent connections, kept open.
+    let mut idle = Vec::new();
+    for _ in 0..40 {
+        idle.push(TcpStream::connect(addr).await.unwrap());
+    }
+    let body = r#"{"moves": ["h2e2"]}"#;
+    let good = format!(
+        "POST /v1/adjudicate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let answer = tokio::time::timeout(Duration::from_secs(2), exchange(addr, good.as_bytes()))
+        .await
+        .expect("answered within 2 s beside 40 idle connections");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains(r#""verdict":"none""#), "{answer}");
+
+    // The oldest idle connections were closed to make room; the newest are still open.
+    let mut first = [0u8; 1];
+    let closed = tokio::time::timeout(Duration::from_secs(2), idle[0].read(&mut first)).await;
+    assert!(
+        matches!(closed, Ok(Ok(0) | Err(_))),
+        "the oldest was closed"
+    );
+
+    let text = metrics_text(addr).await;
+    assert!(sample(&text, "xiangqi_http_connections_evicted_total").unwrap_or(0.0) >= 32.0);
+    assert_eq!(sample(&text, "xiangqi_http_connections_max "), Some(8.0));
+    let open = sample(&text, "xiangqi_http_connections_open ").expect("open gauge");
+    assert!(open >= 1.0, "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_reads_nothing_is_cut_by_the_write_timeout() {
+    let config = Config {
+        idle_timeout_ms: Some(0), // off: the write timeout alone must do it
+        write_timeout_ms: 300,
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    // A small receive window, and 400 pipelined requests for the spec (about 20 MB of
+    // answers): the server's writes block long before it is done.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stream = socket.connect(addr).await.unwrap();
+    let one = b"GET /openapi.yaml HTTP/1.1\r\nHost: t\r\n\r\n";
+    stream.write_all(&one.repeat(400)).await.unwrap();
+
+    // Not reading: wait (bounded) for the counter, then drain and see the connection end.
+    let mut cut = false;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let text = metrics_text(addr).await;
+        if sample(
+            &text,
+            r#"xiangqi_http_connection_errors_total{kind="write_timeout"}"#,
+        )
+        .is_some_and(|n| n >= 1.0)
+        {
+            cut = true;
+            break;
+        }
+    }
+    assert!(cut, "the non-reading client was cut");
+    let mut sink = vec![0u8; 1 << 16];
+    let mut total = 0usize;
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match stream.read(&mut sink).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => total += n,
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the connection ended");
+    assert!(total < one.len() * 400 * 40, "not every answer was sent");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hyper_rejections_are_counted_in_metrics() {
+    let config = Config {
+        header_read_timeout_ms: 200,
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    let bad = exchange(addr, b"NOT HTTP AT ALL\r\n\r\n").await;
+    assert!(bad.starts_with("HTTP/1.1 400"), "{bad:?}");
+    let big = format!(
+        "GET /healthz HTTP/1.1\r\nHost: t\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(1 << 20)
+    );
+    let big = exchange(addr, big.as_bytes()).await;
+    assert!(big.starts_with("HTTP/1.1 431"), "{big:?}");
+    // The head limit is about 32 KiB (hyper checks it between reads, so one read more may
+    // pass); hyper's default was about 400 KB per connection.
+    let head = format!(
+        "GET /healthz HTTP/1.1\r\nHost: t\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(100 * 1024)
+    );
+    let head = exchange(addr, head.as_bytes()).await;
+    assert!(head.starts_with("HTTP/1.1 431"), "{head:?}");
+    let _slow = exchange(addr, b"GET /healthz HTTP/1.1\r\nHo").await;
+
+    let text = metrics_text(addr).await;
+    for kind in ["bad_request", "headers_too_large", "header_timeout"] {
+        let line = format!(r#"xiangqi_http_connection_errors_total{{kind="{kind}"}}"#);
+        assert!(
+            sample(&text, &line).is_some_and(|n| n >= 1.0),
+            "{kind}: {text}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn metrics_carry_process_build_and_pool_figures() {
+    let app = test_app();
+    let text = String::from_utf8(body_bytes(send(&app, get("/metrics")).await).await).unwrap();
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        text.contains(&format!(r#"xiangqi_build_info{{version="{version}"}} 1"#)),
+        "{text}"
+    );
+    if cfg!(target_os = "linux") {
+        assert!(
+            sample(&text, "process_cpu_seconds_total ").is_some(),
+            "{text}"
+        );
+        assert!(sample(&text, "process_resident_memory_bytes ").unwrap() > 1e6);
+        assert!(sample(&text, "process_open_fds ").unwrap() >= 3.0);
+        assert!(sample(&text, "process_max_fds ").unwrap() >= 3.0);
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Packaging: deploy/ and the Dockerfile.
+// ------------------------------------------------------------------------------------------
+
+fn manifest(path: &str) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_norway::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn the_deployment_leaves_replicas_to_the_autoscaler_and_sets_the_timeouts() {
+    let d = manifest("deploy/deployment.yaml");
+    assert!(
+        d["spec"].get("replicas").is_none(),
+        "replicas fights the HPA on every apply"
+    );
+    assert_eq!(
+        manifest("deploy/hpa.yaml")["kind"],
+        "HorizontalPodAutoscaler"
+    );
+
+    let c = &d["spec"]["template"]["spec"]["containers"][0];
+    let env = |name: &str| {
+        c["env"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name)
+            .and_then(|e| e["value"].as_str()?.parse::<u64>().ok())
+    };
+    let request = env("XA_REQUEST_TIMEOUT_MS").unwrap_or(10_000);
+    let idle = env("XA_IDLE_TIMEOUT_MS").expect("idle timeout set");
+    assert!(idle > request, "idle {idle} ms above the request timeout");
+    assert!(env("XA_WRITE_TIMEOUT_MS").is_some_and(|ms| ms > 0));
+
+    // The image the Deployment runs is the one the README (and the Dockerfile) build.
+    let image = c["image"].as_str().unwrap();
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    assert!(
+        readme.contains(&format!("docker build -t {image} .")),
+        "README builds {image}"
+    );
+    let dockerfile = std::fs::read_to_string("Dockerfile").unwrap();
+    assert!(dockerfile.contains(&format!("docker build -t {image} .")));
+    assert!(
+        dockerfile.contains("XA_IDLE_TIMEOUT_MS="),
+        "the image sets the idle timeout"
+    );
+    assert!(image.ends_with(&format!(":{}", env!("CARGO_PKG_VERSION"))));
+}
+
+#[test]
+fn the_binary_defaults_turn_the_idle_and_write_timeouts_on() {
+    let c = Config::default();
+    assert!(c.idle_timeout().is_some_and(|t| t > c.request_timeout()));
+    assert!(c.write_timeout().is_some());
+}
