@@ -71,6 +71,7 @@ impl Arbiter for LawArbiter {
                 uci: Notation::Uci.format_move(pos, m),
                 wxf: Notation::Wxf.format_move(pos, m),
                 vn: Notation::Vn.format_move(pos, m),
+                chinese: Notation::Chinese.format_move(pos, m),
             })
             .collect();
         Ok(dto::LegalMovesResponse {

@@ -144,12 +144,14 @@ async fn an_invalid_fen_lists_every_problem() {
 }
 
 #[tokio::test]
-async fn legal_moves_in_four_notations_and_game_over() {
+async fn legal_moves_in_five_notations_and_game_over() {
     let (status, a) = call(post_json("/v1/legal-moves", "{}")).await;
     assert_eq!(status, 200);
     let moves = a["legal_moves"].as_array().unwrap();
     assert_eq!(moves.len(), 44);
-    assert!(moves.contains(&json!({"iccs": "h2e2", "uci": "h3e3", "wxf": "C2=5", "vn": "P2-5"})));
+    assert!(moves.contains(
+        &json!({"iccs": "h2e2", "uci": "h3e3", "wxf": "C2=5", "vn": "P2-5", "chinese": "炮二平五"})
+    ));
     let mate = json!({ "fen": "3k5/R8/3R5/9/9/9/9/9/9/4K4 b" });
     let (_, a) = call(post_json("/v1/legal-moves", mate.to_string())).await;
     assert_eq!(

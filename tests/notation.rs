@@ -1,4 +1,4 @@
-//! The four move notations: worked examples, a table of bad inputs with
+//! The five move notations: worked examples, a table of bad inputs with
 //! their error kinds, and the round trip `parse(format(m)) == m` for every
 //! legal move of many positions, in every notation.
 
@@ -31,16 +31,16 @@ fn the_same_move_in_every_notation() {
     let red = Position::new();
     let black = red.after(mv("h2e2"));
     let rook = position("4k4/9/9/9/9/9/4P4/8R/9/4K4 w - - 0 1");
-    for (pos, iccs, uci, wxf, vn) in [
-        (&red, "h2e2", "h3e3", "C2=5", "P2-5"),
-        (&red, "b0c2", "b1c3", "H8+7", "M8.7"),
-        (&red, "a0a1", "a1a2", "R9+1", "X9.1"),
-        (&red, "h0g2", "h1g3", "H2+3", "M2.3"),
-        (&red, "c0e2", "c1e3", "E7+5", "T7.5"),
-        (&red, "h2h9", "h3h10", "C2+7", "P2.7"),
-        (&black, "h7e7", "h8e8", "C8=5", "P8-5"),
-        (&black, "b9c7", "b10c8", "H2+3", "M2.3"),
-        (&rook, "i2i1", "i3i2", "R1-1", "X1/1"),
+    for (pos, iccs, uci, wxf, vn, chinese) in [
+        (&red, "h2e2", "h3e3", "C2=5", "P2-5", "炮二平五"),
+        (&red, "b0c2", "b1c3", "H8+7", "M8.7", "马八进七"),
+        (&red, "a0a1", "a1a2", "R9+1", "X9.1", "车九进一"),
+        (&red, "h0g2", "h1g3", "H2+3", "M2.3", "马二进三"),
+        (&red, "c0e2", "c1e3", "E7+5", "T7.5", "相七进五"),
+        (&red, "h2h9", "h3h10", "C2+7", "P2.7", "炮二进七"),
+        (&black, "h7e7", "h8e8", "C8=5", "P8-5", "炮８平５"),
+        (&black, "b9c7", "b10c8", "H2+3", "M2.3", "马２进３"),
+        (&rook, "i2i1", "i3i2", "R1-1", "X1/1", "车一退一"),
     ] {
         let m = mv(iccs);
         assert!(pos.is_legal(m), "{iccs}");
@@ -49,6 +49,7 @@ fn the_same_move_in_every_notation() {
             (Notation::Uci, uci),
             (Notation::Wxf, wxf),
             (Notation::Vn, vn),
+            (Notation::Chinese, chinese),
         ] {
             assert_eq!(notation.format_move(pos, m), text, "{notation} of {iccs}");
             assert_eq!(notation.parse_move(pos, text), Ok(m), "{notation} {text}");
@@ -190,6 +191,133 @@ fn stacked_pawns_follow_the_wxf_standard() {
     assert_eq!(Notation::Vn.parse_move(&pos, "B7-8"), Ok(mv("c6b6")));
 }
 
+/// A move written in ICCS and Chinese, as Red and as Black (the position
+/// rotated).
+type Chinese = (&'static str, &'static str, &'static str);
+
+#[test]
+fn chinese_tandems_and_stacked_pawns() {
+    let cases: &[(&str, &[Chinese])] = &[
+        (
+            TANDEM_CANNONS,
+            &[
+                ("h4e4", "前炮平五", "前炮平５"),
+                ("h2e2", "后炮平五", "后炮平５"),
+                ("h4h9", "前炮进五", "前炮进５"),
+                ("h2h0", "后炮退二", "后炮退２"),
+            ],
+        ),
+        (
+            TANDEM_GUARDS,
+            &[
+                ("d0e1", "仕六进五", "士６进５"),
+                ("d2e1", "仕六退五", "士６退５"),
+                ("c4e2", "相七退五", "象７退５"),
+                ("a5a4", "前车退一", "前车退１"),
+                ("a0a1", "后车进一", "后车进１"),
+            ],
+        ),
+        (
+            THREE_PAWNS,
+            &[
+                ("e7d7", "前兵平六", "前卒平６"),
+                ("e6d6", "中兵平六", "中卒平６"),
+                ("e5d5", "后兵平六", "后卒平６"),
+                ("e7e8", "前兵进一", "前卒进１"),
+            ],
+        ),
+        (
+            FOUR_PAWNS,
+            &[
+                ("c9b9", "前兵平八", "前卒平８"),
+                ("c8b8", "二兵平八", "２卒平８"),
+                ("c7b7", "三兵平八", "３卒平８"),
+                ("c6b6", "后兵平八", "后卒平８"),
+            ],
+        ),
+        (
+            FIVE_PAWNS,
+            &[
+                ("c9b9", "前兵平八", "前卒平８"),
+                ("c8b8", "二兵平八", "２卒平８"),
+                ("c7b7", "三兵平八", "３卒平８"),
+                ("c6b6", "四兵平八", "４卒平８"),
+                ("c5b5", "后兵平八", "后卒平８"),
+            ],
+        ),
+        (
+            // Our own choice: the pawns of both stacked files numbered, files
+            // from the right (g = file 3, then c = file 7), front to back.
+            TWO_STACKS,
+            &[
+                ("g6h6", "一兵平二", "１卒平２"),
+                ("g5h5", "二兵平二", "２卒平２"),
+                ("c7b7", "三兵平八", "３卒平８"),
+                ("c6b6", "四兵平八", "４卒平８"),
+                ("c5b5", "五兵平八", "５卒平８"),
+                ("c7c8", "三兵进一", "３卒进１"),
+            ],
+        ),
+    ];
+    for &(f, moves) in cases {
+        let red = position(f);
+        let black = rotate(&red);
+        for &(iccs, as_red, as_black) in moves {
+            for (pos, m, text) in [
+                (&red, mv(iccs), as_red),
+                (&black, mv(iccs).rotate(), as_black),
+            ] {
+                assert!(pos.is_legal(m), "{f} {iccs}");
+                assert_eq!(Notation::Chinese.format_move(pos, m), text, "{f} {iccs}");
+                assert_eq!(Notation::Chinese.parse_move(pos, text), Ok(m), "{f} {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn chinese_reads_the_other_usual_forms() {
+    let start = Position::new();
+    let black = start.after(mv("h2e2"));
+    let cannons = position(TANDEM_CANNONS);
+    let stacks = position(TWO_STACKS);
+    let five = position(FIVE_PAWNS);
+    for (pos, text, iccs) in [
+        // Traditional characters and Taiwanese piece names.
+        (&start, "傌八進七", "b0c2"),
+        (&start, "俥九進一", "a0a1"),
+        (&start, "砲二平五", "h2e2"),
+        (&start, "帥五進一", "e0e1"),
+        // Either side's character, ASCII or full-width digits for Black.
+        (&start, "卒七进一", "c3c4"),
+        (&black, "包8平5", "h7e7"),
+        (&black, "馬2進3", "b9c7"),
+        (&black, "卒３进1", "c6c5"),
+        // The marker after the piece (Hong Kong, Taiwan) and 後.
+        (&cannons, "炮前平五", "h4e4"),
+        (&cannons, "炮後退二", "h2h0"),
+        (&cannons, "後炮平五", "h2e2"),
+        // A plain file where only one of the pair can make the move.
+        (&cannons, "炮二进五", "h4h9"),
+        // The marker and the pawns' file instead of the piece.
+        (&stacks, "前七平八", "c7b7"),
+        (&stacks, "中七平八", "c6b6"),
+        (&stacks, "后三平二", "g5h5"),
+        // 一 for the foremost, 中 for the middle of five, and the middle pawn
+        // of three by its file.
+        (&five, "一兵平八", "c9b9"),
+        (&five, "五兵平八", "c5b5"),
+        (&five, "中兵平八", "c7b7"),
+        (&stacks, "兵七平八", "c6b6"),
+    ] {
+        assert_eq!(
+            Notation::Chinese.parse_move(pos, text),
+            Ok(mv(iccs)),
+            "{text}"
+        );
+    }
+}
+
 #[test]
 fn illegal_but_describable_moves_parse_for_check_move() {
     let start = Position::new();
@@ -220,6 +348,18 @@ fn illegal_but_describable_moves_parse_for_check_move() {
             IllegalMoveReason::PawnNotAcrossRiver,
         ),
         (Notation::Vn, "X9.4", "a0a4", IllegalMoveReason::PathBlocked),
+        (
+            Notation::Chinese,
+            "马八进六",
+            "b0d1",
+            IllegalMoveReason::HorseLegBlocked,
+        ),
+        (
+            Notation::Chinese,
+            "兵九平八",
+            "a3b3",
+            IllegalMoveReason::PawnNotAcrossRiver,
+        ),
         (
             Notation::Iccs,
             "e0e2",
@@ -301,6 +441,39 @@ fn bad_inputs_and_their_error_kinds() {
         (Notation::Vn, start, "S4.6", "impossible"),
         (Notation::Vn, TANDEM_CANNONS, "P2-5", "ambiguous"),
         (Notation::Vn, TWO_STACKS, "Bt-8", "ambiguous"),
+        (Notation::Chinese, start, "", "syntax"),
+        (Notation::Chinese, start, "炮二平", "syntax"),
+        (Notation::Chinese, start, "炮二平五五", "syntax"),
+        (Notation::Chinese, start, "炮二走五", "syntax"),
+        (Notation::Chinese, start, "炮二平十", "syntax"),
+        (Notation::Chinese, start, "炮二平5", "syntax"),
+        (Notation::Chinese, start, "马8进7", "syntax"),
+        (Notation::Chinese, start, "C2=5", "syntax"),
+        (Notation::Chinese, start, "六兵进一", "syntax"),
+        (Notation::Chinese, start, "前后进一", "syntax"),
+        (Notation::Chinese, start, "王五进一", "unknown_piece"),
+        (Notation::Chinese, start, "前王进一", "unknown_piece"),
+        (Notation::Chinese, start, "炮三平五", "no_such_piece"),
+        (Notation::Chinese, start, "前炮平五", "no_such_piece"),
+        (Notation::Chinese, start, "二兵进一", "no_such_piece"),
+        (Notation::Chinese, start, "中兵进一", "no_such_piece"),
+        (Notation::Chinese, start, "马二平三", "impossible"),
+        (Notation::Chinese, start, "马二进五", "impossible"),
+        (Notation::Chinese, start, "车九退一", "impossible"),
+        (Notation::Chinese, start, "仕四进六", "impossible"),
+        (Notation::Chinese, start, "帅五平五", "impossible"),
+        (Notation::Chinese, TANDEM_CANNONS, "炮二平五", "ambiguous"),
+        (
+            Notation::Chinese,
+            TANDEM_CANNONS,
+            "中炮平五",
+            "no_such_piece",
+        ),
+        (Notation::Chinese, TWO_STACKS, "前兵平八", "ambiguous"),
+        (Notation::Chinese, TWO_STACKS, "六兵平八", "syntax"),
+        (Notation::Chinese, FOUR_PAWNS, "五兵平八", "no_such_piece"),
+        (Notation::Chinese, BLACK_TO_MOVE, "炮二平五", "syntax"),
+        (Notation::Chinese, BLACK_TO_MOVE, "炮7平5", "no_such_piece"),
     ];
     for &(notation, f, text, kind) in table {
         let pos = position(f);
@@ -319,6 +492,8 @@ const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR
 const ADVISOR_D2: &str = "3k5/9/9/9/9/9/9/3A5/9/4K4 w - - 0 1";
 /// A Red elephant on c4, which cannot go forward.
 const ELEPHANT_C4: &str = "3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1";
+/// The start position after 炮二平五, Black to move.
+const BLACK_TO_MOVE: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
 
 // -------------------------------------------------------------- round trip
 
@@ -392,6 +567,7 @@ fn corpus() -> Vec<Position> {
 fn every_legal_move_round_trips_in_every_notation() {
     let mut checked = 0;
     let mut wxf_forms = HashSet::new();
+    let mut chinese_forms = HashSet::new();
     for pos in corpus() {
         let moves = pos.legal_moves();
         for notation in Notation::ALL {
@@ -412,6 +588,9 @@ fn every_legal_move_round_trips_in_every_notation() {
                 if notation == Notation::Wxf {
                     wxf_forms.insert(shape(&text));
                 }
+                if notation == Notation::Chinese {
+                    chinese_forms.insert(chinese_shape(&text));
+                }
                 checked += 1;
             }
         }
@@ -421,6 +600,28 @@ fn every_legal_move_round_trips_in_every_notation() {
     for form in ["L9", "L+", "++", "9+", "99"] {
         assert!(wxf_forms.contains(form), "no WXF move of shape {form}");
     }
+    for form in [
+        "兵9", "前兵", "中兵", "后兵", "9兵", "卒9", "前卒", "9卒", "前车", "后炮",
+    ] {
+        assert!(
+            chinese_forms.contains(form),
+            "no Chinese move of shape {form}"
+        );
+    }
+}
+
+/// The first two characters of a Chinese text, with numerals as `9`.
+fn chinese_shape(text: &str) -> String {
+    text.chars()
+        .take(2)
+        .map(|c| {
+            if "一二三四五六七八九１２３４５６７８９".contains(c) {
+                '9'
+            } else {
+                c
+            }
+        })
+        .collect()
 }
 
 /// The designator of a WXF text with letters as `L` and digits as `9`.
@@ -449,8 +650,26 @@ fn relative_notations_read_the_same_for_both_colours() {
                     pos.to_fen()
                 );
             }
+            assert_eq!(
+                as_red(&Notation::Chinese.format_move(pos, m)),
+                as_red(&Notation::Chinese.format_move(&flipped, m.rotate())),
+                "Chinese {m} in {}",
+                pos.to_fen()
+            );
         }
     }
+}
+
+/// A Chinese text with Black's glyphs replaced by Red's.
+fn as_red(text: &str) -> String {
+    let black = "１２３４５６７８９象士将卒";
+    let red = "一二三四五六七八九相仕帅兵";
+    text.chars()
+        .map(|c| match black.chars().position(|b| b == c) {
+            Some(i) => red.chars().nth(i).unwrap(),
+            None => c,
+        })
+        .collect()
 }
 
 #[test]
@@ -519,6 +738,34 @@ fn error_messages_say_what_is_wrong() {
             &start,
             "Q2-5",
             "VN move \"Q2-5\": unknown piece letter \"Q\"",
+        ),
+        (
+            Notation::Chinese,
+            &start,
+            "马二进五",
+            "Chinese move \"马二进五\": impossible: the red horse on h0 cannot go forward to \
+             file 5: it cannot reach that file",
+        ),
+        (
+            Notation::Chinese,
+            &position(TWO_STACKS),
+            "前兵平八",
+            "Chinese move \"前兵平八\": ambiguous: red has pawns stacked on several files; \
+             write the file too",
+        ),
+        (
+            Notation::Chinese,
+            &position(TWO_STACKS),
+            "一车进一",
+            "Chinese move \"一车进一\": no such piece: red has no two rooks on one file",
+        ),
+        (
+            Notation::Chinese,
+            &position(FOUR_PAWNS),
+            "五兵平八",
+            "Chinese move \"五兵平八\": no such piece: red has 4 pawns on files holding two or \
+             more: there is no number 5 counting the stacked files from the right, each front \
+             to back",
         ),
     ] {
         assert_eq!(message(notation, pos, text), expected);

@@ -500,6 +500,8 @@ pub struct LegalMove {
     pub wxf: String,
     /// Vietnamese notation.
     pub vn: String,
+    /// Chinese notation, e.g. `炮二平五`.
+    pub chinese: String,
 }
 
 /// `200` answer of `POST /v1/legal-moves`.

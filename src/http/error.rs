@@ -14,7 +14,7 @@ pub const PROBLEM_BASE: &str = "https://xiangqi-arbiter.dev/problems/";
 /// Media type of error bodies.
 pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
 /// Notations a request may name.
-pub const NOTATIONS: [&str; 4] = ["iccs", "uci", "wxf", "vn"];
+pub const NOTATIONS: [&str; 5] = ["iccs", "uci", "wxf", "vn", "chinese"];
 
 /// One defect of a FEN string.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

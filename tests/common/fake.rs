@@ -39,7 +39,7 @@ fn check_common(
         });
     }
     if let Some(n) = notation {
-        if !["iccs", "uci", "wxf", "vn"].contains(&n) {
+        if !["iccs", "uci", "wxf", "vn", "chinese"].contains(&n) {
             return Err(ApiError::UnknownNotation { notation: n.into() });
         }
     }
@@ -170,6 +170,7 @@ impl Arbiter for FakeArbiter {
                 uci: "h2e2".into(),
                 wxf: "C2=5".into(),
                 vn: "P2-5".into(),
+                chinese: "炮二平五".into(),
             }],
         })
     }

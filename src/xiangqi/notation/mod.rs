@@ -1,5 +1,5 @@
 //! Move notations: reading a move written by a player or a program, and
-//! writing one back. Four are supported; ICCS is the default everywhere.
+//! writing one back. Five are supported; ICCS is the default everywhere.
 //!
 //! | notation | example (start position) | needs the position to parse |
 //! |----------|--------------------------|-----------------------------|
@@ -7,6 +7,7 @@
 //! | [`Uci`](Notation::Uci)   | `h3e3`, `h10g8` | no |
 //! | [`Wxf`](Notation::Wxf)   | `C2=5`, `H8+7`  | yes |
 //! | [`Vn`](Notation::Vn)     | `P2-5`, `M8.7`  | yes |
+//! | [`Chinese`](Notation::Chinese) | `炮二平五`, `马８进７` | yes |
 //!
 //! How lenient each parser is ([`Notation::parse_move`] first trims
 //! surrounding whitespace; the per-notation `parse` functions take the text
@@ -19,10 +20,13 @@
 //! - **WXF** ([`wxf`]): `<piece><file><op><n>` and the tandem forms of the
 //!   WXF/AXF notation standard, exactly four characters; details in [`wxf`].
 //! - **VN** ([`vn`]): Vietnamese score-sheet abbreviations; details in [`vn`].
+//! - **Chinese** ([`chinese`]): four characters, simplified or traditional,
+//!   Red's numbers in Chinese numerals and Black's in digits; details in
+//!   [`chinese`].
 //!
 //! ICCS and UCI parsing is purely syntactic: the move is checked later by
 //! [`Position::check_move`], which names the reason an illegal move is
-//! illegal. WXF and VN name a piece by its file, so they are read against the
+//! illegal. WXF, VN and Chinese name a piece by its file, so they are read against the
 //! position; a move that the piece could make geometrically but that is
 //! illegal (a blocked horse leg, a king left in check) still parses to its
 //! [`Move`], so that the caller reports the illegal-move reason.
@@ -35,6 +39,7 @@
 //! assert_eq!(Notation::Iccs.format_move(&pos, m), "h2e2");
 //! assert_eq!(Notation::Vn.format_move(&pos, m), "P2-5");
 //! assert_eq!(Notation::Uci.format_move(&pos, m), "h3e3");
+//! assert_eq!(Notation::Chinese.format_move(&pos, m), "炮二平五");
 //! ```
 
 use std::fmt;
@@ -43,6 +48,7 @@ use std::str::FromStr;
 use super::position::Position;
 use super::types::Move;
 
+pub mod chinese;
 pub mod iccs;
 mod relative;
 pub mod uci;
@@ -61,19 +67,29 @@ pub enum Notation {
     Wxf,
     /// Vietnamese score-sheet notation: `P2-5`.
     Vn,
+    /// Chinese score-sheet notation: `炮二平五`, `马８进７`.
+    Chinese,
 }
 
 impl Notation {
     /// Every notation, the default first.
-    pub const ALL: [Notation; 4] = [Notation::Iccs, Notation::Uci, Notation::Wxf, Notation::Vn];
+    pub const ALL: [Notation; 5] = [
+        Notation::Iccs,
+        Notation::Uci,
+        Notation::Wxf,
+        Notation::Vn,
+        Notation::Chinese,
+    ];
 
-    /// The lowercase name clients use (`"iccs"`, `"uci"`, `"wxf"`, `"vn"`).
+    /// The lowercase name clients use (`"iccs"`, `"uci"`, `"wxf"`, `"vn"`,
+    /// `"chinese"`).
     pub const fn name(self) -> &'static str {
         match self {
             Notation::Iccs => "iccs",
             Notation::Uci => "uci",
             Notation::Wxf => "wxf",
             Notation::Vn => "vn",
+            Notation::Chinese => "chinese",
         }
     }
 
@@ -84,6 +100,7 @@ impl Notation {
             Notation::Uci => "UCI",
             Notation::Wxf => "WXF",
             Notation::Vn => "VN",
+            Notation::Chinese => "Chinese",
         }
     }
 
@@ -107,6 +124,7 @@ impl Notation {
             Notation::Uci => uci::parse(text),
             Notation::Wxf => wxf::parse(pos, text),
             Notation::Vn => vn::parse(pos, text),
+            Notation::Chinese => chinese::parse(pos, text),
         }
     }
 
@@ -119,7 +137,7 @@ impl Notation {
 
     /// Appends the legal move `m` of `pos`, in this notation, to `out`.
     ///
-    /// If `m` does not move a piece, WXF and VN fall back to ICCS rather
+    /// If `m` does not move a piece, WXF, VN and Chinese fall back to ICCS rather
     /// than fail.
     pub fn write_move(self, pos: &Position, m: Move, out: &mut String) {
         match self {
@@ -127,6 +145,7 @@ impl Notation {
             Notation::Uci => uci::write(m, out),
             Notation::Wxf => wxf::write(pos, m, out),
             Notation::Vn => vn::write(pos, m, out),
+            Notation::Chinese => chinese::write(pos, m, out),
         }
     }
 }
@@ -140,7 +159,8 @@ impl fmt::Display for Notation {
 impl FromStr for Notation {
     type Err = UnknownNotation;
 
-    /// Reads a notation name (`iccs`, `uci`, `wxf`, `vn`), in any case.
+    /// Reads a notation name (`iccs`, `uci`, `wxf`, `vn`, `chinese`), in any
+    /// case.
     fn from_str(s: &str) -> Result<Notation, UnknownNotation> {
         Notation::ALL
             .into_iter()
@@ -157,7 +177,7 @@ impl fmt::Display for UnknownNotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown notation {:?}: expected iccs, uci, wxf or vn",
+            "unknown notation {:?}: expected iccs, uci, wxf, vn or chinese",
             self.0
         )
     }

@@ -1,8 +1,9 @@
-//! What WXF and Vietnamese notation share: a move is described relative to
-//! its mover, as "the piece of this role on this file (or the front/rear one
-//! of a tandem) goes forward/backward/sideways by n". The two notations only
-//! differ in their glyphs, so they parse into a [`Spec`] that is resolved
-//! here, and format from a [`Description`] computed here.
+//! What WXF, Vietnamese and Chinese notation share: a move is described
+//! relative to its mover, as "the piece of this role on this file (or the
+//! front/rear one of a tandem) goes forward/backward/sideways by n". The
+//! notations differ in their glyphs and in how they name stacked pawns, so
+//! they parse into a [`Spec`] that is resolved here, and format from a
+//! [`Description`] computed here.
 //!
 //! Files are numbered 1-9 from the mover's right: Red's file 1 is `i`,
 //! Black's file 1 is `a`. Forward is towards the opponent. For a straight
@@ -46,6 +47,11 @@ pub(super) enum Pick {
     Rearmost,
     /// pyffish's form: the n-th from the front, counting from 0.
     Index(u8),
+    /// Chinese `一兵`, `二兵`...: the n-th (from 0) of the pieces of the role
+    /// that stand on files holding two or more of them, the files taken
+    /// from the mover's right to left and each file front to back (the
+    /// order of [`stacked`]).
+    Stacked(u8),
 }
 
 impl Pick {
@@ -59,6 +65,10 @@ impl Pick {
             Pick::Foremost => "foremost one".to_string(),
             Pick::Rearmost => "rearmost one".to_string(),
             Pick::Index(i) => format!("number {} from the front", i + 1),
+            Pick::Stacked(i) => format!(
+                "number {} counting the stacked files from the right, each front to back",
+                i + 1
+            ),
         }
     }
 }
@@ -108,6 +118,13 @@ pub(super) struct Description {
     /// A pawn on one of several files that each hold two or more pawns: the
     /// file must be written besides the tandem marker.
     pub multi: bool,
+    /// The piece's place among those of its role on its file, 0 = front.
+    pub place: u8,
+    /// How many pieces of its role stand on its file.
+    pub count: u8,
+    /// The piece's place in [`stacked`] order (equal to `place` unless
+    /// `multi`).
+    pub stack_place: u8,
     /// The direction.
     pub op: Op,
     /// Steps or destination file, 1-9.
@@ -164,13 +181,24 @@ fn tandem_files(pos: &Position, color: Color, role: Role) -> impl Iterator<Item 
     (0..9u8).filter(move |&f| counts[f as usize] >= 2)
 }
 
-/// Describes the move `m` of `pos` for writing, or `None` if no piece
-/// stands on its from-square.
+/// `color`'s pieces of `role` on the files holding two or more of them:
+/// files from `color`'s right to left, each front first.
+pub(super) fn stacked(pos: &Position, color: Color, role: Role) -> FileList {
+    let mut files: ArrayVec<u8, 9> = tandem_files(pos, color, role).collect();
+    files.sort_by_key(|&f| file_number(color, f));
+    files
+        .into_iter()
+        .flat_map(|f| pieces_on_file(pos, color, role, f))
+        .collect()
+}
+
 /// The character of a digit 0-9.
 pub(super) fn digit_char(n: u8) -> char {
     char::from(b'0' + n)
 }
 
+/// Describes the move `m` of `pos` for writing, or `None` if no piece
+/// stands on its from-square.
 pub(super) fn describe(pos: &Position, m: Move) -> Option<Description> {
     let Piece { color, role } = pos.piece_at(m.from)?;
     let on_file = pieces_on_file(pos, color, role, m.from.file());
@@ -178,6 +206,13 @@ pub(super) fn describe(pos: &Position, m: Move) -> Option<Description> {
     let slot = slot(role, on_file.len(), index);
     let multi =
         role == Role::Pawn && on_file.len() >= 2 && tandem_files(pos, color, role).count() >= 2;
+    let stack_place = if multi {
+        stacked(pos, color, role)
+            .iter()
+            .position(|&sq| sq == m.from)?
+    } else {
+        index
+    };
     let op = if m.from.rank() == m.to.rank() {
         Op::Sideways
     } else if m.to.relative_rank(color) > m.from.relative_rank(color) {
@@ -195,6 +230,9 @@ pub(super) fn describe(pos: &Position, m: Move) -> Option<Description> {
         file: file_number(color, m.from.file()),
         slot,
         multi,
+        place: index as u8,
+        count: on_file.len() as u8,
+        stack_place: stack_place as u8,
         op,
         n,
     })
@@ -253,6 +291,9 @@ impl Reading<'_> {
 /// Finds the move `spec` describes in `pos`, for the side to move.
 pub(super) fn resolve(pos: &Position, spec: Spec, reading: Reading) -> Result<Move, NotationError> {
     let us = pos.turn();
+    if let (Pick::Stacked(i), None) = (spec.pick, spec.file) {
+        return the_stacked_one(pos, spec, i, reading);
+    }
     let file = match spec.file {
         Some(number) => board_file(us, number),
         None => the_tandem_file(pos, us, spec.role, reading)?,
@@ -269,6 +310,30 @@ pub(super) fn resolve(pos: &Position, spec: Spec, reading: Reading) -> Result<Mo
             "{us} has {} {} on file {number}: there is no {}",
             on_file.len(),
             plural(spec.role, on_file.len()),
+            spec.pick.name()
+        ))),
+    }
+}
+
+/// Piece `i` (from 0) in [`stacked`] order, for the Chinese `一兵`, `二兵`...
+fn the_stacked_one(
+    pos: &Position,
+    spec: Spec,
+    i: u8,
+    reading: Reading,
+) -> Result<Move, NotationError> {
+    let us = pos.turn();
+    let stack = stacked(pos, us, spec.role);
+    match stack.get(usize::from(i)) {
+        Some(&from) => the_move(from, us, spec, reading),
+        None if stack.is_empty() => Err(reading.no_such_piece(format!(
+            "{us} has no two {} on one file",
+            plural(spec.role, 2)
+        ))),
+        None => Err(reading.no_such_piece(format!(
+            "{us} has {} {} on files holding two or more: there is no {}",
+            stack.len(),
+            plural(spec.role, stack.len()),
             spec.pick.name()
         ))),
     }
@@ -307,7 +372,7 @@ fn pick_index(pick: Pick, role: Role, count: usize) -> Result<Option<usize>, ()>
         Pick::Front | Pick::Foremost if count >= 2 => 0,
         Pick::Rear | Pick::Rearmost if count >= 2 => count - 1,
         Pick::Middle if count == 3 || count == 5 => count / 2,
-        Pick::Index(i) if usize::from(i) < count => usize::from(i),
+        Pick::Index(i) | Pick::Stacked(i) if usize::from(i) < count => usize::from(i),
         _ => return Err(()),
     };
     Ok(Some(index))
