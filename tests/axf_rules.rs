@@ -8,8 +8,9 @@
 mod common;
 
 use common::axf_differences::{Answer, compare, differences};
-use common::chess::mirror_colours;
+use common::chess::{XorShift, mirror_colours, random_position};
 use common::public::public_cases;
+use proptest::prelude::*;
 use serde::Deserialize;
 use xiangqi_arbiter::adjudication::{
     AxfRule, Citation, Options, Replay, RuleSet, Ruling, Verdict, explain, rule_under,
@@ -421,6 +422,53 @@ fn axf_rulings_mirror() {
         assert_eq!(a.verdict, b.verdict, "{id}");
         assert_eq!(a.violator, b.violator.map(Color::other), "{id}");
         assert_eq!(a.citations, b.citations, "{id}");
+    }
+}
+
+/// A random legal position, then a two-move cycle played back and forth
+/// until its first position has occurred three times (plus a little more).
+fn cycle_game(seed: u64, walk: usize, extra: usize) -> Option<(Position, Vec<Move>)> {
+    let mut rng = XorShift::new(seed);
+    let mut pos = random_position(&mut rng, walk)?;
+    let start = pos.clone();
+    let quiet = |p: &Position| -> Vec<Move> {
+        p.legal_moves()
+            .into_iter()
+            .filter(|m| p.piece_at(m.to).is_none())
+            .collect()
+    };
+    let qa = quiet(&pos);
+    let a = *qa.get(rng.below(qa.len()))?;
+    let qb = quiet(&pos.after(a));
+    let b = *qb.get(rng.below(qb.len()))?;
+    let cycle = [a, b, Move::new(a.to, a.from), Move::new(b.to, b.from)];
+    let mut moves = Vec::new();
+    for i in 0..8 + extra {
+        let m = cycle[i % 4];
+        if !pos.is_legal(m) {
+            return None;
+        }
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Some((start, moves))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The mirror property for random games under the AXF.
+    #[test]
+    fn axf_mirrored_games_swap_the_violator(seed in any::<u64>(), walk in 0usize..60, extra in 0usize..3) {
+        if let Some((start, moves)) = cycle_game(seed, walk, extra) {
+            let book = RuleSet::Axf;
+            let a = rule_under(book, &Replay::from_moves(start.clone(), &moves).expect("legal"), Options::for_ruleset(book));
+            let mirrored: Vec<Move> = moves.iter().map(|m| Move::new(m.from.mirror_rank(), m.to.mirror_rank())).collect();
+            let b = rule_under(book, &Replay::from_moves(mirror_colours(&start), &mirrored).expect("legal"), Options::for_ruleset(book));
+            prop_assert_eq!(a.verdict, b.verdict, "{} {:?}", start, moves);
+            prop_assert_eq!(a.violator, b.violator.map(Color::other));
+            prop_assert_eq!(a.citations, b.citations);
+        }
     }
 }
 

@@ -60,6 +60,15 @@ impl RuleSet {
         }
     }
 
+    /// Every point the book may cite, in its own order: entry `i` has the
+    /// text `self.articles()[i]`.
+    pub fn citations(self) -> Vec<Citation> {
+        match self {
+            RuleSet::Vn2004 => Point::ALL.into_iter().map(Citation::Vn).collect(),
+            RuleSet::Axf => AxfRule::ALL.into_iter().map(Citation::Axf).collect(),
+        }
+    }
+
     /// Plies without a capture after which a draw may be claimed by
     /// default: 50 moves of each side under the Vietnamese law (Article
     /// 12), 60 moves of each side in AXF practice (digest §2.5).
@@ -273,7 +282,10 @@ fn axf_cites(ground: Ground) -> &'static [Citation] {
         Mate => &[Axf(R1)],
         Stalemate => &[Axf(R2)],
         CheckViolation | ChaseViolation => &[Axf(R3)],
-        NoViolation | SameViolation => &[Axf(R5)],
+        NoViolation => &[Axf(R5)],
+        // Both sides alike: the rule of the offence (7 for checks) says it;
+        // rule 5 is for repetitions without a violation.
+        SameViolation => &[],
         NoCapture => &[Axf(NoCaptureLimit)],
         PerpetualCheck => &[Axf(R6)],
         ChecksMixed => &[Axf(R12)],
@@ -921,6 +933,20 @@ mod tests {
                     "{book:?} {g:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn each_book_lists_its_citations_in_the_order_of_its_texts() {
+        for book in RuleSet::ALL {
+            let texts: Vec<&Article> = book
+                .citations()
+                .into_iter()
+                .map(Citation::article)
+                .collect();
+            let table: Vec<&Article> = book.articles().iter().collect();
+            assert_eq!(texts, table, "{book:?}");
+            assert!(book.citations().into_iter().all(|c| c.ruleset() == book));
         }
     }
 

@@ -1,6 +1,6 @@
 //! Short explanations of a ruling in Vietnamese and English, naming the
 //! pieces, squares and plies an arbiter would point at, in the terms of the
-//! ruling's own rule book (its [`Wording`] and its citations).
+//! ruling's own rule book (its wording and its citations).
 
 use std::fmt::Write;
 

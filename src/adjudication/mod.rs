@@ -5,7 +5,7 @@
 //! The arbiter's steps, one module each: [`replay`] the score sheet,
 //! find the third occurrence and follow the game on ([`ruling`]), classify
 //! each move of the cycle ([`cycle`], [`threats`]), apply the law
-//! ([`law`]) and explain it ([`explain`], [`articles`]).
+//! ([`law`]) and explain it ([`explain`](mod@explain), [`articles`]).
 
 pub mod articles;
 pub mod cycle;
