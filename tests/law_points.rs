@@ -10,6 +10,9 @@
 //! played twice makes its first position occur for the third time; one more
 //! move by the violator (instead of a change) turns `must_change` into `loss`.
 
+#[path = "common/axf_differences.rs"]
+mod axf_differences;
+
 use xiangqi_arbiter::adjudication::cycle::PlyAnalysis;
 use xiangqi_arbiter::adjudication::law::Pattern;
 use xiangqi_arbiter::adjudication::threats::{Protection, ThreatKind};
@@ -39,7 +42,12 @@ fn ruling(fen: &str, moves: &str) -> Ruling {
 }
 
 fn ruling_with(fen: &str, moves: &str, options: Options) -> Ruling {
-    rule(&replay(fen, moves), options)
+    let replay = replay(fen, moves);
+    let ruling = rule(&replay, options);
+    // Every law test also checks that the Asian rules answer alike, or
+    // differ only as tests/data/axf_differences.json lists.
+    axf_differences::check_law_test(&replay, options, &ruling);
+    ruling
 }
 
 /// `cycle` repeated `times` times, then `tail`.

@@ -11,6 +11,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use arrayvec::ArrayVec;
 
+use super::articles::{Readings, RuleSet};
 use super::replay::Replay;
 use super::threats::{Captures, Threat, ThreatKind, by_target, classify_captures, new_captures};
 use crate::xiangqi::{Color, Move, Position, Role, Square};
@@ -77,14 +78,33 @@ impl PlyAnalysis {
     /// exchange), one bit each: a perpetual chase needs one bit set on
     /// every move of the side (Article 23, points 3 and 8).
     fn pressed(&self) -> u32 {
+        self.pressed_from(ThreatKind::ExchangeOffer)
+    }
+
+    /// The same, counting threats to win a piece by discovered check too
+    /// (the AXF's reading of a chase).
+    fn pressed_with_discovered(&self) -> u32 {
+        self.pressed_from(ThreatKind::DiscoveredCheck)
+    }
+
+    fn pressed_from(&self, weakest: ThreatKind) -> u32 {
         self.threats
             .iter()
-            .filter(|t| t.threat.kind >= ThreatKind::ExchangeOffer)
+            .filter(|t| t.threat.kind >= weakest)
             .fold(0, |mask, t| mask | 1 << t.target_id)
+    }
+
+    /// What the quick test reads of this move: it checks, the pieces it
+    /// presses, and those it presses counting discovered-check threats.
+    fn mark(&self) -> Mark {
+        (self.check, self.pressed(), self.pressed_with_discovered())
     }
 }
 
 const NO_PIECE: PieceId = PieceId::MAX;
+
+/// See [`PlyAnalysis::mark`].
+type Mark = (bool, u32, u32);
 
 /// Analyses plies `first + 1 ..= last` of `replay`, a cycle: the position
 /// after `last` is the one after `first`.
@@ -99,9 +119,8 @@ pub struct Analysis<'r> {
     /// Indexed by ply; empty until the first question. The analysed plies
     /// are `lo..=hi`, one run with no gap.
     plies: Vec<Option<PlyAnalysis>>,
-    /// Per ply, what the quick test reads: the move checks, the pieces it
-    /// presses ([`PlyAnalysis::pressed`]).
-    marks: Vec<(bool, u32)>,
+    /// Per ply, what the quick test reads ([`PlyAnalysis::mark`]).
+    marks: Vec<Mark>,
     lo: usize,
     hi: usize,
     /// Where the last walk stopped, to go on from without replaying.
@@ -166,13 +185,23 @@ impl<'r> Analysis<'r> {
     /// it checks on every move (Article 23, point 1), or it never checks
     /// and presses one same piece on every move (points 3 and 8).
     pub fn may_violate(&mut self, first: usize, last: usize) -> bool {
+        self.may_violate_under(first, last, &RuleSet::Vn2004.readings())
+    }
+
+    /// [`may_violate`](Self::may_violate) as `readings` count chases: under
+    /// the AXF a threat to win a piece by discovered check presses it too.
+    pub fn may_violate_under(&mut self, first: usize, last: usize, readings: &Readings) -> bool {
         let opening = self.analyse_span(first, last);
         let opening_mark = match &opening {
-            Some(p) => (p.check, p.pressed()),
+            Some(p) => p.mark(),
             None => self.marks[first + 1],
         };
-        let marks =
-            std::iter::once(opening_mark).chain(self.marks[first + 2..=last].iter().copied());
+        let loose = readings.discovered_check_threat_is_chase;
+        let marks = std::iter::once(opening_mark)
+            .chain(self.marks[first + 2..=last].iter().copied())
+            .map(|(check, pressed, with_discovered)| {
+                (check, if loose { with_discovered } else { pressed })
+            });
         // Per side (the first mover's, then the other's): every move checks,
         // some move checks, the pieces pressed on every move.
         let mut sides = [(true, false, u32::MAX); 2];
@@ -235,7 +264,7 @@ impl<'r> Analysis<'r> {
         if self.plies.is_empty() {
             let n = self.replay.plies() + 1;
             self.plies = std::iter::repeat_with(|| None).take(n).collect();
-            self.marks = vec![(false, 0); n];
+            self.marks = vec![(false, 0, 0); n];
         }
         if self.lo > self.hi {
             let (at, ids) = self.cursor_at(from, None);
@@ -310,7 +339,7 @@ impl<'r> Analysis<'r> {
             let mut after = at.before.clone();
             after.play_unchecked(mv);
             let analysis = self.analyse_ply(ply, &at.before, &after, at.own_last.as_ref(), &at.ids);
-            self.marks[ply] = (analysis.check, analysis.pressed());
+            self.marks[ply] = analysis.mark();
             self.plies[ply] = Some(analysis);
             self.analyses += 1;
             at.ids[mv.to.index()] = at.ids[mv.from.index()];

@@ -1,10 +1,15 @@
-//! The Vietnamese Xiangqi Law of 2004 applied to a classified cycle: each
-//! side's pattern (Article 23), then the verdict (Articles 7 and 24).
-//! One rule point per function or match arm, the article in its doc.
+//! The law applied to a classified cycle: each side's pattern (VN Article
+//! 23, AXF rules 6–40), then the verdict (VN Articles 7 and 24, AXF rules
+//! 3–8). One rule point per function or match arm, the article in its doc.
+//!
+//! The rule book travels as one value: where the books read a point
+//! differently the functions ask its [`Readings`], and what they find is
+//! recorded as book-neutral [`Ground`]s that the book cites in its own
+//! numbering ([`RuleSet::cite`]).
 
 use std::collections::BTreeSet;
 
-use super::articles::Point;
+use super::articles::{Citation, Ground, Readings, RuleSet};
 use super::cycle::{PieceId, PlyAnalysis};
 use super::threats::{Protection, ThreatKind};
 use crate::xiangqi::{Color, Role, Square};
@@ -42,51 +47,85 @@ pub struct ChaseFinding {
     pub chaser_roles: BTreeSet<Role>,
 }
 
-/// One side's pattern with the articles that explain it.
+/// One side's pattern with the grounds and articles that explain it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideFinding {
     pub side: Color,
     pub pattern: Pattern,
     pub moves: usize,
     pub checks: usize,
-    /// How many of its moves chased some piece.
+    /// How many of its moves chased some piece (as the book counts chases).
     pub chases: usize,
-    /// Articles behind the pattern, e.g. 23.6 for a protected target.
-    pub articles: BTreeSet<Point>,
+    /// What the law found, in neither book's numbering.
+    pub grounds: BTreeSet<Ground>,
+    /// The book's articles behind the pattern, e.g. 23.6 (VN) or AXF 17
+    /// for a protected target.
+    pub articles: BTreeSet<Citation>,
 }
 
-/// Classifies `side`'s moves in the cycle.
+/// The citations of `grounds` in `book`.
+pub fn cite(book: RuleSet, grounds: &BTreeSet<Ground>) -> BTreeSet<Citation> {
+    grounds
+        .iter()
+        .flat_map(|&g| book.cite(g).iter().copied())
+        .collect()
+}
+
+/// True if a move's threats include one the book counts as a chase.
+pub fn move_chases(readings: &Readings, ply: &PlyAnalysis) -> bool {
+    ply.threats
+        .iter()
+        .any(|t| counts_as_chase(readings, t.threat.kind))
+}
+
+/// A threat that counts as a chase: a chase, and under the AXF a threat to
+/// win a piece by discovered check.
+fn counts_as_chase(readings: &Readings, kind: ThreatKind) -> bool {
+    kind == ThreatKind::Chase
+        || (readings.discovered_check_threat_is_chase && kind == ThreatKind::DiscoveredCheck)
+}
+
+/// A threat that presses a piece towards a perpetual chase: a chase, or an
+/// exchange offer (VN 23.8, AXF 36).
+fn presses(readings: &Readings, kind: ThreatKind) -> bool {
+    kind >= ThreatKind::ExchangeOffer || counts_as_chase(readings, kind)
+}
+
+/// Classifies `side`'s moves in the cycle under `book`.
 pub fn side_finding<'a>(
+    book: RuleSet,
     side: Color,
     cycle: impl IntoIterator<Item = &'a PlyAnalysis>,
 ) -> SideFinding {
+    let readings = book.readings();
     let plies: Vec<&PlyAnalysis> = cycle.into_iter().filter(|p| p.side == side).collect();
     let checks = plies.iter().filter(|p| p.check).count();
-    let chases = plies.iter().filter(|p| p.chases()).count();
-    let mut articles = BTreeSet::new();
+    let chases = plies.iter().filter(|p| move_chases(&readings, p)).count();
+    let mut grounds = BTreeSet::new();
     let pattern = if perpetual_check(&plies) {
-        articles.insert(Point::A23_1);
+        grounds.insert(Ground::PerpetualCheck);
         Pattern::PerpetualCheck
     } else if checks > 0 {
-        one_check_one_other(&mut articles);
+        one_check_one_other(&mut grounds);
         Pattern::Allowed
     } else {
-        match perpetual_chase(&plies, &mut articles) {
+        match perpetual_chase(&readings, &plies, &mut grounds) {
             Some(finding) => Pattern::PerpetualChase(finding),
             None => Pattern::Allowed,
         }
     };
     if pattern == Pattern::Allowed && checks == 0 {
-        blocks_sacrifices_and_offers(&plies, &mut articles);
+        blocks_sacrifices_and_offers(&plies, &mut grounds);
     }
-    notes_on_threats(&plies, &mut articles);
+    notes_on_threats(&readings, &plies, &mut grounds);
     SideFinding {
         side,
         pattern,
         moves: plies.len(),
         checks,
         chases,
-        articles,
+        articles: cite(book, &grounds),
+        grounds,
     }
 }
 
@@ -96,18 +135,23 @@ fn perpetual_check(plies: &[&PlyAnalysis]) -> bool {
     !plies.is_empty() && plies.iter().all(|p| p.check)
 }
 
-/// Article 23, point 2: checks mixed with other moves (one check one chase,
-/// one check one idle move, ...) are allowed. A check interrupts a chase,
-/// so such a side is never a perpetual chaser.
-fn one_check_one_other(articles: &mut BTreeSet<Point>) {
-    articles.insert(Point::A23_2);
+/// Article 23, point 2 (AXF rule 12): checks mixed with other moves (one
+/// check one chase, one check one idle move, ...) are allowed. A check
+/// interrupts a chase, so such a side is never a perpetual chaser.
+fn one_check_one_other(grounds: &mut BTreeSet<Ground>) {
+    grounds.insert(Ground::ChecksMixed);
 }
 
-/// Article 23, points 3 to 9: is there one piece this side chased on every
-/// move? Returns the violation, or records why the chasing is allowed.
-fn perpetual_chase(plies: &[&PlyAnalysis], articles: &mut BTreeSet<Point>) -> Option<ChaseFinding> {
+/// Article 23, points 3 to 9 (AXF rules 15–36): is there one piece this
+/// side chased on every move? Returns the violation, or records why the
+/// chasing is allowed.
+fn perpetual_chase(
+    readings: &Readings,
+    plies: &[&PlyAnalysis],
+    grounds: &mut BTreeSet<Ground>,
+) -> Option<ChaseFinding> {
     let first = plies.first()?;
-    let pressing = |kind: ThreatKind| kind >= ThreatKind::ExchangeOffer;
+    let pressing = |kind: ThreatKind| presses(readings, kind);
     let mut violation = None;
     let mut every_move_chases_one = false;
     for start in first.threats.iter().filter(|t| pressing(t.threat.kind)) {
@@ -121,12 +165,13 @@ fn perpetual_chase(plies: &[&PlyAnalysis], articles: &mut BTreeSet<Point>) -> Op
             })
             .collect();
         let Some(per_move) = per_move else { continue };
-        // Article 23, point 10: exchange offers alone are allowed.
+        // Article 23, point 10 (AXF rules 24, 40): exchange offers alone are
+        // allowed.
         if per_move
             .iter()
             .all(|t| t.threat.kind == ThreatKind::ExchangeOffer)
         {
-            articles.insert(Point::A23_10);
+            grounds.insert(Ground::OffersOnly);
             continue;
         }
         every_move_chases_one = true;
@@ -134,30 +179,49 @@ fn perpetual_chase(plies: &[&PlyAnalysis], articles: &mut BTreeSet<Point>) -> Op
             .iter()
             .flat_map(|t| t.attacker_ids.iter().copied())
             .collect();
-        // Article 23, point 9: a king or pawn chasing, alone or with one
-        // rook, horse or cannon, is allowed.
-        if king_or_pawn_chase(&chasers) {
-            articles.insert(Point::A23_9);
+        // Article 23, point 9 (AXF rules 28, 29): a king or pawn chasing,
+        // with the help the book allows, is allowed.
+        if let Some(exempt) = king_or_pawn_chase(&chasers) {
+            grounds.insert(exempt);
             continue;
         }
-        let mut notes = BTreeSet::from([Point::A23_3]);
+        // AXF rule 35: several pieces on one truly protected piece.
+        if readings.several_on_protected_is_no_chase && several_on_protected(&per_move, &chasers) {
+            grounds.insert(Ground::SeveralOnProtected);
+            continue;
+        }
+        let mut notes: BTreeSet<Ground> = chasers
+            .iter()
+            .map(|&(_, by)| Ground::Chase {
+                target: start.threat.target_role,
+                by,
+            })
+            .collect();
+        if distinct(&chasers) > 1 {
+            notes.insert(Ground::SeveralChasers);
+        }
         for t in &per_move {
             let threat = &t.threat;
-            // Article 23, point 6: a horse or cannon chasing a rook (a
-            // violation even if the rook is truly protected, so the more
-            // when it is not), or any chase of a falsely protected piece.
-            if threat.flags.rook_by_horse_or_cannon || threat.protection == Protection::False {
-                notes.insert(Point::A23_6);
+            // Article 23, point 6 (AXF 15): a horse or cannon chasing a rook
+            // (a violation even if the rook is truly protected, so the more
+            // when it is not); (AXF 34) any chase of a falsely protected piece.
+            if threat.flags.rook_by_horse_or_cannon {
+                notes.insert(Ground::RookByHorseOrCannon);
             }
-            // Article 23, point 7: a pinned protected piece, a blocked horse.
-            if threat.flags.pinned_target
-                || (threat.flags.blocked_horse && threat.protection == Protection::True)
-            {
-                notes.insert(Point::A23_7);
+            if threat.protection == Protection::False {
+                notes.insert(Ground::FalseProtection);
             }
-            // Article 23, point 8: exchange offers inside a chase.
+            // Article 23, point 7 (AXF 19, 24): a pinned protected piece, a
+            // blocked horse.
+            if threat.flags.pinned_target {
+                notes.insert(Ground::PinnedTarget);
+            }
+            if threat.flags.blocked_horse && threat.protection == Protection::True {
+                notes.insert(Ground::BlockedHorse);
+            }
+            // Article 23, point 8 (AXF 36): exchange offers inside a chase.
             if threat.kind == ThreatKind::ExchangeOffer {
-                notes.insert(Point::A23_8);
+                notes.insert(Ground::OfferInChase);
             }
         }
         if violation.is_none() {
@@ -167,7 +231,7 @@ fn perpetual_chase(plies: &[&PlyAnalysis], articles: &mut BTreeSet<Point>) -> Op
                     target_squares.push(t.threat.target);
                 }
             }
-            articles.extend(notes);
+            grounds.extend(notes);
             violation = Some(ChaseFinding {
                 target_id: id,
                 target_role: start.threat.target_role,
@@ -176,27 +240,54 @@ fn perpetual_chase(plies: &[&PlyAnalysis], articles: &mut BTreeSet<Point>) -> Op
             });
         }
     }
-    // Article 23, point 4: chasing on every move, but different pieces in turn.
-    if violation.is_none() && !every_move_chases_one && plies.iter().all(|p| p.chases()) {
-        articles.insert(Point::A23_4);
+    // Article 23, point 4 (AXF 32): chasing on every move, but different
+    // pieces in turn.
+    if violation.is_none()
+        && !every_move_chases_one
+        && plies.iter().all(|p| move_chases(readings, p))
+    {
+        grounds.insert(Ground::ChasesInTurn);
     }
     violation
 }
 
-/// Article 23, point 10: perpetual blocks, sacrifices and exchange offers
-/// (every move of the side is one of them) are allowed.
-fn blocks_sacrifices_and_offers(plies: &[&PlyAnalysis], articles: &mut BTreeSet<Point>) {
+/// How many different pieces are among `chasers`.
+fn distinct(chasers: &[(PieceId, Role)]) -> usize {
+    let mut ids: Vec<PieceId> = chasers.iter().map(|&(id, _)| id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids.len()
+}
+
+/// AXF rule 35: two or more pieces attack the piece, it is truly protected
+/// on every move, and no horse or cannon attacks it as a rook (rule 15
+/// keeps that a chase).
+fn several_on_protected(
+    per_move: &[&super::cycle::TrackedThreat],
+    chasers: &[(PieceId, Role)],
+) -> bool {
+    distinct(chasers) > 1
+        && per_move.iter().all(|t| {
+            t.threat.protection == Protection::True && !t.threat.flags.rook_by_horse_or_cannon
+        })
+}
+
+/// Article 23, point 10 (AXF 40): perpetual blocks, sacrifices and exchange
+/// offers (every move of the side is one of them) are allowed.
+fn blocks_sacrifices_and_offers(plies: &[&PlyAnalysis], grounds: &mut BTreeSet<Ground>) {
     if !plies.is_empty() && plies.iter().all(|p| p.blocks_or_offers()) {
-        articles.insert(Point::A23_10);
+        grounds.insert(Ground::BlocksOrOffers);
     }
 }
 
-/// Article 23, point 9: the chasers include a king or pawn, helped by at
-/// most one rook, horse or cannon.
-fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> bool {
-    let exempt = chasers
-        .iter()
-        .any(|&(_, r)| matches!(r, Role::King | Role::Pawn));
+/// Article 23, point 9 (AXF rules 28, 29): the chasers include a king or
+/// pawn, helped by at most one rook, horse or cannon. The AXF diagrams read
+/// the same: a pawn with a cannon (diagram 70) or the king with a horse
+/// (diagram 68) may chase, a king or pawn with two helpers may not (the
+/// engine positions of diagrams 71–75). Returns the exemption.
+fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> Option<Ground> {
+    let king = chasers.iter().any(|&(_, r)| r == Role::King);
+    let pawn = chasers.iter().any(|&(_, r)| r == Role::Pawn);
     let mut helpers: Vec<PieceId> = chasers
         .iter()
         .filter(|&&(_, r)| !matches!(r, Role::King | Role::Pawn))
@@ -204,25 +295,31 @@ fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> bool {
         .collect();
     helpers.sort_unstable();
     helpers.dedup();
-    exempt && helpers.len() <= 1
+    let ground = if king {
+        Ground::KingChase
+    } else {
+        Ground::PawnChase
+    };
+    ((king || pawn) && helpers.len() <= 1).then_some(ground)
 }
 
-/// Articles that explain allowed threats seen in the cycle: a threatened
-/// uncrossed pawn (23.3), a truly protected target (23.6), a piece to be won
-/// by discovered check (23.10, "chiếu rút bắt quân").
-fn notes_on_threats(plies: &[&PlyAnalysis], articles: &mut BTreeSet<Point>) {
+/// Grounds that explain allowed threats seen in the cycle: a threatened
+/// uncrossed pawn (23.3, AXF 25), a truly protected target (23.6, AXF 17),
+/// a piece to be won by discovered check (23.10, "chiếu rút bắt quân"; a
+/// chase under the AXF, so no allowance).
+fn notes_on_threats(readings: &Readings, plies: &[&PlyAnalysis], grounds: &mut BTreeSet<Ground>) {
     for t in plies.iter().flat_map(|p| p.threats.iter()) {
         match t.threat.kind {
             ThreatKind::UncrossedPawn => {
-                articles.insert(Point::A23_3);
+                grounds.insert(Ground::UncrossedPawnThreat);
             }
             ThreatKind::Protected => {
-                articles.insert(Point::A23_6);
+                grounds.insert(Ground::ProtectedThreat);
             }
-            ThreatKind::DiscoveredCheck => {
-                articles.insert(Point::A23_10);
+            ThreatKind::DiscoveredCheck if !readings.discovered_check_threat_is_chase => {
+                grounds.insert(Ground::DiscoveredCheckThreat);
             }
-            ThreatKind::ExchangeOffer | ThreatKind::Chase => {}
+            ThreatKind::DiscoveredCheck | ThreatKind::ExchangeOffer | ThreatKind::Chase => {}
         }
     }
 }
@@ -232,44 +329,73 @@ fn notes_on_threats(plies: &[&PlyAnalysis], articles: &mut BTreeSet<Point>) {
 pub struct CycleVerdict {
     /// The side that breaks a prohibition, if exactly one does.
     pub violator: Option<Color>,
-    /// The articles of the verdict itself (7.x, 24.x).
-    pub articles: BTreeSet<Point>,
+    /// What the verdict rests on, in neither book's numbering.
+    pub grounds: BTreeSet<Ground>,
+    /// The book's articles of the verdict itself (VN 7.x, 24.x; AXF 3–8).
+    pub articles: BTreeSet<Citation>,
 }
 
-/// Articles 7 and 24: who, if anyone, violates.
-pub fn verdict(red: &SideFinding, black: &SideFinding) -> CycleVerdict {
+/// Articles 7 and 24 (AXF rules 3–8, 15, 18): who, if anyone, violates.
+pub fn verdict(book: RuleSet, red: &SideFinding, black: &SideFinding) -> CycleVerdict {
     use Pattern::*;
-    let (violator, articles): (Option<Color>, &[Point]) = match (&red.pattern, &black.pattern) {
-        // Article 24.3 and 7.2.c: both check perpetually (check and counter-check).
-        (PerpetualCheck, PerpetualCheck) => (None, &[Point::A24_3, Point::A7_2c]),
-        // Article 23.1, 7.1.g: one side checks perpetually. Article 7.1.g
-        // applies "in any situation", so a perpetual checker is the violator
-        // even against a perpetual chaser.
-        (PerpetualCheck, _) => (Some(Color::Red), &[Point::A7_1g]),
-        (_, PerpetualCheck) => (Some(Color::Black), &[Point::A7_1g]),
-        // Article 7.2.c: both chase perpetually.
-        (PerpetualChase(_), PerpetualChase(_)) => (None, &[Point::A7_2c]),
+    let readings = book.readings();
+    let (violator, grounds): (Option<Color>, &[Ground]) = match (&red.pattern, &black.pattern) {
+        // Article 24.3 and 7.2.c (AXF 7): both check perpetually (check and
+        // counter-check).
+        (PerpetualCheck, PerpetualCheck) => (None, &[Ground::MutualCheck, Ground::SameViolation]),
+        // Article 23.1, 7.1.g (AXF 6): one side checks perpetually. Article
+        // 7.1.g applies "in any situation", so a perpetual checker is the
+        // violator even against a perpetual chaser.
+        (PerpetualCheck, _) => (Some(Color::Red), &[Ground::CheckViolation]),
+        (_, PerpetualCheck) => (Some(Color::Black), &[Ground::CheckViolation]),
+        // Article 7.2.c: both chase perpetually. AXF rules 15 and 18: a
+        // cannon or horse on a rook, or a rook on an unprotected cannon,
+        // stays the violation whatever the chased piece's replies are.
+        (PerpetualChase(_), PerpetualChase(_)) => match (
+            readings.chase_priority && priority_chase(red),
+            readings.chase_priority && priority_chase(black),
+        ) {
+            (true, false) => (Some(Color::Red), &[Ground::ChaseViolation]),
+            (false, true) => (Some(Color::Black), &[Ground::ChaseViolation]),
+            _ => (None, &[Ground::SameViolation]),
+        },
         // Article 7.1.h: one side chases perpetually.
-        (PerpetualChase(_), _) => (Some(Color::Red), &[Point::A7_1h]),
-        (_, PerpetualChase(_)) => (Some(Color::Black), &[Point::A7_1h]),
-        // Article 7.2.b: nobody breaks a prohibition.
-        _ => (None, &[Point::A7_2b]),
+        (PerpetualChase(_), _) => (Some(Color::Red), &[Ground::ChaseViolation]),
+        (_, PerpetualChase(_)) => (Some(Color::Black), &[Ground::ChaseViolation]),
+        // Article 7.2.b (AXF 5): nobody breaks a prohibition.
+        _ => (None, &[Ground::NoViolation]),
     };
-    let mut articles: BTreeSet<Point> = articles.iter().copied().collect();
+    let mut grounds: BTreeSet<Ground> = grounds.iter().copied().collect();
     if let Some(v) = violator {
         let (bad, other) = if v == Color::Red {
             (red, black)
         } else {
             (black, red)
         };
-        // Article 24.4: the other side checks back only now and then.
+        // Article 24.4 (AXF 8): the other side checks back only now and then.
         if bad.pattern == PerpetualCheck && other.checks > 0 {
-            articles.insert(Point::A24_4);
+            grounds.insert(Ground::CheckedBackSometimes);
         }
         // Article 23.5: two chases against one chase back.
         if matches!(bad.pattern, PerpetualChase(_)) && other.chases > 0 {
-            articles.insert(Point::A23_5);
+            grounds.insert(Ground::ChasedBackSometimes);
         }
     }
-    CycleVerdict { violator, articles }
+    CycleVerdict {
+        violator,
+        articles: cite(book, &grounds),
+        grounds,
+    }
+}
+
+/// AXF rules 15 and 18: the side's perpetual chase is a cannon chasing a
+/// rook, or a rook chasing a cannon.
+fn priority_chase(side: &SideFinding) -> bool {
+    side.grounds.contains(&Ground::Chase {
+        target: Role::Rook,
+        by: Role::Cannon,
+    }) || side.grounds.contains(&Ground::Chase {
+        target: Role::Cannon,
+        by: Role::Rook,
+    })
 }

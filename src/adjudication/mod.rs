@@ -1,10 +1,11 @@
-//! Ruling on repetition under the Vietnamese Xiangqi Law of 2004
-//! (Decision 1409/2004/QĐ-UBTDTT/TT1, Articles 7, 12, 22, 23 and 24).
+//! Ruling on repetition under a rule book ([`RuleSet`]): the Vietnamese
+//! Xiangqi Law of 2004 (Decision 1409/2004/QĐ-UBTDTT/TT1, Articles 7, 12,
+//! 22, 23 and 24), the default, or the Asian (AXF/WXF) rules.
 //!
 //! The arbiter's steps, one module each: [`replay`] the score sheet,
 //! find the third occurrence and follow the game on ([`ruling`]), classify
 //! each move of the cycle ([`cycle`], [`threats`]), apply the law
-//! ([`law`]) and explain it ([`explain`], [`articles`]).
+//! ([`law`]) and explain it ([`explain`](mod@explain), [`articles`]).
 
 pub mod articles;
 pub mod cycle;
@@ -14,7 +15,10 @@ pub mod replay;
 pub mod ruling;
 pub mod threats;
 
-pub use articles::{Article, Point, RuleSet};
+pub use articles::{Article, AxfRule, Citation, Ground, Point, Readings, RuleSet};
 pub use explain::{Explanation, explain};
 pub use replay::{Replay, ReplayError};
-pub use ruling::{NoCapture, Options, Repetition, Ruling, Verdict, Work, rule, rule_counting_work};
+pub use ruling::{
+    NoCapture, Options, Repetition, Ruling, Verdict, Work, rule, rule_counting_work,
+    rule_counting_work_under, rule_under,
+};

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::articles::{Article, Point, RuleSet};
+use super::articles::{Article, Citation, Ground, RuleSet};
 use super::cycle::{Analysis, PlyAnalysis};
 use super::law::{self, CycleVerdict, SideFinding};
 use super::replay::Replay;
@@ -46,8 +46,15 @@ pub struct Options {
 impl Default for Options {
     /// The default rule book's: 50 moves of each side, 100 plies.
     fn default() -> Options {
+        Options::for_ruleset(RuleSet::default())
+    }
+}
+
+impl Options {
+    /// The defaults of `ruleset` (its no-capture limit).
+    pub const fn for_ruleset(ruleset: RuleSet) -> Options {
         Options {
-            no_capture_limit: RuleSet::default().no_capture_limit(),
+            no_capture_limit: ruleset.no_capture_limit(),
         }
     }
 }
@@ -87,8 +94,13 @@ pub struct NoCapture {
 /// The arbiter's answer for one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruling {
+    /// The rule book it follows.
+    pub ruleset: RuleSet,
     pub verdict: Verdict,
     pub violator: Option<Color>,
+    /// What the ruling cites, in its book's order: its book's only.
+    pub citations: Vec<Citation>,
+    /// The texts of [`citations`](Self::citations), in the same order.
     pub articles: Vec<&'static Article>,
     /// The repetition behind the verdict (absent for `none`).
     pub repetition: Option<Repetition>,
@@ -98,9 +110,14 @@ pub struct Ruling {
     pub no_capture: NoCapture,
 }
 
-/// Rules on a replayed game.
+/// Rules on a replayed game under the default rule book (the Vietnamese law).
 pub fn rule(replay: &Replay, options: Options) -> Ruling {
-    rule_counting_work(replay, options).0
+    rule_under(RuleSet::default(), replay, options)
+}
+
+/// Rules on a replayed game under `ruleset`.
+pub fn rule_under(ruleset: RuleSet, replay: &Replay, options: Options) -> Ruling {
+    rule_counting_work_under(ruleset, replay, options).0
 }
 
 /// What a ruling cost, counted rather than timed: for the tests and
@@ -117,11 +134,20 @@ pub struct Work {
 
 /// [`rule`], also saying how much work it took.
 pub fn rule_counting_work(replay: &Replay, options: Options) -> (Ruling, Work) {
+    rule_counting_work_under(RuleSet::default(), replay, options)
+}
+
+/// [`rule_under`], also saying how much work it took.
+pub fn rule_counting_work_under(
+    book: RuleSet,
+    replay: &Replay,
+    options: Options,
+) -> (Ruling, Work) {
     let mut analysis = Analysis::new(replay);
     let mut work = Work::default();
-    let (current, broken) = follow(replay, &mut analysis, &mut work);
-    let current = current.map(|span| span.repetition(&mut analysis));
-    let broken = broken.map(|span| span.repetition(&mut analysis));
+    let (current, broken) = follow(book, replay, &mut analysis, &mut work);
+    let current = current.map(|span| span.repetition(book, &mut analysis));
+    let broken = broken.map(|span| span.repetition(book, &mut analysis));
     let last = replay.last();
     // A loss by repetition ends the game at its ply: what the board shows
     // after moves played on (even a mate) is no result, and a finished game
@@ -141,7 +167,7 @@ pub fn rule_counting_work(replay: &Replay, options: Options) -> (Ruling, Work) {
             (Some(v), Some(_)) => (Verdict::Loss, Some(v)),
         },
     };
-    let mut points: BTreeSet<Point> = BTreeSet::new();
+    let mut points: BTreeSet<Citation> = BTreeSet::new();
     if let Some(rep) = &current {
         points.extend(rep.verdict.articles.iter().copied());
         match rep.verdict.violator {
@@ -154,20 +180,23 @@ pub fn rule_counting_work(replay: &Replay, options: Options) -> (Ruling, Work) {
         }
     }
     if let Some(end) = game_end {
-        points.insert(match end {
-            GameEnd::Checkmate { .. } => Point::A7_1a,
-            GameEnd::Stalemate { .. } => Point::A7_1b,
-        });
+        points.extend(book.cite(match end {
+            GameEnd::Checkmate { .. } => Ground::Mate,
+            GameEnd::Stalemate { .. } => Ground::Stalemate,
+        }));
     }
     if no_capture.draw_claimable {
-        points.insert(Point::A12);
+        points.extend(book.cite(Ground::NoCapture));
     }
-    // A set of points iterates in the law's order.
-    let articles = points.into_iter().map(Point::article).collect();
+    // A set of citations iterates in the book's order.
+    let citations: Vec<Citation> = points.into_iter().collect();
+    let articles = citations.iter().map(|c| c.article()).collect();
     work.plies_analysed = analysis.plies_analysed();
     let ruling = Ruling {
+        ruleset: book,
         verdict,
         violator,
+        citations,
         articles,
         repetition: current,
         broken_repetition: broken,
@@ -200,6 +229,7 @@ pub fn rule_counting_work(replay: &Replay, options: Options) -> (Ruling, Work) {
 /// over bit masks, so the cost grows with the game's length rather than
 /// its square.
 fn follow(
+    book: RuleSet,
     replay: &Replay,
     analysis: &mut Analysis,
     work: &mut Work,
@@ -218,7 +248,7 @@ fn follow(
         let Some(rep) = current.as_mut() else {
             if let Some(previous) = seen.previous.filter(|_| seen.count >= 3) {
                 current = Some(Span::judge(
-                    analysis, work, seen.first, previous, ply, seen.count,
+                    book, analysis, work, seen.first, previous, ply, seen.count,
                 ));
                 in_step = true;
             }
@@ -243,7 +273,9 @@ fn follow(
                     let period = rep.trigger - rep.previous;
                     in_step = in_step && replay.key(ply - period) == replay.key(ply);
                     if seen.count >= 3 && !in_step {
-                        *rep = Span::judge(analysis, work, seen.first, previous, ply, seen.count);
+                        *rep = Span::judge(
+                            book, analysis, work, seen.first, previous, ply, seen.count,
+                        );
                         in_step = true;
                     }
                     false
@@ -276,6 +308,7 @@ struct Span {
 impl Span {
     /// Judges the cycle from `previous` to `trigger`.
     fn judge(
+        book: RuleSet,
         analysis: &mut Analysis,
         work: &mut Work,
         first: usize,
@@ -284,12 +317,12 @@ impl Span {
         occurrences: u32,
     ) -> Span {
         work.cycles_judged += 1;
-        let violator = if analysis.may_violate(previous, trigger) {
+        let violator = if analysis.may_violate_under(previous, trigger, &book.readings()) {
             work.cycles_judged_in_full += 1;
             analysis.with_cycle(previous, trigger, |cycle| {
-                let red = law::side_finding(Color::Red, cycle.iter().copied());
-                let black = law::side_finding(Color::Black, cycle.iter().copied());
-                law::verdict(&red, &black).violator
+                let red = law::side_finding(book, Color::Red, cycle.iter().copied());
+                let black = law::side_finding(book, Color::Black, cycle.iter().copied());
+                law::verdict(book, &red, &black).violator
             })
         } else {
             None
@@ -313,11 +346,11 @@ impl Span {
     }
 
     /// The repetition for the answer, its cycle classified in full.
-    fn repetition(self, analysis: &mut Analysis) -> Repetition {
+    fn repetition(self, book: RuleSet, analysis: &mut Analysis) -> Repetition {
         let cycle = analysis.cycle(self.previous, self.trigger);
-        let red = law::side_finding(Color::Red, &cycle);
-        let black = law::side_finding(Color::Black, &cycle);
-        let verdict = law::verdict(&red, &black);
+        let red = law::side_finding(book, Color::Red, &cycle);
+        let black = law::side_finding(book, Color::Black, &cycle);
+        let verdict = law::verdict(book, &red, &black);
         debug_assert_eq!(
             verdict.violator, self.violator,
             "the quick and the full judgment agree"

@@ -1,5 +1,6 @@
 //! Test support, one copy each, for every test crate that says `mod common;`:
 //! - `app`: building the app in-process, sending requests, reading answers;
+//! - `axf_differences`: where the AXF answers may differ from the Vietnamese ones;
 //! - `fake`: an arbiter with fixed answers and one trigger per error kind;
 //! - `chess`: squares, moves and positions from text, seeded random games, mirror images;
 //! - `public`: the cases of `tests/data/public.json`;
@@ -8,6 +9,7 @@
 #![allow(dead_code)] // each test crate uses a different subset
 
 pub mod app;
+pub mod axf_differences;
 pub mod chess;
 pub mod fake;
 pub mod fuzz_checks;
