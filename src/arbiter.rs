@@ -34,15 +34,16 @@ impl Arbiter for LawArbiter {
         req: &AdjudicateRequest,
         cancel: &Cancel,
     ) -> Result<dto::AdjudicateResponse, ApiError> {
-        if let Some(id) = req.ruleset.as_deref() {
-            RuleSet::from_id(id).ok_or_else(|| ApiError::UnknownRuleset {
+        let ruleset = match req.ruleset.as_deref() {
+            None => RuleSet::default(),
+            Some(id) => RuleSet::from_id(id).ok_or_else(|| ApiError::UnknownRuleset {
                 ruleset: id.to_owned(),
-            })?;
-        }
+            })?,
+        };
         let notation = notation(req.notation.as_deref())?;
         let options = Options {
             no_capture_limit: match req.no_capture_limit {
-                None => Options::default().no_capture_limit,
+                None => Options::for_ruleset(ruleset).no_capture_limit,
                 Some(n) => u32::try_from(n).map_err(|_| ApiError::InvalidRequest {
                     field: "no_capture_limit".to_owned(),
                     message: format!(
@@ -55,7 +56,7 @@ impl Arbiter for LawArbiter {
         if cancel.is_cancelled() {
             return Err(ApiError::Cancelled);
         }
-        let ruling = adjudication::rule(&replay, options);
+        let ruling = adjudication::rule_under(ruleset, &replay, options);
         Ok(response(&replay, ruling, &req.moves))
     }
 
