@@ -5,6 +5,7 @@
 //! - [`adjudication`]: the Vietnamese Xiangqi Law of 2004 applied to a game.
 //! - [`arbiter`]: the bridge from the API's vocabulary to the two above.
 //! - [`http`]: the HTTP API ([`http::app`]) and its server ([`http::server`]).
+//! - [`records`]: game records (PGN, numbered score sheets, DhtmlXQ) read into moves.
 //! - [`cli`]: the offline subcommands (`adjudicate`, `legal-moves`, `perft`).
 //! - [`config`], [`telemetry`]: service configuration and logging.
 
@@ -13,5 +14,6 @@ pub mod arbiter;
 pub mod cli;
 pub mod config;
 pub mod http;
+pub mod records;
 pub mod telemetry;
 pub mod xiangqi;

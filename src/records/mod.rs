@@ -1,0 +1,189 @@
+//! Game records as arbiters have them, read into a start position and the
+//! moves as written: PGN as xiangqi databases write it ([`pgn`]), a plain
+//! numbered score sheet (the same move text without tags), and the
+//! DhtmlXQ blocks of Chinese sites ([`dhtmlxq`]). Each move keeps where it
+//! stands in the text (line, column) and its move number, so that an error
+//! can point into the record. Which notation the moves are in is the
+//! record's to say (PGN's `[Format]`) or [`detect_notation`]'s to find.
+//!
+//! No I/O and no HTTP: text in, [`Record`] out.
+
+pub mod dhtmlxq;
+pub mod pgn;
+
+use std::fmt;
+
+use crate::xiangqi::notation::Notation;
+use crate::xiangqi::{Color, Position};
+
+/// The formats a record may be in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// PGN with tags (`[FEN "..."]`, `[Format "WXF"]`, ...).
+    Pgn,
+    /// Numbered moves without tags: `1. C2=5 H8+7 2. H2+3 R9=8`.
+    Sheet,
+    /// `[DhtmlXQ_binit]` and `[DhtmlXQ_movelist]` blocks.
+    DhtmlXq,
+}
+
+/// One move as the record writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordMove {
+    pub text: String,
+    /// 1-based line and column (in characters) of the move in the record.
+    pub line: u32,
+    pub column: u32,
+}
+
+/// A game record, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub format: Format,
+    /// The start position, if the record gives one (else the standard start).
+    pub fen: Option<String>,
+    /// The notation the record declares, if it does.
+    pub notation: Option<Notation>,
+    pub moves: Vec<RecordMove>,
+    /// The result as written (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
+    pub result: Option<String>,
+}
+
+/// Why a record cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// Reads a record in any of the [`Format`]s, telling them apart by their
+/// first characters: `[DhtmlXQ` blocks, `[` tags for PGN, otherwise a sheet.
+pub fn read(text: &str) -> Result<Record, RecordError> {
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    if start.starts_with("[DhtmlXQ") {
+        dhtmlxq::read(text)
+    } else if start.starts_with('[') {
+        pgn::read(text, Format::Pgn)
+    } else {
+        pgn::read(text, Format::Sheet)
+    }
+}
+
+/// Why no single notation reads a record's moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationMismatch {
+    /// No notation reads every move as a legal move: for each, the first
+    /// move it fails on (index into the moves).
+    None(Vec<(Notation, usize)>),
+    /// More than one notation reads every move, to different games.
+    Ambiguous(Vec<Notation>),
+}
+
+/// The notation that reads every move of `moves`, played from `start`, as a
+/// legal move. Notations that read the game to the same moves agree, so
+/// only a real ambiguity is an error.
+pub fn detect_notation(
+    start: &Position,
+    moves: &[RecordMove],
+) -> Result<Notation, NotationMismatch> {
+    let mut fits: Vec<(Notation, Vec<crate::xiangqi::Move>)> = Vec::new();
+    let mut failures = Vec::new();
+    for notation in Notation::ALL {
+        match replay_as(notation, start, moves) {
+            Ok(game) => fits.push((notation, game)),
+            Err(at) => failures.push((notation, at)),
+        }
+    }
+    match fits.as_slice() {
+        [] => Err(NotationMismatch::None(failures)),
+        [(notation, _)] => Ok(*notation),
+        [(first, game), rest @ ..] => {
+            if rest.iter().all(|(_, g)| g == game) {
+                Ok(*first)
+            } else {
+                Err(NotationMismatch::Ambiguous(
+                    fits.iter().map(|(n, _)| *n).collect(),
+                ))
+            }
+        }
+    }
+}
+
+/// The moves read in `notation` and played from `start`, or the index of
+/// the first that is unreadable or illegal.
+fn replay_as(
+    notation: Notation,
+    start: &Position,
+    moves: &[RecordMove],
+) -> Result<Vec<crate::xiangqi::Move>, usize> {
+    let mut pos = start.clone();
+    let mut game = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        let mv = notation.parse_move(&pos, &m.text).map_err(|_| i)?;
+        pos.play(mv).map_err(|_| i)?;
+        game.push(mv);
+    }
+    Ok(game)
+}
+
+/// The move number and side of the move at `index` (0-based) of a game
+/// whose first move is `first_mover`'s: Red's 23rd move, Black's 1st.
+pub fn move_number(index: usize, first_mover: Color) -> (u32, Color) {
+    let offset = usize::from(first_mover == Color::Black);
+    let n = index + offset;
+    let side = if n % 2 == 0 { Color::Red } else { Color::Black };
+    ((n / 2 + 1) as u32, side)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers_count_pairs_from_red() {
+        assert_eq!(move_number(0, Color::Red), (1, Color::Red));
+        assert_eq!(move_number(1, Color::Red), (1, Color::Black));
+        assert_eq!(move_number(44, Color::Red), (23, Color::Red));
+        assert_eq!(move_number(0, Color::Black), (1, Color::Black));
+        assert_eq!(move_number(1, Color::Black), (2, Color::Red));
+    }
+
+    #[test]
+    fn the_format_is_told_by_the_first_characters() {
+        assert_eq!(read("1. h2e2 h9g7").unwrap().format, Format::Sheet);
+        assert_eq!(read("[Event \"x\"]\n1. h2e2").unwrap().format, Format::Pgn);
+        let dhtml = "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]";
+        assert_eq!(read(dhtml).unwrap().format, Format::DhtmlXq);
+    }
+
+    #[test]
+    fn the_notation_is_detected_when_exactly_one_reads_the_game() {
+        let start = Position::new();
+        let sheet = read("1. C2=5 H8+7 2. H2+3 R9=8").unwrap();
+        assert_eq!(detect_notation(&start, &sheet.moves), Ok(Notation::Wxf));
+        let sheet = read("1. h2e2 h9g7").unwrap();
+        assert_eq!(detect_notation(&start, &sheet.moves), Ok(Notation::Iccs));
+        let sheet = read("1. 炮二平五 马８进７").unwrap();
+        assert_eq!(detect_notation(&start, &sheet.moves), Ok(Notation::Chinese));
+        let sheet = read("1. h2e2 h9g7 2. zz").unwrap();
+        match detect_notation(&start, &sheet.moves) {
+            Err(NotationMismatch::None(failures)) => {
+                assert!(failures.contains(&(Notation::Iccs, 2)), "{failures:?}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

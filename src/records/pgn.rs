@@ -1,0 +1,257 @@
+//! PGN as xiangqi databases write it, and plain numbered score sheets (PGN's
+//! move text without tags).
+//!
+//! Tags: `[FEN "..."]` gives the start, `[Format "WXF"]` (or `ICCS`,
+//! `Chinese`, `UCI`, `VN`) the notation, `[Result "..."]` the result. In the
+//! move text, move numbers (`1.`, `1...`, `12…`), comments (`{...}`, `;` to
+//! the end of the line), variations (`(...)`, nested), NAGs (`$1`) and the
+//! annotation marks `!` and `?` are skipped; a result token ends the game.
+
+use super::{Format, Record, RecordError, RecordMove};
+use crate::xiangqi::notation::Notation;
+
+/// A character with where it stands.
+#[derive(Clone, Copy)]
+struct At {
+    c: char,
+    line: u32,
+    column: u32,
+}
+
+/// Reads `text` as PGN (tags, then move text) or as a sheet (move text only).
+pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
+    let chars = located(text);
+    let mut record = Record {
+        format,
+        fen: None,
+        notation: None,
+        moves: Vec::new(),
+        result: None,
+    };
+    let mut i = 0;
+    while i < chars.len() {
+        let at = chars[i];
+        match at.c {
+            c if c.is_whitespace() => i += 1,
+            '[' => i = tag(&chars, i, &mut record)?,
+            '{' => i = skip_until(&chars, i, '}', "a comment opened here is never closed")?,
+            ';' => {
+                while i < chars.len() && chars[i].c != '\n' {
+                    i += 1;
+                }
+            }
+            '(' => i = skip_variation(&chars, i)?,
+            ')' | '}' | ']' => return Err(error(at, format!("unexpected '{}'", at.c))),
+            '$' => {
+                i += 1;
+                while i < chars.len() && chars[i].c.is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            _ => {
+                let end = token_end(&chars, i);
+                let word: String = chars[i..end].iter().map(|a| a.c).collect();
+                i = end;
+                if let Some(result) = result_token(&word) {
+                    record.result = Some(result.to_owned());
+                    continue;
+                }
+                // A move number, alone (`12.`, `12...`) or glued to its move (`12.C2=5`).
+                let (skipped, rest) = strip_move_number(&word);
+                let rest = rest.trim_end_matches(['!', '?']);
+                if rest.is_empty() {
+                    continue;
+                }
+                let column = at.column + skipped as u32;
+                record.moves.push(RecordMove {
+                    text: rest.to_owned(),
+                    line: at.line,
+                    column,
+                });
+            }
+        }
+    }
+    Ok(record)
+}
+
+fn located(text: &str) -> Vec<At> {
+    let (mut line, mut column) = (1, 1);
+    let mut out = Vec::with_capacity(text.len());
+    for c in text.chars().filter(|&c| c != '\u{feff}' && c != '\r') {
+        out.push(At { c, line, column });
+        if c == '\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    out
+}
+
+fn error(at: At, message: String) -> RecordError {
+    RecordError {
+        line: at.line,
+        column: at.column,
+        message,
+    }
+}
+
+/// The end of the token starting at `i`: up to whitespace or a bracket.
+fn token_end(chars: &[At], i: usize) -> usize {
+    let mut end = i;
+    while end < chars.len() && !chars[end].c.is_whitespace() && !"[]{}();$".contains(chars[end].c) {
+        end += 1;
+    }
+    end.max(i + 1)
+}
+
+/// The result a token stands for, if it is one.
+fn result_token(word: &str) -> Option<&'static str> {
+    match word {
+        "1-0" => Some("1-0"),
+        "0-1" => Some("0-1"),
+        "1/2-1/2" | "½-½" => Some("1/2-1/2"),
+        "*" => Some("*"),
+        _ => None,
+    }
+}
+
+/// Splits a leading move number (`12.`, `12...`, `12…`) off `word`: how
+/// many characters it took, and the rest.
+fn strip_move_number(word: &str) -> (usize, &str) {
+    let digits = word.chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 {
+        return (0, word);
+    }
+    let rest = &word[digits..];
+    let dots = rest.chars().take_while(|&c| c == '.' || c == '…').count();
+    if dots == 0 {
+        return (0, word);
+    }
+    let dots_len: usize = rest.chars().take(dots).map(char::len_utf8).sum();
+    (digits + dots, &rest[dots_len..])
+}
+
+/// Skips from the `open` character at `i` past the matching `close`.
+fn skip_until(chars: &[At], i: usize, close: char, unclosed: &str) -> Result<usize, RecordError> {
+    chars[i + 1..]
+        .iter()
+        .position(|a| a.c == close)
+        .map(|n| i + 1 + n + 1)
+        .ok_or_else(|| error(chars[i], unclosed.to_owned()))
+}
+
+/// Skips a variation, nested ones and comments in it included.
+fn skip_variation(chars: &[At], i: usize) -> Result<usize, RecordError> {
+    let mut depth = 0;
+    let mut j = i;
+    while j < chars.len() {
+        match chars[j].c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(j + 1);
+                }
+            }
+            '{' => {
+                j = skip_until(chars, j, '}', "a comment opened here is never closed")?;
+                continue;
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    Err(error(
+        chars[i],
+        "a variation opened here is never closed".to_owned(),
+    ))
+}
+
+/// Reads the tag `[Key "Value"]` at `i`; returns the index after it.
+fn tag(chars: &[At], i: usize, record: &mut Record) -> Result<usize, RecordError> {
+    let end = skip_until(chars, i, ']', "a tag opened here is never closed")?;
+    let inner: String = chars[i + 1..end - 1].iter().map(|a| a.c).collect();
+    let inner = inner.trim();
+    let (key, value) = inner
+        .split_once(char::is_whitespace)
+        .map(|(k, v)| (k, v.trim()))
+        .ok_or_else(|| {
+            error(
+                chars[i],
+                format!("a tag needs a name and a value: [{inner}]"),
+            )
+        })?;
+    let value = value
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .ok_or_else(|| {
+            error(
+                chars[i],
+                format!("the value of tag {key} must be in double quotes"),
+            )
+        })?;
+    match key.to_ascii_lowercase().as_str() {
+        "fen" => record.fen = Some(value.to_owned()),
+        "format" => {
+            let name = value.to_ascii_lowercase();
+            record.notation = Some(
+                Notation::ALL
+                    .into_iter()
+                    .find(|n| n.name() == name)
+                    .ok_or_else(|| {
+                        error(
+                            chars[i],
+                            format!(
+                                "unknown [Format \"{value}\"]: use ICCS, UCI, WXF, VN or Chinese"
+                            ),
+                        )
+                    })?,
+            );
+        }
+        "result" if !value.is_empty() => record.result = Some(value.to_owned()),
+        _ => {}
+    }
+    Ok(end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(r: &Record) -> Vec<&str> {
+        r.moves.iter().map(|m| m.text.as_str()).collect()
+    }
+
+    #[test]
+    fn tags_numbers_comments_variations_and_results() {
+        let pgn = "[Game \"Chinese Chess\"]\n[Format \"WXF\"]\n[FEN \"4k4/9/c8/9/9/9/9/9/9/1R1K5 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. R2=1 {the rook} C1=2 2. R1=2 (2. K4+1 C2=1 (2... K5+1)) C2=1 $1 3. R2=1!? 1-0\n";
+        let r = read(pgn, Format::Pgn).unwrap();
+        assert_eq!(r.notation, Some(Notation::Wxf));
+        assert_eq!(
+            r.fen.as_deref(),
+            Some("4k4/9/c8/9/9/9/9/9/9/1R1K5 w - - 0 1")
+        );
+        assert_eq!(r.result.as_deref(), Some("1-0"));
+        assert_eq!(texts(&r), ["R2=1", "C1=2", "R1=2", "C2=1", "R2=1"]);
+        assert_eq!((r.moves[2].line, r.moves[2].column), (6, 28));
+    }
+
+    #[test]
+    fn numbers_glued_to_moves_and_black_continuations() {
+        let r = read("1.h2e2 h9g7\n2...h7h0", Format::Sheet).unwrap();
+        assert_eq!(texts(&r), ["h2e2", "h9g7", "h7h0"]);
+        assert_eq!((r.moves[2].line, r.moves[2].column), (2, 5));
+    }
+
+    #[test]
+    fn errors_point_at_the_opening_bracket() {
+        let e = read("1. h2e2 {never closed", Format::Sheet).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 9));
+        let e = read("[Format \"Klingon\"]", Format::Pgn).unwrap_err();
+        assert!(e.message.contains("Klingon"), "{e}");
+        let e = read("1. h2e2 )", Format::Sheet).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 9));
+    }
+}
