@@ -25,13 +25,10 @@ use axum::Router;
 use axum::extract::State;
 use axum::routing::post;
 use clap::Parser;
-use xiangqi_arbiter::arbiter::LawArbiter;
+use xiangqi_arbiter::api::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
+use xiangqi_arbiter::api::request::{AdjudicateRequest, LegalMovesRequest};
+use xiangqi_arbiter::api::{ApiError, Arbiter, LawArbiter};
 use xiangqi_arbiter::config::Config;
-use xiangqi_arbiter::http::dto::{
-    AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse, RulesetsResponse,
-};
-use xiangqi_arbiter::http::engine::Arbiter;
-use xiangqi_arbiter::http::error::ApiError;
 use xiangqi_arbiter::http::extract::ApiJson;
 
 /// The same allocator as the service and the baseline.

@@ -16,9 +16,9 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 use xiangqi_arbiter::adjudication::{Options, Replay, rule};
-use xiangqi_arbiter::arbiter::LawArbiter;
-use xiangqi_arbiter::http::dto::AdjudicateRequest;
-use xiangqi_arbiter::http::engine::Arbiter;
+use xiangqi_arbiter::api::LawArbiter;
+use xiangqi_arbiter::api::arbiter::Arbiter;
+use xiangqi_arbiter::api::request::AdjudicateRequest;
 use xiangqi_arbiter::xiangqi::{Move, Position};
 
 const BODY: &str = include_str!("../tests/data/game200.json");

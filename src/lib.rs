@@ -3,13 +3,14 @@
 //!
 //! - [`xiangqi`]: the rules of the game (positions, legal moves, FEN, notations).
 //! - [`adjudication`]: the Vietnamese Xiangqi Law of 2004 applied to a game.
-//! - [`arbiter`]: the bridge from the API's vocabulary to the two above.
-//! - [`http`]: the HTTP API ([`http::app`]) and its server ([`http::server`]).
-//! - [`cli`]: the offline subcommands (`adjudicate`, `legal-moves`, `perft`).
+//! - [`api`]: the v1 contract without HTTP: requests, answers, problems, the [`api::Arbiter`]
+//!   trait and [`api::LawArbiter`], the bridge to the two above.
+//! - [`http`]: the HTTP API ([`http::app`]) and its server ([`http::server`]), on [`api`].
+//! - [`cli`]: the offline subcommands (`adjudicate`, `legal-moves`, `perft`), on [`api`].
 //! - [`config`], [`telemetry`]: service configuration and logging.
 
 pub mod adjudication;
-pub mod arbiter;
+pub mod api;
 pub mod cli;
 pub mod config;
 pub mod http;

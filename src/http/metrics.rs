@@ -14,7 +14,7 @@ use axum::response::Response;
 use metrics::SharedString;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use super::dto::Verdict;
+use crate::api::answer::Verdict;
 
 /// Counter of answered requests, by `method`, `route` and `status`.
 pub const REQUESTS_TOTAL: &str = "xiangqi_http_requests_total";

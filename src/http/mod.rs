@@ -1,10 +1,9 @@
-//! The HTTP service: router, middleware stack, handlers and server.
+//! The HTTP service: router, middleware stack, handlers and server. Only axum, hyper and
+//! tower live here; what the API means is [`crate::api`]'s.
 //!
 //! [`app`] builds the complete [`Router`] (what tests drive in-process with `oneshot`);
 //! [`server`] serves it on a socket with connection limits and graceful shutdown.
 
-pub mod dto;
-pub mod engine;
 pub mod error;
 pub mod extract;
 pub mod metrics;
@@ -35,9 +34,8 @@ use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
+use crate::api::Arbiter;
 use crate::config::Config;
-use dto::Limits;
-use engine::Arbiter;
 use middleware::{DeadlineConfig, MakeProcessUniqueId, NormalizeConfig, REQUEST_ID};
 use pool::RulingPool;
 pub use state::{AppState, Readiness};
@@ -109,10 +107,7 @@ pub fn app_with_readiness(
 ) -> Router {
     let state = AppState {
         arbiter,
-        limits: Limits {
-            max_moves: config.max_moves,
-            max_batch: config.max_batch,
-        },
+        limits: config.limits(),
         max_body_bytes: config.max_body_bytes,
         readiness,
         metrics: metrics::handle(),

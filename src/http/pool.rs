@@ -13,8 +13,8 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
-use super::engine::Cancel;
-use super::error::{ApiError, RETRY_AFTER_S};
+use crate::api::Cancel;
+use crate::api::error::{ApiError, RETRY_AFTER_S};
 
 /// A bounded pool in front of `tokio::task::spawn_blocking` (cheap to clone).
 #[derive(Debug, Clone)]

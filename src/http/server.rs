@@ -20,9 +20,9 @@ use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
-use super::engine::Arbiter;
 use super::idle::{IdleTimeout, Stalled};
 use super::{Readiness, app_with_readiness};
+use crate::api::Arbiter;
 use crate::config::Config;
 
 /// Binds `config.addr` and serves until SIGTERM or Ctrl-C, then drains.
