@@ -249,7 +249,8 @@ pub struct Chase {
     pub square: Text,
     /// Its kind.
     pub role: Role,
-    /// Whether it is truly protected (a legal recapture exists).
+    /// Whether it is truly protected (a legal recapture exists). Deprecated in the contract:
+    /// `protection` says it, and this stays only for clients that read it.
     pub protected: bool,
     /// How it is protected: `protected` is `protection == true_protection`.
     pub protection: Protection,
