@@ -7,7 +7,7 @@
 //!
 //! - by default, behind the real service stack (`http::server::run`: every middleware layer,
 //!   the connection limits and timeouts);
-//! - with `--bare`, behind a bare axum router, like `examples/parse_only.rs`.
+//! - with `--bare`, behind a bare axum router, like `benches/servers/parse_only.rs`.
 //!
 //! Compared with parse_only in the same run (`scripts/ab.sh`), it bounds the throughput ratio
 //! that any speed-up of the rules could reach.
@@ -35,7 +35,7 @@ use xiangqi_arbiter::http::extract::ApiJson;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const GAME200: &str = include_str!("../tests/data/game200.json");
+const GAME200: &str = include_str!("../../tests/data/game200.json");
 
 /// Canned-answer server.
 #[derive(Debug, Parser)]

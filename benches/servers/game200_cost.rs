@@ -21,7 +21,7 @@ use xiangqi_arbiter::api::arbiter::Arbiter;
 use xiangqi_arbiter::api::request::AdjudicateRequest;
 use xiangqi_arbiter::xiangqi::{Move, Position};
 
-const BODY: &str = include_str!("../tests/data/game200.json");
+const BODY: &str = include_str!("../../tests/data/game200.json");
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
