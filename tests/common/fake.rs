@@ -5,7 +5,7 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use xiangqi_arbiter::api::answer::*;
 use xiangqi_arbiter::api::arbiter::Arbiter;
-use xiangqi_arbiter::api::error::{ApiError, FenProblem};
+use xiangqi_arbiter::api::error::{ApiError, FenProblem, NOTATIONS};
 use xiangqi_arbiter::api::request::*;
 
 /// Answers fixed DTOs; special inputs trigger each error kind:
@@ -40,7 +40,7 @@ fn check_common(
         });
     }
     if let Some(n) = notation {
-        if !["iccs", "uci", "wxf", "vn", "chinese"].contains(&n) {
+        if !NOTATIONS.contains(&n) {
             return Err(ApiError::UnknownNotation { notation: n.into() });
         }
     }
