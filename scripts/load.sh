@@ -4,7 +4,7 @@
 #   bash scripts/load.sh                                  # full run (15 s phases, 300 s soak)
 #   DURATION=10 SOAK_SECONDS=120 bash scripts/load.sh     # shorter
 #
-# Starts target/release/xiangqi-arbiter and the parse_only baseline (examples/parse_only.rs)
+# Starts target/release/xiangqi-arbiter and the parse_only baseline (benches/servers/parse_only.rs)
 # on 127.0.0.1, then measures with wrk:
 #   (a) GET /healthz                   the machine's HTTP baseline
 #   (b) POST /v1/adjudicate on parse_only, the same body: the HTTP + JSON baseline

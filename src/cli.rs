@@ -7,12 +7,9 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::arbiter::LawArbiter;
-use crate::http::dto::{AdjudicateRequest, BatchResponse, LegalMovesRequest, Limits};
-use crate::http::engine::Arbiter;
-use crate::http::engine::Cancel;
-use crate::http::error::ApiError;
-use crate::http::v1::{adjudicate_one, rule_all};
+use crate::api::json::parse_part;
+use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
+use crate::api::{ApiError, Arbiter, Cancel, LawArbiter, Limits, adjudicate_batch, adjudicate_one};
 use crate::xiangqi::{Position, divide, notation::Notation, perft};
 
 /// Reads the input named on the command line: a path, or `-`/nothing for stdin.
@@ -61,10 +58,10 @@ fn answer_each(
     Ok(problems)
 }
 
-fn parse<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, ApiError> {
-    serde_json::from_value(v).map_err(|e| ApiError::MalformedJson {
-        detail: e.to_string(),
-    })
+/// Reads one input value as `T` with the API's own parser, so a malformed request gets the
+/// answer the HTTP API would give.
+fn parse<T: serde::de::DeserializeOwned>(v: &Value) -> Result<T, ApiError> {
+    parse_part(&v.to_string())
 }
 
 fn to_json<T: serde::Serialize>(v: &T) -> Result<Value, ApiError> {
@@ -77,28 +74,15 @@ pub fn adjudicate(path: Option<&Path>, limits: Limits) -> io::Result<usize> {
     let arbiter = LawArbiter;
     answer_each(path, |v| {
         if v.get("games").is_some() {
-            let games = match v.get("games") {
-                Some(Value::Array(games)) => games.clone(),
-                _ => {
-                    return Err(ApiError::MalformedJson {
-                        detail: "games must be an array".into(),
-                    });
-                }
-            };
-            if games.len() > limits.max_batch {
-                return Err(ApiError::TooManyGames {
-                    count: games.len(),
-                    limit: limits.max_batch,
-                });
-            }
-            // Each game read by the same parser as the HTTP API's.
-            let texts: Vec<String> = games.iter().map(Value::to_string).collect();
-            let cancel = Cancel::new();
-            to_json(&BatchResponse {
-                results: rule_all(&arbiter, &limits, texts.iter().map(String::as_str), &cancel)?,
-            })
+            let batch: BatchRequest = parse(&v)?;
+            to_json(&adjudicate_batch(
+                &arbiter,
+                &limits,
+                &batch,
+                &Cancel::new(),
+            )?)
         } else {
-            let req: AdjudicateRequest = parse(v)?;
+            let req: AdjudicateRequest = parse(&v)?;
             to_json(&adjudicate_one(&arbiter, &limits, &req)?)
         }
     })
@@ -108,7 +92,7 @@ pub fn adjudicate(path: Option<&Path>, limits: Limits) -> io::Result<usize> {
 pub fn legal_moves(path: Option<&Path>, limits: Limits) -> io::Result<usize> {
     let arbiter = LawArbiter;
     answer_each(path, |v| {
-        let req: LegalMovesRequest = parse(v)?;
+        let req: LegalMovesRequest = parse(&v)?;
         req.check_limits(&limits)?;
         to_json(&arbiter.legal_moves(&req)?)
     })

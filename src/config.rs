@@ -9,14 +9,13 @@ use std::time::Duration;
 use axum::http::HeaderValue;
 use clap::{Args, ValueEnum};
 
+use crate::api::Limits;
+pub use crate::api::request::{DEFAULT_MAX_BATCH, DEFAULT_MAX_MOVES};
+
 /// Default listen address: loopback, so `cargo run --release` exposes nothing by accident.
 pub const DEFAULT_ADDR: SocketAddr = SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, 8080));
 /// Default request body limit: 256 KiB, far above a 1024-ply game (about 6 KiB).
 pub const DEFAULT_MAX_BODY_BYTES: usize = 256 * 1024;
-/// Default limit on the number of moves in one request.
-pub const DEFAULT_MAX_MOVES: usize = 1024;
-/// Default limit on the number of games in one batch request.
-pub const DEFAULT_MAX_BATCH: usize = 256;
 /// Default time budget for one request, body read included.
 pub const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 10_000;
 /// Default time a client has to send a complete request head (also bounds keep-alive idleness).
@@ -147,6 +146,11 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The content limits requests are checked against.
+    pub fn limits(&self) -> Limits {
+        Limits::new(self.max_moves, self.max_batch)
+    }
+
     /// The per-request time budget.
     pub fn request_timeout(&self) -> Duration {
         Duration::from_millis(self.request_timeout_ms)

@@ -2,15 +2,16 @@
 //! an HTTP service.
 //!
 //! - [`xiangqi`]: the rules of the game (positions, legal moves, FEN, notations).
-//! - [`adjudication`]: the Vietnamese Xiangqi Law of 2004 applied to a game.
-//! - [`arbiter`]: the bridge from the API's vocabulary to the two above.
-//! - [`http`]: the HTTP API ([`http::app`]) and its server ([`http::server`]).
+//! - [`adjudication`]: the Vietnamese Xiangqi Law of 2004 (and the Asian rules) applied to a game.
+//! - [`api`]: the v1 contract without HTTP: requests, answers, problems, the [`api::Arbiter`]
+//!   trait and [`api::LawArbiter`], the bridge to the two above.
+//! - [`http`]: the HTTP API ([`http::app`]) and its server ([`http::server`]), on [`api`].
+//! - [`cli`]: the offline subcommands (`adjudicate`, `legal-moves`, `perft`), on [`api`].
 //! - [`records`]: game records (PGN, numbered score sheets, DhtmlXQ) read into moves.
-//! - [`cli`]: the offline subcommands (`adjudicate`, `legal-moves`, `perft`).
 //! - [`config`], [`telemetry`]: service configuration and logging.
 
 pub mod adjudication;
-pub mod arbiter;
+pub mod api;
 pub mod cli;
 pub mod config;
 pub mod http;

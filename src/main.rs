@@ -5,9 +5,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
-use xiangqi_arbiter::arbiter::LawArbiter;
-use xiangqi_arbiter::config::Config;
-use xiangqi_arbiter::http::dto::Limits;
+use xiangqi_arbiter::api::{LawArbiter, Limits};
+use xiangqi_arbiter::config::{Config, DEFAULT_MAX_BATCH, DEFAULT_MAX_MOVES};
 use xiangqi_arbiter::xiangqi::START_FEN;
 use xiangqi_arbiter::{cli, http, telemetry};
 
@@ -39,10 +38,10 @@ enum Command {
         /// Input file; `-` or nothing reads standard input.
         input: Option<PathBuf>,
         /// Most moves in one game.
-        #[arg(long, env = "XA_MAX_MOVES", default_value_t = 1024)]
+        #[arg(long, env = "XA_MAX_MOVES", default_value_t = DEFAULT_MAX_MOVES)]
         max_moves: usize,
         /// Most games in one batch.
-        #[arg(long, env = "XA_MAX_BATCH", default_value_t = 256)]
+        #[arg(long, env = "XA_MAX_BATCH", default_value_t = DEFAULT_MAX_BATCH)]
         max_batch: usize,
     },
     /// The position after some moves and every legal move from it: the body
@@ -51,7 +50,7 @@ enum Command {
         /// Input file; `-` or nothing reads standard input.
         input: Option<PathBuf>,
         /// Most moves in one request.
-        #[arg(long, env = "XA_MAX_MOVES", default_value_t = 1024)]
+        #[arg(long, env = "XA_MAX_MOVES", default_value_t = DEFAULT_MAX_MOVES)]
         max_moves: usize,
     },
     /// Count the leaves of the legal-move tree (prints `nodes N` last).
@@ -79,17 +78,11 @@ fn main() -> ExitCode {
             max_batch,
         }) => offline(cli::adjudicate(
             input.as_deref(),
-            Limits {
-                max_moves,
-                max_batch,
-            },
+            Limits::new(max_moves, max_batch),
         )),
         Some(Command::LegalMoves { input, max_moves }) => offline(cli::legal_moves(
             input.as_deref(),
-            Limits {
-                max_moves,
-                max_batch: 1,
-            },
+            Limits::new(max_moves, 1),
         )),
         Some(Command::Perft { fen, depth, divide }) => {
             match cli::perft_command(&fen, depth, divide) {

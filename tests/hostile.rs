@@ -19,7 +19,7 @@ use axum::http::{Method, Request, header};
 use common::app::{body_json, content_type, law_app, send};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
-use xiangqi_arbiter::http::error::PROBLEM_BASE;
+use xiangqi_arbiter::api::error::PROBLEM_BASE;
 use xiangqi_arbiter::xiangqi::IllegalMoveReason;
 
 /// The fixture had this many cases when it replaced the table in code; it may grow, not

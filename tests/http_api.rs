@@ -2,14 +2,19 @@
 
 mod common;
 
+use std::sync::{Arc, Mutex};
+use std::thread::ThreadId;
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, header};
 use common::app::*;
-use common::fake::{START_FEN, fake, verdict};
+use common::fake::{FakeArbiter, START_FEN, fake, verdict};
 use futures_util::{StreamExt, stream};
 use serde_json::json;
+use xiangqi_arbiter::api::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
+use xiangqi_arbiter::api::request::{AdjudicateRequest, LegalMovesRequest};
+use xiangqi_arbiter::api::{ApiError, Arbiter};
 use xiangqi_arbiter::config::Config;
 use xiangqi_arbiter::http::{Readiness, app_with_readiness};
 
@@ -206,9 +211,37 @@ async fn batch_rules_each_game_independently() {
     assert_eq!(results[4]["status"], 400);
 }
 
-#[tokio::test]
-async fn large_batch_runs_off_the_async_workers_in_order() {
-    let games: Vec<_> = (0..100)
+/// The fake arbiter, noting the thread each game is ruled on.
+#[derive(Clone, Default)]
+struct ThreadRecorder(Arc<Mutex<Vec<ThreadId>>>);
+
+impl ThreadRecorder {
+    fn threads(&self) -> Vec<ThreadId> {
+        self.0.lock().unwrap().clone()
+    }
+}
+
+impl Arbiter for ThreadRecorder {
+    fn adjudicate(&self, req: &AdjudicateRequest) -> Result<AdjudicateResponse, ApiError> {
+        self.0.lock().unwrap().push(std::thread::current().id());
+        FakeArbiter.adjudicate(req)
+    }
+
+    fn legal_moves(&self, req: &LegalMovesRequest) -> Result<LegalMovesResponse, ApiError> {
+        FakeArbiter.legal_moves(req)
+    }
+
+    fn rulesets(&self) -> RulesetsResponse {
+        FakeArbiter.rulesets()
+    }
+}
+
+/// Posts a batch of `n` games (even ones repeat: `loss`; odd ones: `none`) to an app around a
+/// [`ThreadRecorder`]; checks the answers are in order, and returns the threads that ruled.
+async fn batch_threads(n: usize) -> Vec<ThreadId> {
+    let recorder = ThreadRecorder::default();
+    let app = xiangqi_arbiter::http::app(&Config::default(), Arc::new(recorder.clone()));
+    let games: Vec<_> = (0..n)
         .map(|i| {
             if i % 2 == 0 {
                 json!({"moves": ["repeat"]})
@@ -218,7 +251,7 @@ async fn large_batch_runs_off_the_async_workers_in_order() {
         })
         .collect();
     let resp = send(
-        &test_app(),
+        &app,
         post_json(
             "/v1/adjudicate/batch",
             json!({ "games": games }).to_string(),
@@ -227,10 +260,25 @@ async fn large_batch_runs_off_the_async_workers_in_order() {
     .await;
     assert_eq!(resp.status(), StatusCode::OK);
     let results = body_json(resp).await["results"].clone();
+    assert_eq!(results.as_array().unwrap().len(), n);
     for (i, r) in results.as_array().unwrap().iter().enumerate() {
         let want = if i % 2 == 0 { "loss" } else { "none" };
         assert_eq!(r["verdict"], want, "game {i}");
     }
+    recorder.threads()
+}
+
+/// `#[tokio::test]` runs a current-thread runtime: the test's own thread is its only async
+/// worker, so a game ruled on any other thread was ruled off the async workers.
+#[tokio::test]
+async fn large_batch_runs_off_the_async_workers_in_order() {
+    let worker = std::thread::current().id();
+    let large = batch_threads(100).await;
+    assert_eq!(large.len(), 100);
+    assert!(large.iter().all(|&t| t != worker), "{large:?}");
+    // The recorder can tell: a small batch is ruled inline, on the worker.
+    let small = batch_threads(2).await;
+    assert_eq!(small, [worker, worker]);
 }
 
 // ------------------------------------------------------------------------------ error kinds

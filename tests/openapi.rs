@@ -11,6 +11,11 @@ use common::app::*;
 use common::fake::fake;
 use common::public::public_cases;
 use serde_json::{Value, json};
+use xiangqi_arbiter::adjudication::RuleSet;
+use xiangqi_arbiter::api::answer::{
+    GameOverReason, Pattern, Protection, Role, Side, ThreatKind, Verdict,
+};
+use xiangqi_arbiter::api::error::NOTATIONS;
 use xiangqi_arbiter::config::Config;
 use xiangqi_arbiter::http::{Readiness, app_with_readiness, routes};
 use xiangqi_arbiter::xiangqi::IllegalMoveReason;
@@ -92,6 +97,72 @@ fn spec_lists_every_illegal_move_reason() {
         .collect();
     let known: BTreeSet<&str> = IllegalMoveReason::ALL.iter().map(|r| r.code()).collect();
     assert_eq!(listed, known);
+}
+
+/// The strings of the enum at `pointer` (under `components/schemas`), `null` left out.
+fn spec_enum(spec: &Value, pointer: &str) -> BTreeSet<String> {
+    spec["components"]["schemas"]
+        .pointer(pointer)
+        .and_then(|e| e.get("enum"))
+        .and_then(Value::as_array)
+        .unwrap_or_else(|| panic!("{pointer} has an enum"))
+        .iter()
+        .filter_map(Value::as_str)
+        .map(str::to_owned)
+        .collect()
+}
+
+fn names(names: impl IntoIterator<Item = &'static str>) -> BTreeSet<String> {
+    names.into_iter().map(str::to_owned).collect()
+}
+
+/// Every enumerated wire name is spelled once in the code (`api::answer`'s `wire_enum!`s,
+/// `Notation::name`, `RuleSet::id`), and the spec lists exactly those names.
+#[test]
+fn spec_enums_equal_the_wire_names() {
+    let spec = spec();
+    let cases = [
+        ("/Side", names(Side::ALL.iter().map(|v| v.as_str()))),
+        ("/Role", names(Role::ALL.iter().map(|v| v.as_str()))),
+        (
+            "/GameOver/properties/reason",
+            names(GameOverReason::ALL.iter().map(|v| v.as_str())),
+        ),
+        (
+            "/AdjudicateResponse/properties/verdict",
+            names(Verdict::ALL.iter().map(|v| v.as_str())),
+        ),
+        (
+            "/Chase/properties/protection",
+            names(Protection::ALL.iter().map(|v| v.as_str())),
+        ),
+        (
+            "/Chase/properties/kind",
+            names(ThreatKind::ALL.iter().map(|v| v.as_str())),
+        ),
+        (
+            "/SidePattern/properties/pattern",
+            names(Pattern::ALL.iter().map(|v| v.as_str())),
+        ),
+        ("/Notation", names(NOTATIONS)),
+        (
+            "/AdjudicateRequest/properties/ruleset",
+            names(RuleSet::ALL.map(RuleSet::id)),
+        ),
+    ];
+    for (pointer, code) in cases {
+        assert_eq!(spec_enum(&spec, pointer), code, "{pointer}");
+    }
+}
+
+#[test]
+fn serde_writes_and_reads_the_wire_names() {
+    for v in Verdict::ALL {
+        let json = serde_json::to_value(v).unwrap();
+        assert_eq!(json, v.as_str());
+        assert_eq!(serde_json::from_value::<Verdict>(json).unwrap(), *v);
+    }
+    assert!(serde_json::from_value::<Verdict>(json!("Loss")).is_err());
 }
 
 #[test]

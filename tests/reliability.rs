@@ -18,11 +18,12 @@ use common::app::{body_bytes, body_json, expect_problem, get, post_json, send, t
 use common::fake::{FakeArbiter, fake, verdict};
 use futures_util::{StreamExt, stream};
 use serde_json::{Value, json};
-use xiangqi_arbiter::arbiter::LawArbiter;
+use xiangqi_arbiter::api::LawArbiter;
+use xiangqi_arbiter::api::answer::*;
+use xiangqi_arbiter::api::arbiter::{Arbiter, Cancel};
+use xiangqi_arbiter::api::error::ApiError;
+use xiangqi_arbiter::api::request::*;
 use xiangqi_arbiter::config::Config;
-use xiangqi_arbiter::http::dto::*;
-use xiangqi_arbiter::http::engine::{Arbiter, Cancel};
-use xiangqi_arbiter::http::error::ApiError;
 use xiangqi_arbiter::http::v1::INLINE_PLIES_MAX;
 
 // ------------------------------------------------------------------------------------------

@@ -1,362 +1,21 @@
-//! Every error the API can answer, and its RFC 9457 `application/problem+json` form.
-//!
-//! Each kind has a stable `type` URI under [`PROBLEM_BASE`] and a fixed `title`; the `detail`
-//! is for humans, the extension members (`ply`, `move`, `fen`, ...) are for programs.
-//! Clients should switch on `type`, never on `detail`.
+//! [`ApiError`]s as HTTP answers: an `application/problem+json` body (RFC 9457) with the
+//! error's status, and the headers some kinds call for (`Retry-After`, `Accept-Encoding`).
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
 
-/// Base of every problem `type`: `{PROBLEM_BASE}{slug}`.
-pub const PROBLEM_BASE: &str = "https://xiangqi-arbiter.dev/problems/";
+use crate::api::error::{ApiError, Problem, RETRY_AFTER_S};
+
 /// Media type of error bodies.
 pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
-/// Notations a request may name.
-pub const NOTATIONS: [&str; 5] = ["iccs", "uci", "wxf", "vn", "chinese"];
-
-/// One defect of a FEN string.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FenProblem {
-    /// Stable snake_case code, e.g. `two_kings_facing`.
-    pub kind: String,
-    /// Human explanation.
-    pub message: String,
-}
-
-/// An error answered to the client. The 422 variants are built by the [`Arbiter`] or by the
-/// request limit checks; the others by the HTTP layer itself.
-///
-/// [`Arbiter`]: super::engine::Arbiter
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ApiError {
-    /// 400: the body is not JSON, or not the expected shape (wrong types, missing fields).
-    #[error("malformed request body: {detail}")]
-    MalformedJson {
-        /// What the JSON parser said.
-        detail: String,
-    },
-    /// 415: the request is not `Content-Type: application/json`.
-    #[error("expected Content-Type: application/json")]
-    UnsupportedMediaType,
-    /// 413: the body exceeds the configured limit.
-    #[error("request body larger than {limit} bytes")]
-    PayloadTooLarge {
-        /// The limit in bytes.
-        limit: usize,
-    },
-    /// 404: no such route.
-    #[error("no route for {path}")]
-    NotFound {
-        /// The requested path.
-        path: String,
-    },
-    /// 405: the route exists but not with this method.
-    #[error("{method} is not allowed on {path}")]
-    MethodNotAllowed {
-        /// The request method.
-        method: String,
-        /// The requested path.
-        path: String,
-    },
-    /// 503: the request did not finish within the configured time.
-    #[error("request not completed within {timeout_ms} ms")]
-    Timeout {
-        /// The limit in milliseconds.
-        timeout_ms: u64,
-    },
-    /// 503: the server is shutting down and takes no new work (readiness probe).
-    #[error("server is shutting down")]
-    NotReady,
-    /// 408: the client did not send its whole body within the request time budget.
-    #[error("the request body was not received within {timeout_ms} ms")]
-    RequestTimeout {
-        /// The limit in milliseconds.
-        timeout_ms: u64,
-    },
-    /// 503: every ruling worker is busy and the queue in front of them is full; retry after
-    /// `retry_after_s` seconds (also sent as `Retry-After`).
-    #[error("the server is busy with other rulings; retry in {retry_after_s} s")]
-    Overloaded {
-        /// Seconds to wait before retrying.
-        retry_after_s: u64,
-    },
-    /// 415: the body is sent with a `Content-Encoding` this server does not decode.
-    #[error("request bodies must not be encoded (Content-Encoding {encoding:?}); send plain JSON")]
-    UnsupportedEncoding {
-        /// The `Content-Encoding` as sent (cut short when long).
-        encoding: String,
-    },
-    /// The work was abandoned because its client went away or its time ran out. Never
-    /// answered on purpose: whoever would read the answer is gone. Answered like
-    /// [`ApiError::Overloaded`] should it ever reach a client.
-    #[error("the ruling was abandoned")]
-    Cancelled,
-    /// 422: the FEN is not a valid position; every problem found is listed.
-    #[error("invalid FEN: {} problem(s)", problems.len())]
-    InvalidFen {
-        /// The FEN as sent.
-        fen: String,
-        /// Every defect found.
-        problems: Vec<FenProblem>,
-    },
-    /// 422: `notation` is not one of [`NOTATIONS`].
-    #[error("unknown notation {notation:?}")]
-    UnknownNotation {
-        /// The notation as sent.
-        notation: String,
-    },
-    /// 422: `ruleset` is not known to this server.
-    #[error("unknown rule set {ruleset:?}")]
-    UnknownRuleset {
-        /// The rule set as sent.
-        ruleset: String,
-    },
-    /// 422: a move string cannot be read in the request's notation.
-    #[error("ply {ply}: cannot parse move {mv:?}: {reason}")]
-    UnparsableMove {
-        /// Ply number, 1 = `moves[0]`.
-        ply: usize,
-        /// The move as sent.
-        mv: String,
-        /// Why it cannot be read.
-        reason: String,
-        /// Stable snake_case code: `syntax`, `unknown_piece`, `no_such_piece`,
-        /// `ambiguous` or `impossible`.
-        kind: String,
-    },
-    /// 422: a move is not legal in the position where it was played.
-    #[error("ply {ply}: illegal move {mv:?}: {message}")]
-    IllegalMove {
-        /// Ply number, 1 = `moves[0]`.
-        ply: usize,
-        /// The move as sent.
-        mv: String,
-        /// FEN of the position before the move: the position the arbiter restores.
-        fen: String,
-        /// Stable snake_case code, e.g. `leaves_king_in_check`.
-        reason: String,
-        /// Human explanation.
-        message: String,
-    },
-    /// 422: more moves than the configured limit.
-    #[error("{count} moves, limit {limit}")]
-    TooManyMoves {
-        /// Moves sent.
-        count: usize,
-        /// The limit.
-        limit: usize,
-    },
-    /// 422: more games in a batch than the configured limit.
-    #[error("{count} games, limit {limit}")]
-    TooManyGames {
-        /// Games sent.
-        count: usize,
-        /// The limit.
-        limit: usize,
-    },
-    /// 422: a field has a value outside its allowed range or size.
-    #[error("{field}: {message}")]
-    InvalidRequest {
-        /// The offending field, e.g. `no_capture_limit` or `moves[3]`.
-        field: String,
-        /// What is wrong with it.
-        message: String,
-    },
-    /// 500: a bug (a caught panic). Never caused by client input.
-    #[error("internal error")]
-    Internal,
-    /// Any other HTTP error produced by middleware, described by its status alone.
-    #[error("HTTP {status}")]
-    Status {
-        /// The status code.
-        status: StatusCode,
-    },
-}
-
-/// An RFC 9457 problem object, as sent on the wire (also inline in batch results).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Problem {
-    /// Stable identifier of the kind of problem.
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// Short summary of the kind (the same for every occurrence).
-    pub title: String,
-    /// HTTP status code.
-    pub status: u16,
-    /// Explanation of this occurrence.
-    pub detail: String,
-    /// Typed extension members.
-    #[serde(flatten)]
-    pub extensions: Map<String, Value>,
-}
-
-impl ApiError {
-    /// The HTTP status of this error.
-    pub fn status(&self) -> StatusCode {
-        match self {
-            ApiError::MalformedJson { .. } => StatusCode::BAD_REQUEST,
-            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
-            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::Timeout { .. }
-            | ApiError::NotReady
-            | ApiError::Overloaded { .. }
-            | ApiError::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::RequestTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
-            ApiError::UnsupportedEncoding { .. } => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::InvalidFen { .. }
-            | ApiError::UnknownNotation { .. }
-            | ApiError::UnknownRuleset { .. }
-            | ApiError::UnparsableMove { .. }
-            | ApiError::IllegalMove { .. }
-            | ApiError::TooManyMoves { .. }
-            | ApiError::TooManyGames { .. }
-            | ApiError::InvalidRequest { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-            ApiError::Status { status } => *status,
-        }
-    }
-
-    /// The last segment of the problem `type` (`None` for the generic `about:blank`).
-    pub fn slug(&self) -> Option<&'static str> {
-        Some(match self {
-            ApiError::MalformedJson { .. } => "malformed-json",
-            ApiError::UnsupportedMediaType => "unsupported-media-type",
-            ApiError::PayloadTooLarge { .. } => "payload-too-large",
-            ApiError::NotFound { .. } => "not-found",
-            ApiError::MethodNotAllowed { .. } => "method-not-allowed",
-            ApiError::Timeout { .. } => "timeout",
-            ApiError::NotReady => "not-ready",
-            ApiError::RequestTimeout { .. } => "request-timeout",
-            ApiError::Overloaded { .. } | ApiError::Cancelled => "overloaded",
-            ApiError::UnsupportedEncoding { .. } => "unsupported-encoding",
-            ApiError::InvalidFen { .. } => "invalid-fen",
-            ApiError::UnknownNotation { .. } => "unknown-notation",
-            ApiError::UnknownRuleset { .. } => "unknown-ruleset",
-            ApiError::UnparsableMove { .. } => "unparsable-move",
-            ApiError::IllegalMove { .. } => "illegal-move",
-            ApiError::TooManyMoves { .. } => "too-many-moves",
-            ApiError::TooManyGames { .. } => "too-many-games",
-            ApiError::InvalidRequest { .. } => "invalid-request",
-            ApiError::Internal => "internal",
-            ApiError::Status { .. } => return None,
-        })
-    }
-
-    /// The problem `type` URI.
-    pub fn type_uri(&self) -> String {
-        match self.slug() {
-            Some(slug) => format!("{PROBLEM_BASE}{slug}"),
-            None => "about:blank".to_owned(),
-        }
-    }
-
-    /// The fixed title of this kind.
-    pub fn title(&self) -> &'static str {
-        match self {
-            ApiError::MalformedJson { .. } => "Malformed request body",
-            ApiError::UnsupportedMediaType => "Unsupported media type",
-            ApiError::PayloadTooLarge { .. } => "Request body too large",
-            ApiError::NotFound { .. } => "Not found",
-            ApiError::MethodNotAllowed { .. } => "Method not allowed",
-            ApiError::Timeout { .. } => "Request timed out",
-            ApiError::NotReady => "Not ready",
-            ApiError::RequestTimeout { .. } => "Request timeout",
-            ApiError::Overloaded { .. } | ApiError::Cancelled => "Service overloaded",
-            ApiError::UnsupportedEncoding { .. } => "Unsupported content encoding",
-            ApiError::InvalidFen { .. } => "Invalid FEN",
-            ApiError::UnknownNotation { .. } => "Unknown notation",
-            ApiError::UnknownRuleset { .. } => "Unknown rule set",
-            ApiError::UnparsableMove { .. } => "Unparsable move",
-            ApiError::IllegalMove { .. } => "Illegal move",
-            ApiError::TooManyMoves { .. } => "Too many moves",
-            ApiError::TooManyGames { .. } => "Too many games",
-            ApiError::InvalidRequest { .. } => "Invalid request",
-            ApiError::Internal => "Internal server error",
-            ApiError::Status { status } => status.canonical_reason().unwrap_or("Error"),
-        }
-    }
-
-    /// The typed extension members.
-    fn extensions(&self) -> Map<String, Value> {
-        let v = match self {
-            ApiError::PayloadTooLarge { limit } => json!({ "limit": limit }),
-            ApiError::MethodNotAllowed { method, .. } => json!({ "method": method }),
-            ApiError::Timeout { timeout_ms } | ApiError::RequestTimeout { timeout_ms } => {
-                json!({ "timeout_ms": timeout_ms })
-            }
-            ApiError::Overloaded { retry_after_s } => json!({ "retry_after_s": retry_after_s }),
-            ApiError::Cancelled => json!({ "retry_after_s": RETRY_AFTER_S }),
-            ApiError::UnsupportedEncoding { encoding } => json!({
-                "encoding": encoding,
-                "supported": ["identity"],
-            }),
-            ApiError::InvalidFen { fen, problems } => json!({ "fen": fen, "problems": problems }),
-            ApiError::UnknownNotation { notation } => {
-                json!({ "notation": notation, "supported": NOTATIONS })
-            }
-            ApiError::UnknownRuleset { ruleset } => json!({ "ruleset": ruleset }),
-            ApiError::UnparsableMove {
-                ply,
-                mv,
-                reason,
-                kind,
-            } => {
-                json!({ "ply": ply, "move": mv, "reason": reason, "kind": kind })
-            }
-            ApiError::IllegalMove {
-                ply,
-                mv,
-                fen,
-                reason,
-                ..
-            } => json!({ "ply": ply, "move": mv, "fen": fen, "reason": reason }),
-            ApiError::TooManyMoves { count, limit } | ApiError::TooManyGames { count, limit } => {
-                json!({ "count": count, "limit": limit })
-            }
-            ApiError::InvalidRequest { field, .. } => json!({ "field": field }),
-            _ => return Map::new(),
-        };
-        match v {
-            Value::Object(map) => map,
-            _ => Map::new(),
-        }
-    }
-
-    /// The wire form of this error.
-    pub fn to_problem(&self) -> Problem {
-        let detail = match self {
-            // The human message is the detail; the stable code travels in `reason`.
-            ApiError::IllegalMove {
-                ply, mv, message, ..
-            } => {
-                format!("ply {ply}: illegal move {mv:?}: {message}")
-            }
-            ApiError::InvalidRequest { message, .. } => message.clone(),
-            ApiError::InvalidFen { problems, .. } => {
-                let all: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
-                format!("invalid FEN: {}", all.join("; "))
-            }
-            other => other.to_string(),
-        };
-        Problem {
-            kind: self.type_uri(),
-            title: self.title().to_owned(),
-            status: self.status().as_u16(),
-            detail,
-            extensions: self.extensions(),
-        }
-    }
-}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         // 5xx answers are logged at ERROR by the trace layer, panics by the catch-panic hook.
         tracing::debug!(error = %self, "answering with a problem");
-        let mut resp = problem_response(self.status(), &self.to_problem());
+        let status =
+            StatusCode::from_u16(self.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut resp = problem_response(status, &self.to_problem());
         let headers = resp.headers_mut();
         match self {
             ApiError::Overloaded { retry_after_s } => {
@@ -377,22 +36,11 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Seconds a client is asked to wait (`Retry-After`) after a 503 that is not its fault.
-pub const RETRY_AFTER_S: u64 = 1;
-
-/// Characters of a client's value kept when a detail echoes it.
-pub const ECHO_CHARS: usize = 40;
-
-/// `s` itself if it has at most `keep` characters, else its first `keep` characters and a
-/// count of the rest: `aaaa… (160000 more characters)`. Details never echo a client's
-/// value whole: a 200 KB value must not come back as a 200 KB (or, escaped, 400 KB) answer.
-pub fn elide(s: &str, keep: usize) -> String {
-    match s.char_indices().nth(keep) {
-        None => s.to_owned(),
-        Some((cut, _)) => {
-            let more = s[cut..].chars().count();
-            format!("{}… ({more} more characters)", &s[..cut])
-        }
+/// The error for a bare status some middleware answered with: described by the status alone.
+pub fn status_error(status: StatusCode) -> ApiError {
+    ApiError::Status {
+        status: status.as_u16(),
+        reason: status.canonical_reason(),
     }
 }
 
@@ -416,31 +64,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn illegal_move_carries_position_and_code() {
-        let p = ApiError::IllegalMove {
-            ply: 3,
-            mv: "h2h9".into(),
-            fen: "fen-before".into(),
-            reason: "blocked_path".into(),
-            message: "the cannon cannot pass".into(),
-        }
-        .to_problem();
-        assert_eq!(p.kind, format!("{PROBLEM_BASE}illegal-move"));
-        assert_eq!(p.status, 422);
-        assert_eq!(p.extensions["ply"], 3);
-        assert_eq!(p.extensions["move"], "h2h9");
-        assert_eq!(p.extensions["fen"], "fen-before");
-        assert_eq!(p.extensions["reason"], "blocked_path");
-        assert!(p.detail.contains("the cannon cannot pass"));
-    }
-
-    #[test]
-    fn generic_status_uses_about_blank() {
-        let p = ApiError::Status {
-            status: StatusCode::IM_A_TEAPOT,
-        }
-        .to_problem();
+    fn a_bare_status_keeps_its_reason() {
+        let p = status_error(StatusCode::IM_A_TEAPOT).to_problem();
         assert_eq!(p.kind, "about:blank");
-        assert_eq!(p.title, "I'm a teapot");
+        assert_eq!((p.status, p.title.as_str()), (418, "I'm a teapot"));
+        assert_eq!(p.detail, "HTTP 418 I'm a teapot");
     }
 }

@@ -1,20 +1,20 @@
-//! Prometheus metrics: the process-wide recorder, the request middleware, and the verdict
-//! counter.
+//! Prometheus metrics: every metric's name and description, the process-wide recorder, the
+//! request middleware, and the verdict counter.
 //!
 //! The `metrics` facade allows one global recorder per process, so it is installed once and
 //! every router (tests build many) shares it.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use axum::extract::{MatchedPath, Request};
+use axum::extract::{MatchedPath, Request, State};
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use metrics::SharedString;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use super::dto::Verdict;
+use crate::api::answer::Verdict;
 
 /// Counter of answered requests, by `method`, `route` and `status`.
 pub const REQUESTS_TOTAL: &str = "xiangqi_http_requests_total";
@@ -24,6 +24,22 @@ pub const REQUEST_DURATION: &str = "xiangqi_http_request_duration_seconds";
 pub const VERDICTS_TOTAL: &str = "xiangqi_verdicts_total";
 /// Gauge, always 1, labelled with the `version` of the running build.
 pub const BUILD_INFO: &str = "xiangqi_build_info";
+/// Gauge of connections being served.
+pub const CONNECTIONS_OPEN: &str = "xiangqi_http_connections_open";
+/// Gauge of the connection limit (`--max-connections`), to compare with the one above.
+pub const CONNECTIONS_MAX: &str = "xiangqi_http_connections_max";
+/// Counter of idle connections closed to make room for a new client.
+pub const CONNECTIONS_EVICTED: &str = "xiangqi_http_connections_evicted_total";
+/// Counter of connections that ended in an error, by `kind`: `bad_request` (hyper answered
+/// 400), `uri_too_long` (414), `headers_too_large` (431), `header_timeout`, `idle_timeout`,
+/// `write_timeout`, `incomplete` (the peer hung up mid-message), `io`, `other`.
+pub const CONNECTION_ERRORS: &str = "xiangqi_http_connection_errors_total";
+/// Gauge of rulings running on the pool.
+pub const POOL_RUNNING: &str = "xiangqi_ruling_pool_running";
+/// Gauge of rulings waiting for a worker.
+pub const POOL_WAITING: &str = "xiangqi_ruling_pool_waiting";
+/// Counter of requests turned away with 503 because the pool and its queue were full.
+pub const POOL_REJECTED: &str = "xiangqi_ruling_pool_rejected_total";
 
 /// Latency buckets: adjudication takes tens of microseconds, so start at 100 µs.
 const LATENCY_BUCKETS: &[f64] = &[
@@ -95,27 +111,23 @@ fn describe() {
     );
     metrics::describe_counter!(VERDICTS_TOTAL, "Rulings given, by verdict");
     metrics::describe_gauge!(BUILD_INFO, "Always 1; the label is the running version");
-    use super::{pool, server};
-    metrics::describe_gauge!(server::CONNECTIONS_OPEN, "Connections being served");
+    metrics::describe_gauge!(CONNECTIONS_OPEN, "Connections being served");
     metrics::describe_gauge!(
-        server::CONNECTIONS_MAX,
+        CONNECTIONS_MAX,
         "Largest number of connections served at once (--max-connections)"
     );
     metrics::describe_counter!(
-        server::CONNECTIONS_EVICTED,
+        CONNECTIONS_EVICTED,
         "Idle connections closed to make room for a new client"
     );
     metrics::describe_counter!(
-        server::CONNECTION_ERRORS,
+        CONNECTION_ERRORS,
         "Connections ended by an error below the router (hyper's 400/414/431, timeouts), by kind"
     );
-    metrics::describe_gauge!(pool::POOL_RUNNING, "Rulings running on the ruling pool");
-    metrics::describe_gauge!(
-        pool::POOL_WAITING,
-        "Rulings waiting for a ruling pool worker"
-    );
+    metrics::describe_gauge!(POOL_RUNNING, "Rulings running on the ruling pool");
+    metrics::describe_gauge!(POOL_WAITING, "Rulings waiting for a ruling pool worker");
     metrics::describe_counter!(
-        pool::POOL_REJECTED,
+        POOL_REJECTED,
         "Requests answered 503 overloaded because the ruling pool and its queue were full"
     );
 }
@@ -191,10 +203,15 @@ pub fn process_metrics() -> String {
     out
 }
 
+/// The router's route templates, handed to [`track`] as its state so that labelling a
+/// request allocates nothing.
+#[derive(Debug, Clone)]
+pub struct RouteTemplates(pub Arc<[&'static str]>);
+
 /// Middleware: counts every request and times it, labelled by the matched route template.
-pub async fn track(req: Request, next: Next) -> Response {
+pub async fn track(State(routes): State<RouteTemplates>, req: Request, next: Next) -> Response {
     let start = Instant::now();
-    let route = route_label(req.extensions().get::<MatchedPath>());
+    let route = route_label(&routes, req.extensions().get::<MatchedPath>());
     let method = method_label(req.method());
 
     let response = next.run(req).await;
@@ -209,13 +226,11 @@ pub async fn track(req: Request, next: Next) -> Response {
 
 /// The route template as a label, borrowed from the route table so that
 /// labelling a request allocates nothing.
-fn route_label(matched: Option<&MatchedPath>) -> SharedString {
-    static TEMPLATES: OnceLock<Vec<&'static str>> = OnceLock::new();
+fn route_label(templates: &RouteTemplates, matched: Option<&MatchedPath>) -> SharedString {
     let Some(matched) = matched else {
         return SharedString::const_str(UNMATCHED);
     };
-    let templates = TEMPLATES.get_or_init(|| super::routes().into_iter().map(|(_, p)| p).collect());
-    match templates.iter().find(|t| **t == matched.as_str()) {
+    match templates.0.iter().find(|t| **t == matched.as_str()) {
         Some(template) => SharedString::const_str(template),
         None => SharedString::from_owned(matched.as_str().to_owned()),
     }

@@ -17,8 +17,9 @@ use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::request_id::{MakeRequestId, RequestId};
 use tracing::Span;
 
-use super::error::{ApiError, PROBLEM_CONTENT_TYPE};
+use super::error::{PROBLEM_CONTENT_TYPE, status_error};
 use super::extract::BodyReceived;
+use crate::api::ApiError;
 
 /// Header carrying the request id (set when absent, echoed in the response).
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -121,7 +122,7 @@ pub async fn normalize_errors(State(cfg): State<NormalizeConfig>, resp: Response
         StatusCode::SERVICE_UNAVAILABLE => ApiError::Timeout {
             timeout_ms: cfg.request_timeout_ms,
         },
-        status => ApiError::Status { status },
+        status => status_error(status),
     };
     let (mut parts, _) = resp.into_parts();
     let mut fresh = error.into_response();

@@ -1,201 +1,21 @@
-//! The HTTP service: router, middleware stack, handlers and server.
+//! The HTTP service: router, middleware stack, handlers and server. Only axum, hyper and
+//! tower live here; what the API means is [`crate::api`]'s.
 //!
-//! [`app`] builds the complete [`Router`] (what tests drive in-process with `oneshot`);
+//! [`app`] builds the complete `Router` (what tests drive in-process with `oneshot`);
 //! [`server`] serves it on a socket with connection limits and graceful shutdown.
 
-pub mod dto;
-pub mod engine;
 pub mod error;
 pub mod extract;
 pub mod metrics;
 pub mod middleware;
 pub mod ops;
 pub mod pool;
+pub mod router;
 pub mod server;
 pub mod state;
 pub mod v1;
 
 mod idle;
 
-use std::sync::Arc;
-
-use axum::body::Body;
-use axum::extract::DefaultBodyLimit;
-use axum::handler::Handler;
-use axum::http::{HeaderValue, Method, header};
-use axum::routing::{MethodRouter, get, post};
-use axum::{Router, middleware as axum_mw};
-use tower::ServiceBuilder;
-use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::compression::CompressionLayer;
-use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::limit::RequestBodyLimitLayer;
-use tower_http::map_response_body::MapResponseBodyLayer;
-use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::trace::{DefaultOnResponse, TraceLayer};
-use tracing::Level;
-
-use crate::config::Config;
-use dto::Limits;
-use engine::Arbiter;
-use middleware::{DeadlineConfig, MakeProcessUniqueId, NormalizeConfig, REQUEST_ID};
-use pool::RulingPool;
+pub use router::{app, app_with_readiness, routes};
 pub use state::{AppState, Readiness};
-
-/// One route: its method, its path template, and its handler.
-struct RouteEntry {
-    method: Method,
-    path: &'static str,
-    handler: MethodRouter<AppState>,
-}
-
-fn get_route<H, T>(path: &'static str, handler: H) -> RouteEntry
-where
-    H: Handler<T, AppState>,
-    T: 'static,
-{
-    RouteEntry {
-        method: Method::GET,
-        path,
-        handler: get(handler),
-    }
-}
-
-fn post_route<H, T>(path: &'static str, handler: H) -> RouteEntry
-where
-    H: Handler<T, AppState>,
-    T: 'static,
-{
-    RouteEntry {
-        method: Method::POST,
-        path,
-        handler: post(handler),
-    }
-}
-
-/// The single list of routes: the router is built from it and the OpenAPI test compares
-/// the spec against it.
-fn route_table() -> Vec<RouteEntry> {
-    vec![
-        post_route("/v1/adjudicate", v1::adjudicate),
-        post_route("/v1/adjudicate/batch", v1::adjudicate_batch),
-        post_route("/v1/legal-moves", v1::legal_moves),
-        get_route("/v1/rulesets", v1::rulesets),
-        get_route("/healthz", ops::healthz),
-        get_route("/readyz", ops::readyz),
-        get_route("/metrics", ops::metrics),
-        get_route("/openapi.yaml", ops::openapi),
-    ]
-}
-
-/// Every `(method, path)` the router serves (HEAD is implied by GET).
-pub fn routes() -> Vec<(Method, &'static str)> {
-    route_table()
-        .into_iter()
-        .map(|r| (r.method, r.path))
-        .collect()
-}
-
-/// The complete application with a fresh readiness flag.
-pub fn app(config: &Config, arbiter: Arc<dyn Arbiter>) -> Router {
-    app_with_readiness(config, arbiter, Readiness::new())
-}
-
-/// The complete application, sharing `readiness` with the server that flips it on shutdown.
-pub fn app_with_readiness(
-    config: &Config,
-    arbiter: Arc<dyn Arbiter>,
-    readiness: Readiness,
-) -> Router {
-    let state = AppState {
-        arbiter,
-        limits: Limits {
-            max_moves: config.max_moves,
-            max_batch: config.max_batch,
-        },
-        max_body_bytes: config.max_body_bytes,
-        readiness,
-        metrics: metrics::handle(),
-        pool: RulingPool::new(config.ruling_workers(), config.ruling_queue),
-    };
-    let deadline = DeadlineConfig {
-        timeout: config.request_timeout(),
-    };
-    let normalize = NormalizeConfig {
-        max_body_bytes: config.max_body_bytes,
-        request_timeout_ms: config.request_timeout_ms,
-    };
-
-    let mut router = Router::new();
-    for route in route_table() {
-        router = router.route(route.path, route.handler);
-    }
-
-    // Router::layer wraps every route (and the fallback), so each layer below sees the
-    // `MatchedPath`; the last `.layer` call is the outermost. Inner to outer: deadline, body
-    // limit, catch-panic, problem+json for middleware errors, compression, CORS, then metrics
-    // (counting every answer with its final status), and finally request id and trace.
-    let inner = ServiceBuilder::new()
-        .option_layer(cors_layer(&config.cors_origins))
-        .layer(CompressionLayer::new())
-        .layer(axum_mw::map_response_with_state(
-            normalize,
-            middleware::normalize_errors,
-        ))
-        // Unify the body type of the tower-http layers below into axum's `Body`.
-        .layer(MapResponseBodyLayer::new(Body::new))
-        .layer(CatchPanicLayer::custom(middleware::panic_response))
-        .layer(RequestBodyLimitLayer::new(config.max_body_bytes))
-        // tower-http enforces the limit; axum's own 2 MB default would only get in the way.
-        .layer(DefaultBodyLimit::disable());
-    let outer = ServiceBuilder::new()
-        .map_request(middleware::sanitize_request_id)
-        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeProcessUniqueId))
-        .layer(
-            // Access lines at DEBUG (`RUST_LOG=info,tower_http=debug` shows them): a line per
-            // request at INFO would cost measurable throughput. 5xx are logged at ERROR, but
-            // 503s (overload, time budget) at WARN; a client's 408 is logged at INFO by the
-            // deadline and is no failure here.
-            TraceLayer::new_for_http()
-                .make_span_with(middleware::request_span)
-                .on_response(DefaultOnResponse::new().level(Level::DEBUG))
-                .on_failure(middleware::on_failure),
-        )
-        .layer(PropagateRequestIdLayer::new(REQUEST_ID));
-
-    router
-        .fallback(ops::not_found)
-        .method_not_allowed_fallback(ops::method_not_allowed)
-        // Innermost, inside the body limit: the deadline covers the body upload and the
-        // ruling, and tells a slow client (408) from a slow server (503).
-        .layer(axum_mw::from_fn_with_state(deadline, middleware::deadline))
-        .layer(inner)
-        .layer(axum_mw::from_fn(metrics::track))
-        .layer(outer)
-        .with_state(state)
-}
-
-/// CORS for the configured origins; none configured means no CORS headers at all.
-fn cors_layer(origins: &[String]) -> Option<CorsLayer> {
-    if origins.is_empty() {
-        return None;
-    }
-    let allow = if origins.iter().any(|o| o == "*") {
-        AllowOrigin::any()
-    } else {
-        // Origins were validated when the configuration was parsed.
-        AllowOrigin::list(
-            origins
-                .iter()
-                .filter_map(|o| HeaderValue::from_str(o).ok())
-                .collect::<Vec<_>>(),
-        )
-    };
-    Some(
-        CorsLayer::new()
-            .allow_origin(allow)
-            .allow_methods([Method::GET, Method::POST])
-            .allow_headers([header::CONTENT_TYPE, REQUEST_ID])
-            .expose_headers([REQUEST_ID]),
-    )
-}

@@ -6,9 +6,9 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::error::{ApiError, elide};
 use super::extract::ApiJson;
 use super::state::AppState;
+use crate::api::error::{ApiError, elide};
 
 /// The OpenAPI description, compiled in so the binary serves exactly the spec it was built with.
 pub const OPENAPI_YAML: &str = include_str!("../../openapi.yaml");

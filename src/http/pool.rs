@@ -13,8 +13,9 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
-use super::engine::Cancel;
-use super::error::{ApiError, RETRY_AFTER_S};
+use super::metrics::{POOL_REJECTED, POOL_RUNNING, POOL_WAITING};
+use crate::api::Cancel;
+use crate::api::error::{ApiError, RETRY_AFTER_S};
 
 /// A bounded pool in front of `tokio::task::spawn_blocking` (cheap to clone).
 #[derive(Debug, Clone)]
@@ -24,13 +25,6 @@ pub struct RulingPool {
     /// Rulings running.
     running: Arc<Semaphore>,
 }
-
-/// Gauge of rulings running on the pool.
-pub const POOL_RUNNING: &str = "xiangqi_ruling_pool_running";
-/// Gauge of rulings waiting for a worker.
-pub const POOL_WAITING: &str = "xiangqi_ruling_pool_waiting";
-/// Counter of requests turned away with 503 because the pool and its queue were full.
-pub const POOL_REJECTED: &str = "xiangqi_ruling_pool_rejected_total";
 
 impl RulingPool {
     /// A pool running at most `workers` rulings at once (at least one), with at most `queue`

@@ -20,9 +20,11 @@ use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
-use super::engine::Arbiter;
 use super::idle::{IdleTimeout, Stalled};
-use super::{Readiness, app_with_readiness};
+use super::metrics::{CONNECTION_ERRORS, CONNECTIONS_EVICTED, CONNECTIONS_MAX, CONNECTIONS_OPEN};
+use super::router::app_with_readiness;
+use super::state::Readiness;
+use crate::api::Arbiter;
 use crate::config::Config;
 
 /// Binds `config.addr` and serves until SIGTERM or Ctrl-C, then drains.
@@ -177,17 +179,6 @@ pub async fn serve(
     }
     Ok(())
 }
-
-/// Gauge of connections being served.
-pub const CONNECTIONS_OPEN: &str = "xiangqi_http_connections_open";
-/// Gauge of the connection limit (`--max-connections`), to compare with the one above.
-pub const CONNECTIONS_MAX: &str = "xiangqi_http_connections_max";
-/// Counter of idle connections closed to make room for a new client.
-pub const CONNECTIONS_EVICTED: &str = "xiangqi_http_connections_evicted_total";
-/// Counter of connections that ended in an error, by `kind`: `bad_request` (hyper answered
-/// 400), `uri_too_long` (414), `headers_too_large` (431), `header_timeout`, `idle_timeout`,
-/// `write_timeout`, `incomplete` (the peer hung up mid-message), `io`, `other`.
-pub const CONNECTION_ERRORS: &str = "xiangqi_http_connection_errors_total";
 
 /// What ended a connection in error, as a metric label. These rejections happen inside
 /// hyper, before any request reaches the router and its request metrics.

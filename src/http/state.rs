@@ -5,9 +5,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use metrics_exporter_prometheus::PrometheusHandle;
 
-use super::dto::Limits;
-use super::engine::Arbiter;
 use super::pool::RulingPool;
+use crate::api::Arbiter;
+use crate::api::Limits;
 
 /// Whether the service takes new work. Starts ready; turns not-ready once shutdown begins
 /// and never turns back.

@@ -1,19 +1,19 @@
-//! The v1 API handlers: extract, check limits, call the arbiter, map.
+//! The v1 API handlers: extract, call the application layer ([`crate::api`]), count the
+//! verdicts, answer.
 //!
 //! Small rulings run inline on the async worker; anything larger runs on the bounded ruling
 //! pool ([`super::pool`]), which answers 503 `overloaded` when full and stops abandoned work.
 
 use axum::extract::State;
 
-use super::dto::{
-    AdjudicateRequest, AdjudicateResponse, BatchItem, BatchRequest, BatchResponse,
-    LegalMovesRequest, LegalMovesResponse, Limits, RulesetsResponse,
-};
-use super::engine::{Arbiter, Cancel};
-use super::error::ApiError;
-use super::extract::{ApiJson, parse_game};
+use super::extract::ApiJson;
 use super::metrics::record_verdict;
 use super::state::AppState;
+use crate::api::answer::{
+    AdjudicateResponse, BatchItem, BatchResponse, LegalMovesResponse, RulesetsResponse,
+};
+use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
+use crate::api::{ApiError, Cancel, adjudicate_one, adjudicate_one_cancellable, rule_all};
 
 /// Games of at most this many plies are ruled inline (game200 takes about 75 µs); longer
 /// ones go to the ruling pool.
@@ -29,19 +29,20 @@ pub async fn adjudicate(
     ApiJson(req): ApiJson<AdjudicateRequest>,
 ) -> Result<ApiJson<AdjudicateResponse>, ApiError> {
     let limits = state.limits;
-    if req.moves.len() <= INLINE_PLIES_MAX {
-        let resp = adjudicate_one(state.arbiter.as_ref(), &limits, &req)?;
-        return Ok(ApiJson(resp));
-    }
-    // Refuse what the limits refuse before taking a worker.
-    req.check_limits(&limits)?;
-    let arbiter = state.arbiter;
-    let resp = state
-        .pool
-        .run(Cancel::new(), move |cancel| {
-            adjudicate_one_cancellable(arbiter.as_ref(), &limits, &req, cancel)
-        })
-        .await??;
+    let resp = if req.moves.len() <= INLINE_PLIES_MAX {
+        adjudicate_one(state.arbiter.as_ref(), &limits, &req)?
+    } else {
+        // Refuse what the limits refuse before taking a worker.
+        req.check_limits(&limits)?;
+        let arbiter = state.arbiter;
+        state
+            .pool
+            .run(Cancel::new(), move |cancel| {
+                adjudicate_one_cancellable(arbiter.as_ref(), &limits, &req, cancel)
+            })
+            .await??
+    };
+    record_verdict(resp.verdict);
     Ok(ApiJson(resp))
 }
 
@@ -51,13 +52,8 @@ pub async fn adjudicate_batch(
     ApiJson(req): ApiJson<BatchRequest>,
 ) -> Result<ApiJson<BatchResponse>, ApiError> {
     let limits = state.limits;
+    req.check_limits(&limits)?;
     let games = req.games;
-    if games.len() > limits.max_batch {
-        return Err(ApiError::TooManyGames {
-            count: games.len(),
-            limit: limits.max_batch,
-        });
-    }
     let bytes: usize = games.iter().map(|g| g.get().len()).sum();
     let results = if games.len() <= INLINE_BATCH_MAX && bytes <= INLINE_BATCH_BYTES {
         rule_all(
@@ -80,6 +76,11 @@ pub async fn adjudicate_batch(
             })
             .await??
     };
+    for item in &results {
+        if let BatchItem::Verdict(resp) = item {
+            record_verdict(resp.verdict);
+        }
+    }
     Ok(ApiJson(BatchResponse { results }))
 }
 
@@ -95,53 +96,4 @@ pub async fn legal_moves(
 /// `GET /v1/rulesets`.
 pub async fn rulesets(State(state): State<AppState>) -> ApiJson<RulesetsResponse> {
     ApiJson(state.arbiter.rulesets())
-}
-
-/// Checks the limits and rules on one game, counting its verdict.
-pub fn adjudicate_one(
-    arbiter: &dyn Arbiter,
-    limits: &Limits,
-    req: &AdjudicateRequest,
-) -> Result<AdjudicateResponse, ApiError> {
-    adjudicate_one_cancellable(arbiter, limits, req, &Cancel::new())
-}
-
-/// [`adjudicate_one`] that gives up with [`ApiError::Cancelled`] once `cancel` is set.
-pub fn adjudicate_one_cancellable(
-    arbiter: &dyn Arbiter,
-    limits: &Limits,
-    req: &AdjudicateRequest,
-    cancel: &Cancel,
-) -> Result<AdjudicateResponse, ApiError> {
-    req.check_limits(limits)?;
-    let resp = arbiter.adjudicate_cancellable(req, cancel)?;
-    record_verdict(resp.verdict);
-    Ok(resp)
-}
-
-/// Rules on each game (its JSON text), in order. A game that is not a valid request becomes
-/// an inline 400 problem worded as for the same game sent alone. Stops with
-/// [`ApiError::Cancelled`] as soon as `cancel` is set: it is checked before every game.
-pub fn rule_all<'a>(
-    arbiter: &dyn Arbiter,
-    limits: &Limits,
-    games: impl IntoIterator<Item = &'a str>,
-    cancel: &Cancel,
-) -> Result<Vec<BatchItem>, ApiError> {
-    let games = games.into_iter();
-    let mut results = Vec::with_capacity(games.size_hint().0);
-    for game in games {
-        if cancel.is_cancelled() {
-            return Err(ApiError::Cancelled);
-        }
-        let item = match parse_game(game)
-            .and_then(|req| adjudicate_one_cancellable(arbiter, limits, &req, cancel))
-        {
-            Ok(resp) => BatchItem::Verdict(Box::new(resp)),
-            Err(ApiError::Cancelled) => return Err(ApiError::Cancelled),
-            Err(err) => BatchItem::Problem(err.to_problem()),
-        };
-        results.push(item);
-    }
-    Ok(results)
 }

@@ -5,7 +5,7 @@
 //! to, in the same coordinates). Other blocks (title, players, comments)
 //! are skipped. The moves come out in ICCS.
 
-use super::{Format, Record, RecordError, RecordMove};
+use super::record::{Format, Record, RecordError, RecordMove};
 use crate::xiangqi::notation::Notation;
 
 /// The roles in `binit`'s order, Red's sixteen pieces then Black's:

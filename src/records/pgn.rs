@@ -7,7 +7,7 @@
 //! the end of the line), variations (`(...)`, nested), NAGs (`$1`) and the
 //! annotation marks `!` and `?` are skipped; a result token ends the game.
 
-use super::{Format, Record, RecordError, RecordMove};
+use super::record::{Format, Record, RecordError, RecordMove};
 use crate::xiangqi::notation::Notation;
 
 /// A character with where it stands.

@@ -78,6 +78,6 @@ pub async fn expect_problem(resp: Response<Body>, status: u16, slug: &str) -> Va
 pub fn law_app() -> Router {
     xiangqi_arbiter::http::app(
         &Config::default(),
-        std::sync::Arc::new(xiangqi_arbiter::arbiter::LawArbiter),
+        std::sync::Arc::new(xiangqi_arbiter::api::LawArbiter),
     )
 }

@@ -3,9 +3,10 @@
 
 use std::sync::{Arc, Condvar, Mutex};
 
-use xiangqi_arbiter::http::dto::*;
-use xiangqi_arbiter::http::engine::Arbiter;
-use xiangqi_arbiter::http::error::{ApiError, FenProblem};
+use xiangqi_arbiter::api::answer::*;
+use xiangqi_arbiter::api::arbiter::Arbiter;
+use xiangqi_arbiter::api::error::{ApiError, FenProblem, NOTATIONS};
+use xiangqi_arbiter::api::request::*;
 
 /// Answers fixed DTOs; special inputs trigger each error kind:
 /// - `fen: "bad"` → invalid-fen; `notation` outside the four → unknown-notation;
@@ -39,7 +40,7 @@ fn check_common(
         });
     }
     if let Some(n) = notation {
-        if !["iccs", "uci", "wxf", "vn", "chinese"].contains(&n) {
+        if !NOTATIONS.contains(&n) {
             return Err(ApiError::UnknownNotation { notation: n.into() });
         }
     }

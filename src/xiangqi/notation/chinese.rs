@@ -60,8 +60,8 @@
 //! sheet tells the two sides apart: such a text usually means the moves and
 //! the side to move disagree.
 
+use super::name::{Notation, NotationError};
 use super::relative::{self, Description, Op, Pick, Reading, Spec};
-use super::{Notation, NotationError};
 use crate::xiangqi::{Color, Move, Position, Role};
 
 /// What a Red move looks like, for error messages.

@@ -7,7 +7,7 @@
 //! so is for [`Position::check_move`](crate::xiangqi::Position::check_move).
 //! The writer always prints the lowercase form without a dash.
 
-use super::{Notation, NotationError};
+use super::name::{Notation, NotationError};
 use crate::xiangqi::{Move, Square};
 
 /// What an ICCS move looks like, for error messages.

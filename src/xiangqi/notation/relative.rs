@@ -13,7 +13,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::{Notation, NotationError};
+use super::name::{Notation, NotationError};
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square};
 
 /// The direction of a move, seen by the mover.

@@ -6,7 +6,7 @@
 //! with no separator. It is purely syntactic, like [`super::iccs`]. The
 //! writer prints lowercase.
 
-use super::{Notation, NotationError};
+use super::name::{Notation, NotationError};
 use crate::xiangqi::{Move, Square};
 
 /// What a UCI move looks like, for error messages.

@@ -26,8 +26,8 @@
 //! where two pieces stand when only one of them can make the move
 //! (geometrically, else legally).
 
+use super::name::{Notation, NotationError};
 use super::relative::{self, Description, Op, Pick, Reading, Slot, Spec, digit_char};
-use super::{Notation, NotationError};
 use crate::xiangqi::{Move, Position, Role};
 
 /// What a VN move looks like, for error messages.

@@ -39,8 +39,8 @@
 //! Formatting always uses the standard forms above, so that every legal move
 //! of a position gets a distinct text.
 
+use super::name::{Notation, NotationError};
 use super::relative::{self, Description, Op, Pick, Reading, Slot, Spec, digit_char};
-use super::{Notation, NotationError};
 use crate::xiangqi::{Move, Position, Role};
 
 /// What a WXF move looks like, for error messages.

@@ -14,7 +14,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use clap::Parser;
 use serde_json::{Value, json};
-use xiangqi_arbiter::http::dto::AdjudicateRequest;
+use xiangqi_arbiter::api::request::AdjudicateRequest;
 
 /// The same allocator as the service, so that the two compare like for like.
 #[global_allocator]

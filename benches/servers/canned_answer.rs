@@ -7,7 +7,7 @@
 //!
 //! - by default, behind the real service stack (`http::server::run`: every middleware layer,
 //!   the connection limits and timeouts);
-//! - with `--bare`, behind a bare axum router, like `examples/parse_only.rs`.
+//! - with `--bare`, behind a bare axum router, like `benches/servers/parse_only.rs`.
 //!
 //! Compared with parse_only in the same run (`scripts/ab.sh`), it bounds the throughput ratio
 //! that any speed-up of the rules could reach.
@@ -25,20 +25,17 @@ use axum::Router;
 use axum::extract::State;
 use axum::routing::post;
 use clap::Parser;
-use xiangqi_arbiter::arbiter::LawArbiter;
+use xiangqi_arbiter::api::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
+use xiangqi_arbiter::api::request::{AdjudicateRequest, LegalMovesRequest};
+use xiangqi_arbiter::api::{ApiError, Arbiter, LawArbiter};
 use xiangqi_arbiter::config::Config;
-use xiangqi_arbiter::http::dto::{
-    AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse, RulesetsResponse,
-};
-use xiangqi_arbiter::http::engine::Arbiter;
-use xiangqi_arbiter::http::error::ApiError;
 use xiangqi_arbiter::http::extract::ApiJson;
 
 /// The same allocator as the service and the baseline.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const GAME200: &str = include_str!("../tests/data/game200.json");
+const GAME200: &str = include_str!("../../tests/data/game200.json");
 
 /// Canned-answer server.
 #[derive(Debug, Parser)]

@@ -16,12 +16,12 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 use xiangqi_arbiter::adjudication::{Options, Replay, rule};
-use xiangqi_arbiter::arbiter::LawArbiter;
-use xiangqi_arbiter::http::dto::AdjudicateRequest;
-use xiangqi_arbiter::http::engine::Arbiter;
+use xiangqi_arbiter::api::LawArbiter;
+use xiangqi_arbiter::api::arbiter::Arbiter;
+use xiangqi_arbiter::api::request::AdjudicateRequest;
 use xiangqi_arbiter::xiangqi::{Move, Position};
 
-const BODY: &str = include_str!("../tests/data/game200.json");
+const BODY: &str = include_str!("../../tests/data/game200.json");
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);

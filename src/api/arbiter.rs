@@ -1,19 +1,20 @@
-//! The seam between the HTTP layer and the chess: handlers only talk to an [`Arbiter`].
+//! The seam between the callers (the HTTP layer, the CLI) and the chess: they only talk to an
+//! [`Arbiter`], through [`super::adjudicate_one`] and [`super::rule_all`].
 //!
-//! Implementations must be pure and fast (tens of microseconds per game). Handlers call them
-//! directly on the async runtime for small requests, and on the bounded ruling pool
-//! ([`super::pool`]) for anything larger; there they are handed a [`Cancel`] flag.
+//! Implementations must be pure and fast (tens of microseconds per game). The HTTP layer calls
+//! them directly on the async runtime for small requests, and on its bounded ruling pool for
+//! anything larger; there they are handed a [`Cancel`] flag.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::dto::{
-    AdjudicateRequest, AdjudicateResponse, LegalMovesRequest, LegalMovesResponse, RulesetsResponse,
-};
+use super::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
 use super::error::ApiError;
+use super::request::{AdjudicateRequest, LegalMovesRequest};
 
-/// Rules on games. The request has already passed the HTTP layer's size checks
-/// ([`AdjudicateRequest::check_limits`]); everything about chess is the arbiter's to judge.
+/// Rules on games. Called through [`super::adjudicate_one`], the request has already passed the
+/// content checks ([`AdjudicateRequest::check_limits`]); everything about chess is the
+/// arbiter's to judge.
 pub trait Arbiter: Send + Sync + 'static {
     /// Rules on one game. Errors must be 4xx kinds (`InvalidFen`, `UnknownNotation`,
     /// `UnknownRuleset`, `UnparsableMove`, `IllegalMove`, `InvalidRequest`, ...).

@@ -1,0 +1,67 @@
+//! The API's calls as plain functions: check a request once, then ask the [`Arbiter`]. The
+//! HTTP handlers and the CLI both call these; neither checks anything itself.
+
+use super::answer::{AdjudicateResponse, BatchItem, BatchResponse};
+use super::arbiter::{Arbiter, Cancel};
+use super::error::ApiError;
+use super::json::parse_game;
+use super::request::{AdjudicateRequest, BatchRequest, Limits};
+
+/// Checks the limits and rules on one game.
+pub fn adjudicate_one(
+    arbiter: &dyn Arbiter,
+    limits: &Limits,
+    req: &AdjudicateRequest,
+) -> Result<AdjudicateResponse, ApiError> {
+    adjudicate_one_cancellable(arbiter, limits, req, &Cancel::new())
+}
+
+/// [`adjudicate_one`] that gives up with [`ApiError::Cancelled`] once `cancel` is set.
+pub fn adjudicate_one_cancellable(
+    arbiter: &dyn Arbiter,
+    limits: &Limits,
+    req: &AdjudicateRequest,
+    cancel: &Cancel,
+) -> Result<AdjudicateResponse, ApiError> {
+    req.check_limits(limits)?;
+    arbiter.adjudicate_cancellable(req, cancel)
+}
+
+/// Checks the number of games, then rules on each ([`rule_all`]).
+pub fn adjudicate_batch(
+    arbiter: &dyn Arbiter,
+    limits: &Limits,
+    req: &BatchRequest,
+    cancel: &Cancel,
+) -> Result<BatchResponse, ApiError> {
+    req.check_limits(limits)?;
+    let results = rule_all(arbiter, limits, req.games.iter().map(|g| g.get()), cancel)?;
+    Ok(BatchResponse { results })
+}
+
+/// Rules on each game (its JSON text), in order. A game that is not a valid request becomes
+/// an inline 400 problem worded as for the same game sent alone. Stops with
+/// [`ApiError::Cancelled`] as soon as `cancel` is set: it is checked before every game.
+pub fn rule_all<'a>(
+    arbiter: &dyn Arbiter,
+    limits: &Limits,
+    games: impl IntoIterator<Item = &'a str>,
+    cancel: &Cancel,
+) -> Result<Vec<BatchItem>, ApiError> {
+    let games = games.into_iter();
+    let mut results = Vec::with_capacity(games.size_hint().0);
+    for game in games {
+        if cancel.is_cancelled() {
+            return Err(ApiError::Cancelled);
+        }
+        let item = match parse_game(game)
+            .and_then(|req| adjudicate_one_cancellable(arbiter, limits, &req, cancel))
+        {
+            Ok(resp) => BatchItem::Verdict(Box::new(resp)),
+            Err(ApiError::Cancelled) => return Err(ApiError::Cancelled),
+            Err(err) => BatchItem::Problem(err.to_problem()),
+        };
+        results.push(item);
+    }
+    Ok(results)
+}

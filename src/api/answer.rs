@@ -1,0 +1,574 @@
+//! What the API answers: the response bodies of the v1 API, and the conversions from the
+//! domain's values to them.
+//!
+//! Field names are fixed by the v1 contract (issue 4): fields may be added, never renamed.
+//! Every enumerated wire name (verdict, pattern, threat kind, protection, side, role, reason)
+//! is spelled once, in a `wire_enum!` below: serde writes and reads that spelling, `as_str`
+//! returns it (metrics labels use it), and `tests/openapi.rs` checks that `openapi.yaml` lists
+//! exactly those names.
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+
+use super::error::Problem;
+use crate::adjudication::{self, Article, law, threats};
+use crate::xiangqi::{self, GameEnd};
+
+/// An enum of the contract whose values travel as strings: each variant is written with its
+/// wire name (`Loss = "loss"`), the one place that name is spelled. Generates the enum, `ALL`,
+/// `as_str`, and serde's `Serialize`/`Deserialize` as that string.
+macro_rules! wire_enum {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $wire:literal, )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $( $(#[$vmeta])* $variant, )+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The wire name: what JSON answers say and `openapi.yaml` lists.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $wire, )+
+                }
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct Names;
+                impl serde::de::Visitor<'_> for Names {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.write_str(concat!("a ", stringify!($name), " name"))
+                    }
+                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$name, E> {
+                        $name::ALL
+                            .iter()
+                            .copied()
+                            .find(|x| x.as_str() == v)
+                            .ok_or_else(|| E::unknown_variant(v, &[$($wire),+]))
+                    }
+                }
+                d.deserialize_str(Names)
+            }
+        }
+    };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared vocabulary
+// ---------------------------------------------------------------------------------------------
+
+wire_enum! {
+    /// A side of the board.
+    pub enum Side {
+        /// Red (moves first).
+        Red = "red",
+        /// Black.
+        Black = "black",
+    }
+}
+
+wire_enum! {
+    /// A piece kind, in the project's English vocabulary.
+    pub enum Role {
+        /// Xe.
+        Rook = "rook",
+        /// Mã.
+        Horse = "horse",
+        /// Pháo.
+        Cannon = "cannon",
+        /// Sĩ.
+        Advisor = "advisor",
+        /// Tượng.
+        Elephant = "elephant",
+        /// Tướng.
+        King = "king",
+        /// Tốt.
+        Pawn = "pawn",
+    }
+}
+
+/// A text of an answer. Most are fixed (article texts, square names) and borrowed from the
+/// program; the rest (explanations, FENs) are built for the answer.
+pub type Text = Cow<'static, str>;
+
+/// A text in Vietnamese and English.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Localized {
+    /// Vietnamese.
+    pub vi: Text,
+    /// English.
+    pub en: Text,
+}
+
+/// A reference to an article (and point) of a rule set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArticleRef {
+    /// Stable reference such as `23.1` (article 23, point 1).
+    #[serde(rename = "ref")]
+    pub reference: Text,
+    /// Display label such as `Điều 23, điểm 1`.
+    pub label: Text,
+    /// What the article says, briefly.
+    pub summary: Localized,
+}
+
+/// The position reached after the moves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionInfo {
+    /// FEN of the position.
+    pub fen: String,
+    /// The side to move.
+    pub side_to_move: Side,
+    /// Whether the side to move is in check.
+    pub in_check: bool,
+    /// Plies played from the request's starting position.
+    pub plies: u32,
+}
+
+wire_enum! {
+    /// Why the game is over.
+    pub enum GameOverReason {
+        /// The side to move is in check and has no legal move.
+        Checkmate = "checkmate",
+        /// The side to move is not in check and has no legal move (a loss in xiangqi).
+        Stalemate = "stalemate",
+    }
+}
+
+/// The game ended on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameOver {
+    /// Who won.
+    pub winner: Side,
+    /// How.
+    pub reason: GameOverReason,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Adjudication response
+// ---------------------------------------------------------------------------------------------
+
+wire_enum! {
+    /// The ruling.
+    pub enum Verdict {
+        /// Nothing forbidden happened.
+        None = "none",
+        /// The violator must change its move before the repetition becomes a loss.
+        MustChange = "must_change",
+        /// The violator loses.
+        Loss = "loss",
+        /// The game is drawn.
+        Draw = "draw",
+    }
+}
+
+/// `200` answer of `POST /v1/adjudicate`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AdjudicateResponse {
+    /// The ruling.
+    pub verdict: Verdict,
+    /// The side the ruling is against, if any.
+    pub violator: Option<Side>,
+    /// The articles the ruling rests on.
+    pub articles: Vec<ArticleRef>,
+    /// The ruling in words.
+    pub explanation: Localized,
+    /// The repetition found, if any.
+    pub repetition: Option<Repetition>,
+    /// The position reached.
+    pub position: PositionInfo,
+    /// Set when the game ended on the board.
+    pub game_over: Option<GameOver>,
+    /// The no-capture counter.
+    pub no_capture: NoCapture,
+}
+
+/// A repeated cycle of positions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Repetition {
+    /// How many times the position occurred.
+    pub occurrences: u32,
+    /// Ply after which the repeated position first occurred.
+    pub first_ply: u32,
+    /// Ply after which the position stood the time before `trigger_ply`: the judged cycle
+    /// is the moves since then, the ones that have just repeated.
+    pub previous_ply: u32,
+    /// Ply that completed the repetition (the third occurrence, or a later one when a drawn
+    /// repetition went on differently and was judged again).
+    pub trigger_ply: u32,
+    /// For `loss`: the ply at which the violator repeated instead of changing.
+    pub loss_ply: Option<u32>,
+    /// The moves of one cycle, in order.
+    pub cycle: Vec<CycleMove>,
+    /// What red did in the cycle.
+    pub red: SidePattern,
+    /// What black did in the cycle.
+    pub black: SidePattern,
+}
+
+/// One move of a repetition cycle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CycleMove {
+    /// Ply number (1 = first move of the request).
+    pub ply: u32,
+    /// Who played it.
+    pub side: Side,
+    /// The move as the client sent it.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The move in ICCS.
+    pub iccs: String,
+    /// Whether it gives check.
+    pub check: bool,
+    /// Pieces it newly attacks (chases).
+    pub chases: Vec<Chase>,
+}
+
+/// A piece attacked by a move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chase {
+    /// Square of the attacked piece (ICCS, e.g. `c7`).
+    pub square: Text,
+    /// Its kind.
+    pub role: Role,
+    /// Whether it is truly protected (a legal recapture exists). Deprecated in the contract:
+    /// `protection` says it, and this stays only for clients that read it.
+    pub protected: bool,
+    /// How it is protected: `protected` is `protection == true_protection`.
+    pub protection: Protection,
+    /// How the law counts this threat.
+    pub kind: ThreatKind,
+    /// The pieces that could make the capture.
+    pub by: Vec<Attacker>,
+}
+
+wire_enum! {
+    /// How a threatened piece is defended (Article 22: căn thật, căn giả).
+    pub enum Protection {
+        /// No piece of its side guards it.
+        Unprotected = "unprotected",
+        /// Căn thật: a legal recapture exists.
+        TrueProtection = "true_protection",
+        /// Căn giả: a piece guards it but could not legally recapture (pinned, or the
+        /// recapture would leave its king in check or facing the other king).
+        FalseProtection = "false_protection",
+    }
+}
+
+wire_enum! {
+    /// How the law counts a threat (Article 23).
+    pub enum ThreatKind {
+        /// A chase that counts towards perpetual chase (Article 22.4).
+        Chase = "chase",
+        /// A same-role attack the target can answer by capturing back (23.8, 23.10).
+        ExchangeOffer = "exchange_offer",
+        /// The target is truly protected: not a chase (23.6).
+        Protected = "protected",
+        /// The capture would uncover a check that stops the recapture: a threat to win the piece
+        /// by discovered check, allowed (23.2, 23.10).
+        DiscoveredCheck = "discovered_check",
+        /// A pawn that has not crossed the river: never chased (23.3).
+        UncrossedPawn = "uncrossed_pawn",
+    }
+}
+
+/// A piece that threatens a capture.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attacker {
+    /// Its square (ICCS).
+    pub square: Text,
+    /// Its kind.
+    pub role: Role,
+}
+
+wire_enum! {
+    /// What one side did during a repetition.
+    pub enum Pattern {
+        /// Checked on every move of the cycle.
+        PerpetualCheck = "perpetual_check",
+        /// Chased on every move of the cycle.
+        PerpetualChase = "perpetual_chase",
+        /// Nothing forbidden.
+        Allowed = "allowed",
+    }
+}
+
+/// One side's behaviour in a repetition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SidePattern {
+    /// The classification.
+    pub pattern: Pattern,
+    /// This side's moves in the cycle.
+    pub moves: u32,
+    /// How many of them gave check.
+    pub checks: u32,
+    /// How many of them chased some piece.
+    pub chases: u32,
+    /// For `perpetual_chase`: the piece chased on every move.
+    pub chased: Option<ChasedPiece>,
+    /// The article points behind the classification (e.g. `23.6`).
+    pub articles: Vec<Text>,
+}
+
+/// The piece a side chased on every move of the cycle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChasedPiece {
+    /// Its kind.
+    pub role: Role,
+    /// Its squares over the cycle, in order.
+    pub squares: Vec<Text>,
+}
+
+/// The no-capture (natural draw) counter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoCapture {
+    /// Plies since the last capture (or the start).
+    pub plies: u32,
+    /// The limit in force.
+    pub limit: u32,
+    /// Whether `plies >= limit` while the game goes on (a finished game leaves no draw to claim).
+    pub draw_claimable: bool,
+}
+
+/// `200` answer of `POST /v1/adjudicate/batch`: one item per game, in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BatchResponse {
+    /// Results in the order of the request's games.
+    pub results: Vec<BatchItem>,
+}
+
+/// A ruling, or the problem that prevented it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum BatchItem {
+    /// The game was ruled on.
+    Verdict(Box<AdjudicateResponse>),
+    /// The game was rejected; same shape as a problem+json body.
+    Problem(Problem),
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal moves and rule sets
+// ---------------------------------------------------------------------------------------------
+
+/// One legal move, in every notation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegalMove {
+    /// ICCS, e.g. `h2e2`.
+    pub iccs: String,
+    /// UCI as Fairy-Stockfish writes it (ranks 1–10), e.g. `h3e3`.
+    pub uci: String,
+    /// WXF, e.g. `C2=5`.
+    pub wxf: String,
+    /// Vietnamese notation.
+    pub vn: String,
+    /// Chinese notation, e.g. `炮二平五`.
+    pub chinese: String,
+}
+
+/// `200` answer of `POST /v1/legal-moves`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegalMovesResponse {
+    /// The position reached.
+    pub position: PositionInfo,
+    /// Set when the game is over (then `legal_moves` is empty).
+    pub game_over: Option<GameOver>,
+    /// Every legal move of the side to move.
+    pub legal_moves: Vec<LegalMove>,
+}
+
+/// A rule set and its articles.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruleset {
+    /// Id used in requests, e.g. `vn2004`.
+    pub id: String,
+    /// Display name.
+    pub name: Localized,
+    /// Whether it applies when a request names none.
+    pub default: bool,
+    /// Its articles.
+    pub articles: Vec<ArticleRef>,
+}
+
+/// `200` answer of `GET /v1/rulesets`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesetsResponse {
+    /// The rule sets this server knows.
+    pub rulesets: Vec<Ruleset>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// From the domain
+// ---------------------------------------------------------------------------------------------
+
+impl From<xiangqi::Color> for Side {
+    fn from(c: xiangqi::Color) -> Side {
+        match c {
+            xiangqi::Color::Red => Side::Red,
+            xiangqi::Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<xiangqi::Role> for Role {
+    fn from(r: xiangqi::Role) -> Role {
+        match r {
+            xiangqi::Role::King => Role::King,
+            xiangqi::Role::Advisor => Role::Advisor,
+            xiangqi::Role::Elephant => Role::Elephant,
+            xiangqi::Role::Horse => Role::Horse,
+            xiangqi::Role::Rook => Role::Rook,
+            xiangqi::Role::Cannon => Role::Cannon,
+            xiangqi::Role::Pawn => Role::Pawn,
+        }
+    }
+}
+
+impl From<GameEnd> for GameOver {
+    fn from(end: GameEnd) -> GameOver {
+        GameOver {
+            winner: end.winner().into(),
+            reason: match end {
+                GameEnd::Checkmate { .. } => GameOverReason::Checkmate,
+                GameEnd::Stalemate { .. } => GameOverReason::Stalemate,
+            },
+        }
+    }
+}
+
+impl From<adjudication::Verdict> for Verdict {
+    fn from(v: adjudication::Verdict) -> Verdict {
+        match v {
+            adjudication::Verdict::None => Verdict::None,
+            adjudication::Verdict::MustChange => Verdict::MustChange,
+            adjudication::Verdict::Loss => Verdict::Loss,
+            adjudication::Verdict::Draw => Verdict::Draw,
+        }
+    }
+}
+
+impl From<threats::Protection> for Protection {
+    fn from(p: threats::Protection) -> Protection {
+        match p {
+            threats::Protection::None => Protection::Unprotected,
+            threats::Protection::True => Protection::TrueProtection,
+            threats::Protection::False => Protection::FalseProtection,
+        }
+    }
+}
+
+impl From<threats::ThreatKind> for ThreatKind {
+    fn from(k: threats::ThreatKind) -> ThreatKind {
+        match k {
+            threats::ThreatKind::Chase => ThreatKind::Chase,
+            threats::ThreatKind::ExchangeOffer => ThreatKind::ExchangeOffer,
+            threats::ThreatKind::Protected => ThreatKind::Protected,
+            threats::ThreatKind::DiscoveredCheck => ThreatKind::DiscoveredCheck,
+            threats::ThreatKind::UncrossedPawn => ThreatKind::UncrossedPawn,
+        }
+    }
+}
+
+impl From<&law::Pattern> for Pattern {
+    fn from(p: &law::Pattern) -> Pattern {
+        match p {
+            law::Pattern::PerpetualCheck => Pattern::PerpetualCheck,
+            law::Pattern::PerpetualChase(_) => Pattern::PerpetualChase,
+            law::Pattern::Allowed => Pattern::Allowed,
+        }
+    }
+}
+
+impl From<&law::SideFinding> for SidePattern {
+    fn from(f: &law::SideFinding) -> SidePattern {
+        SidePattern {
+            pattern: (&f.pattern).into(),
+            moves: f.moves as u32,
+            checks: f.checks as u32,
+            chases: f.chases as u32,
+            chased: match &f.pattern {
+                law::Pattern::PerpetualChase(c) => Some(ChasedPiece {
+                    role: c.target_role.into(),
+                    squares: c.target_squares.iter().map(|s| s.name().into()).collect(),
+                }),
+                _ => None,
+            },
+            articles: f.articles.iter().map(|p| p.reference().into()).collect(),
+        }
+    }
+}
+
+impl From<&threats::Threat> for Chase {
+    fn from(t: &threats::Threat) -> Chase {
+        Chase {
+            square: t.target.name().into(),
+            role: t.target_role.into(),
+            protected: t.protection == threats::Protection::True,
+            protection: t.protection.into(),
+            kind: t.kind.into(),
+            by: t
+                .attackers
+                .iter()
+                .map(|&(square, role)| Attacker {
+                    square: square.name().into(),
+                    role: role.into(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl From<&Article> for ArticleRef {
+    fn from(a: &Article) -> ArticleRef {
+        ArticleRef {
+            reference: a.reference.into(),
+            label: a.label.into(),
+            summary: Localized {
+                vi: a.summary_vi.into(),
+                en: a.summary_en.into(),
+            },
+        }
+    }
+}
+
+impl From<adjudication::RuleSet> for Ruleset {
+    fn from(r: adjudication::RuleSet) -> Ruleset {
+        Ruleset {
+            id: r.id().to_owned(),
+            name: Localized {
+                vi: r.title_vi().into(),
+                en: r.title_en().into(),
+            },
+            default: r == adjudication::RuleSet::default(),
+            articles: r.articles().iter().map(ArticleRef::from).collect(),
+        }
+    }
+}
+
+impl From<adjudication::NoCapture> for NoCapture {
+    fn from(n: adjudication::NoCapture) -> NoCapture {
+        NoCapture {
+            plies: n.plies,
+            limit: n.limit,
+            draw_claimable: n.draw_claimable,
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! The application layer: the v1 contract without HTTP. The HTTP layer ([`crate::http`]) and
+//! the CLI ([`crate::cli`]) both stand on it; it stands on the law ([`crate::adjudication`])
+//! and the rules core ([`crate::xiangqi`]) and knows nothing of axum, sockets or metrics.
+//!
+//! - [`request`]: what clients ask, and every content check, made once.
+//! - [`answer`]: what the API answers, each wire name spelled once, and the conversions from
+//!   the domain.
+//! - [`error`]: every error as an [`ApiError`] and its RFC 9457 [`Problem`] form.
+//! - [`json`]: request bodies read from JSON text, with details worded for people.
+//! - [`arbiter`]: the [`Arbiter`] trait callers talk to, and the [`Cancel`] flag.
+//! - [`law`]: [`LawArbiter`], the arbiter that applies the law.
+//! - [`adjudicate`]: the calls ([`adjudicate_one`], [`adjudicate_batch`], [`rule_all`]).
+
+pub mod adjudicate;
+pub mod answer;
+pub mod arbiter;
+pub mod error;
+pub mod json;
+pub mod law;
+pub mod request;
+
+pub use adjudicate::{adjudicate_batch, adjudicate_one, adjudicate_one_cancellable, rule_all};
+pub use arbiter::{Arbiter, Cancel, CancelOnDrop};
+pub use error::{ApiError, Problem};
+pub use law::LawArbiter;
+pub use request::Limits;
