@@ -6,14 +6,17 @@
 //!   `X` Xe (rook), `P` Pháo (cannon), `M` Mã (horse), `B` Binh/Tốt (pawn);
 //!   `C` (Chốt) is read as `B`;
 //! - operators: `.` tiến (forward), `/` thoái (backward), `-` bình
-//!   (sideways);
+//!   (sideways); typeset pages often write bình with a dash rather than a
+//!   hyphen (`P2–5`), so the en dash `–`, the em dash `—` and the minus
+//!   sign `−` are read as `-` too (the writer always writes `-`);
 //! - tandem pieces: a marker after the letter instead of the file, `t`
 //!   (trước, front) or `s` (sau, rear): `Pt-4`, `Xs.1`; a middle pawn of
 //!   three is `g` (giữa): `Bg-6`. These three are the usage of Vietnamese
 //!   score sheets and primers.
 //!
-//! Cases Vietnamese sources do not settle, chosen to mirror the WXF
-//! standard so that every legal move gets a distinct text:
+//! Cases Vietnamese sources do not settle. The forms below are our own,
+//! not found on any Vietnamese score sheet or primer we know of; they
+//! mirror the WXF standard so that every legal move gets a distinct text:
 //! - four or five pawns on a file: `Btt` foremost, `Bt`, (`Bg`), `Bs`,
 //!   `Bss` rearmost (WXF `++`, `P+`, `P<file>`, `P-`, `--`);
 //! - pawns stacked on two files: the file, then the marker: `B3t.1`,
@@ -43,10 +46,16 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     relative::resolve(pos, parse_spec(text)?, reading)
 }
 
+/// The dashes typeset pages write for bình, read as `-`: en dash, em dash
+/// and minus sign.
+const DASHES: [char; 3] = ['\u{2013}', '\u{2014}', '\u{2212}'];
+
 /// Reads the text alone, without a position.
 fn parse_spec(text: &str) -> Result<Spec, NotationError> {
     let syntax = || NotationError::syntax(Notation::Vn, text, EXPECTED);
-    let (role, rest) = piece(text.as_bytes()).ok_or_else(|| match text.chars().next() {
+    // Errors quote the text as given; the reading sees ASCII operators.
+    let plain = text.replace(DASHES, "-");
+    let (role, rest) = piece(plain.as_bytes()).ok_or_else(|| match text.chars().next() {
         Some(c) if c.is_alphabetic() => NotationError::UnknownPiece {
             notation: Notation::Vn,
             text: text.to_string(),
@@ -185,6 +194,20 @@ mod tests {
         assert_eq!(parse(&pos, "T3.5"), Ok(mv("g0e2")));
         let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
         assert_eq!(parse(&pos, "X9.1"), Ok(mv("a0a1")));
+    }
+
+    #[test]
+    fn binh_may_be_typeset_with_a_dash() {
+        let pos = Position::new();
+        for text in ["P2-5", "P2\u{2013}5", "P2\u{2014}5", "P2\u{2212}5"] {
+            assert_eq!(parse(&pos, text), Ok(mv("h2e2")), "{text}");
+        }
+        let mut s = String::new();
+        write(&pos, mv("h2e2"), &mut s);
+        assert_eq!(s, "P2-5");
+        // The error quotes what was typed.
+        let err = parse(&pos, "P2\u{2013}").unwrap_err().to_string();
+        assert!(err.contains("P2\u{2013}"), "{err}");
     }
 
     #[test]
