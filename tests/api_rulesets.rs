@@ -100,3 +100,47 @@ async fn both_books_are_listed_with_their_articles() {
         "{axf_refs:?}"
     );
 }
+
+/// `"compare": true` answers both books side by side. On a perpetual threat to win a piece
+/// by discovered check the books part: allowed under the Vietnamese law (23.10), a chase
+/// under the Asian rules.
+#[tokio::test]
+async fn compare_answers_both_books_side_by_side() {
+    // Red's cannon steps off and back onto the e-file, each time threatening to take the
+    // horse d4 with a discovered check from the rook e0.
+    const FEN: &str = "r3k4/9/9/9/2p1C4/2nN5/9/9/9/3KR4 w - - 0 1";
+    let moves: Vec<&str> = ["e5e4", "c4a5", "e4e5", "a5c4"].repeat(2);
+    let body = json!({
+        "fen": FEN,
+        "moves": moves,
+        "compare": true,
+    });
+    let resp = send(&law_app(), post_json("/v1/adjudicate", body.to_string())).await;
+    assert_eq!(resp.status(), 200);
+    let answer = body_json(resp).await;
+    let books = answer["comparison"].as_array().expect("a comparison");
+    let ids: Vec<&str> = books
+        .iter()
+        .map(|b| b["ruleset"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["vn2004", "axf"]);
+    // The main answer is the requested (default) book's, and equals its entry.
+    assert_eq!(books[0]["verdict"], answer["verdict"]);
+    assert_eq!(books[0]["articles"], answer["articles"]);
+    assert_eq!(books[0]["verdict"], "draw", "{answer}");
+    assert_ne!(books[1]["verdict"], "draw", "{answer}");
+    let axf_refs: Vec<&str> = books[1]["articles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["ref"].as_str().unwrap())
+        .collect();
+    assert!(
+        axf_refs.iter().all(|r| r.starts_with("AXF ")),
+        "{axf_refs:?}"
+    );
+    // Without the flag there is no comparison at all.
+    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let plain = rule(None, FEN, &moves).await;
+    assert!(plain.get("comparison").is_none());
+}

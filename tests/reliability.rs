@@ -636,6 +636,7 @@ fn the_law_arbiter_checks_the_flag_while_replaying() {
         notation: None,
         ruleset: None,
         no_capture_limit: None,
+        compare: None,
     };
     let cancel = Cancel::new();
     let err = LawArbiter

@@ -199,6 +199,22 @@ pub struct AdjudicateResponse {
     pub game_over: Option<GameOver>,
     /// The no-capture counter.
     pub no_capture: NoCapture,
+    /// With `"compare": true`: the ruling under every rule book, in the order of
+    /// `GET /v1/rulesets`, so that an arbiter sees where the books part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comparison: Option<Vec<BookRuling>>,
+}
+
+/// The ruling on the same game under one rule book.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookRuling {
+    /// The rule book's id (`vn2004`, `axf`).
+    pub ruleset: String,
+    pub verdict: Verdict,
+    pub violator: Option<Side>,
+    /// The book's own articles.
+    pub articles: Vec<ArticleRef>,
+    pub explanation: Localized,
 }
 
 /// A repeated cycle of positions.

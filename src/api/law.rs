@@ -43,7 +43,23 @@ impl Arbiter for LawArbiter {
             return Err(ApiError::Cancelled);
         }
         let ruling = adjudication::rule_under(ruleset, &replay, options);
-        Ok(response(&replay, ruling, &req.moves))
+        let mut answer = response(&replay, ruling, &req.moves);
+        if req.compare == Some(true) {
+            let limit = req.no_capture_limit()?;
+            answer.comparison = Some(
+                RuleSet::ALL
+                    .into_iter()
+                    .map(|book| {
+                        let options = Options {
+                            no_capture_limit: limit
+                                .unwrap_or(Options::for_ruleset(book).no_capture_limit),
+                        };
+                        book_ruling(book, adjudication::rule_under(book, &replay, options))
+                    })
+                    .collect(),
+            );
+        }
+        Ok(answer)
     }
 
     fn legal_moves(&self, req: &LegalMovesRequest) -> Result<LegalMovesResponse, ApiError> {
@@ -168,6 +184,22 @@ fn response(replay: &Replay, ruling: Ruling, sent: &[String]) -> AdjudicateRespo
         position: position_info(replay),
         game_over: ruling.game_end.map(dto::GameOver::from),
         no_capture: ruling.no_capture.into(),
+        comparison: None,
+    }
+}
+
+/// The short form of a ruling for the side-by-side comparison.
+fn book_ruling(book: RuleSet, ruling: Ruling) -> dto::BookRuling {
+    let explanation = adjudication::explain(&ruling);
+    dto::BookRuling {
+        ruleset: book.id().to_owned(),
+        verdict: ruling.verdict.into(),
+        violator: ruling.violator.map(dto::Side::from),
+        articles: ruling.articles.iter().map(|&a| a.into()).collect(),
+        explanation: dto::Localized {
+            vi: explanation.vi.into(),
+            en: explanation.en.into(),
+        },
     }
 }
 

@@ -80,6 +80,9 @@ pub struct AdjudicateRequest {
     /// Plies without a capture after which a draw may be claimed; `None` means 100.
     #[serde(default, deserialize_with = "integral")]
     pub no_capture_limit: Option<i64>,
+    /// `true`: also rule under every rule book, side by side (`comparison` in the answer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compare: Option<bool>,
 }
 
 /// `POST /v1/adjudicate/batch`: many games ruled on independently.
@@ -270,6 +273,7 @@ mod tests {
             notation: None,
             ruleset: None,
             no_capture_limit: None,
+            compare: None,
         }
     }
 

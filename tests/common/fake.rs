@@ -147,6 +147,7 @@ pub fn verdict(moves: &[String]) -> AdjudicateResponse {
             limit: 100,
             draw_claimable: false,
         },
+        comparison: None,
     }
 }
 
