@@ -637,6 +637,7 @@ fn the_law_arbiter_checks_the_flag_while_replaying() {
         ruleset: None,
         no_capture_limit: None,
         compare: None,
+        game: None,
     };
     let cancel = Cancel::new();
     let err = LawArbiter

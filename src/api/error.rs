@@ -165,6 +165,28 @@ pub enum ApiError {
         /// The limit.
         limit: usize,
     },
+    /// 422: the `game` record cannot be read (its syntax, a `[Format]` we do not know, or no
+    /// single notation that reads its moves).
+    #[error("line {line}, column {column} of the game record: {message}")]
+    InvalidRecord {
+        /// Where in the record (1-based; 0 when about the whole record).
+        line: u32,
+        /// Column in characters (1-based; 0 when about the whole record).
+        column: u32,
+        /// What is wrong, in words.
+        message: String,
+    },
+    /// A problem with one move of a `game` record: the move's own problem (`illegal-move`,
+    /// `unparsable-move`), which also says where the move stands in the record.
+    #[error("line {line}, column {column} of the game record: {error}")]
+    InRecord {
+        /// The move's line in the record (1-based).
+        line: u32,
+        /// The move's column in characters (1-based).
+        column: u32,
+        /// The move's problem.
+        error: Box<ApiError>,
+    },
     /// 422: a field has a value outside its allowed range or size.
     #[error("{field}: {message}")]
     InvalidRequest {
@@ -225,7 +247,9 @@ impl ApiError {
             | ApiError::IllegalMove { .. }
             | ApiError::TooManyMoves { .. }
             | ApiError::TooManyGames { .. }
-            | ApiError::InvalidRequest { .. } => 422,
+            | ApiError::InvalidRequest { .. }
+            | ApiError::InvalidRecord { .. } => 422,
+            ApiError::InRecord { error, .. } => error.status(),
             ApiError::Internal => 500,
             ApiError::Status { status, .. } => *status,
         }
@@ -252,6 +276,8 @@ impl ApiError {
             ApiError::TooManyMoves { .. } => "too-many-moves",
             ApiError::TooManyGames { .. } => "too-many-games",
             ApiError::InvalidRequest { .. } => "invalid-request",
+            ApiError::InvalidRecord { .. } => "invalid-record",
+            ApiError::InRecord { error, .. } => return error.slug(),
             ApiError::Internal => "internal",
             ApiError::Status { .. } => return None,
         })
@@ -286,6 +312,8 @@ impl ApiError {
             ApiError::TooManyMoves { .. } => "Too many moves",
             ApiError::TooManyGames { .. } => "Too many games",
             ApiError::InvalidRequest { .. } => "Invalid request",
+            ApiError::InvalidRecord { .. } => "Invalid game record",
+            ApiError::InRecord { error, .. } => error.title(),
             ApiError::Internal => "Internal server error",
             ApiError::Status { reason, .. } => reason.unwrap_or("Error"),
         }
@@ -329,6 +357,19 @@ impl ApiError {
                 json!({ "count": count, "limit": limit })
             }
             ApiError::InvalidRequest { field, .. } => json!({ "field": field }),
+            ApiError::InvalidRecord { line, column, .. } => {
+                json!({ "line": line, "column": column })
+            }
+            ApiError::InRecord {
+                line,
+                column,
+                error,
+            } => {
+                let mut map = error.extensions();
+                map.insert("line".to_owned(), json!(line));
+                map.insert("column".to_owned(), json!(column));
+                return map;
+            }
             _ => return Map::new(),
         };
         match v {
@@ -347,6 +388,18 @@ impl ApiError {
                 format!("ply {ply}: illegal move {mv:?}: {message}")
             }
             ApiError::InvalidRequest { message, .. } => message.clone(),
+            ApiError::InvalidRecord {
+                line: 0, message, ..
+            } => message.clone(),
+            ApiError::InvalidRecord { .. } => self.to_string(),
+            ApiError::InRecord {
+                line,
+                column,
+                error,
+            } => format!(
+                "line {line}, column {column} of the game record: {}",
+                error.to_problem().detail
+            ),
             ApiError::InvalidFen { problems, .. } => {
                 let all: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
                 format!("invalid FEN: {}", all.join("; "))

@@ -10,6 +10,7 @@ use super::request::{AdjudicateRequest, LegalMovesRequest};
 use crate::adjudication::{
     self, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
 };
+use crate::records;
 use crate::xiangqi::{FenError, Position, notation::Notation};
 
 /// Applies the Vietnamese Xiangqi Law of 2004.
@@ -38,12 +39,18 @@ impl Arbiter for LawArbiter {
                 .no_capture_limit()?
                 .unwrap_or(Options::for_ruleset(ruleset).no_capture_limit),
         };
-        let replay = replay(req.fen.as_deref(), &req.moves, notation, cancel)?;
+        let (replay, sent) = match &req.game {
+            None => (
+                replay(req.fen.as_deref(), &req.moves, notation, cancel)?,
+                req.moves.clone(),
+            ),
+            Some(record) => replay_record(req, record, cancel)?,
+        };
         if cancel.is_cancelled() {
             return Err(ApiError::Cancelled);
         }
         let ruling = adjudication::rule_under(ruleset, &replay, options);
-        let mut answer = response(&replay, ruling, &req.moves);
+        let mut answer = response(&replay, ruling, &sent);
         if req.compare == Some(true) {
             let limit = req.no_capture_limit()?;
             answer.comparison = Some(
@@ -138,6 +145,96 @@ fn replay(
             message: reason.to_string(),
         },
     })
+}
+
+/// Reads a `game` record and replays it: its start is the request's `fen` or the record's
+/// `[FEN]` (they must agree), its notation the request's `notation`, or the one the record
+/// declares, or the one that reads every move; a move's problem says where the move stands
+/// in the record. Returns the replay and the moves as the record writes them.
+fn replay_record(
+    req: &AdjudicateRequest,
+    text: &str,
+    cancel: &Cancel,
+) -> Result<(Replay, Vec<String>), ApiError> {
+    let record = records::read(text).map_err(|e| ApiError::InvalidRecord {
+        line: e.line,
+        column: e.column,
+        message: e.message,
+    })?;
+    let fen = match (req.fen.as_deref(), record.fen.as_deref()) {
+        (Some(sent), Some(written)) if sent.trim() != written.trim() => {
+            return Err(ApiError::InvalidRequest {
+                field: "fen".to_owned(),
+                message: "`fen` and the record's [FEN] tag name different positions".to_owned(),
+            });
+        }
+        (sent, written) => sent.or(written),
+    };
+    let moves: Vec<String> = record.moves.iter().map(|m| m.text.clone()).collect();
+    let notation = match (&req.notation, record.notation) {
+        (Some(_), _) => req.notation()?,
+        (None, Some(declared)) => declared,
+        (None, None) => {
+            let start = match fen {
+                None => Position::new(),
+                Some(fen) => Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
+                    fen: fen.to_owned(),
+                    problems: fen_problems(&e),
+                })?,
+            };
+            records::detect_notation(&start, &record.moves)
+                .map_err(|mismatch| undetected(&record.moves, mismatch))?
+        }
+    };
+    let replay = replay(fen, &moves, notation, cancel).map_err(|e| match e {
+        ApiError::IllegalMove { ply, .. } | ApiError::UnparsableMove { ply, .. } => {
+            let at = &record.moves[ply - 1];
+            ApiError::InRecord {
+                line: at.line,
+                column: at.column,
+                error: Box::new(e),
+            }
+        }
+        other => other,
+    })?;
+    Ok((replay, moves))
+}
+
+/// Why no one notation reads a record, in words.
+fn undetected(moves: &[records::RecordMove], mismatch: records::NotationMismatch) -> ApiError {
+    let message = match mismatch {
+        records::NotationMismatch::Ambiguous(fits) => {
+            let names: Vec<&str> = fits.iter().map(|n| n.label()).collect();
+            format!(
+                "the moves read as several games, in {}: say which with `notation` or a [Format] tag",
+                names.join(" and ")
+            )
+        }
+        records::NotationMismatch::None(failures) => {
+            let each: Vec<String> = failures
+                .iter()
+                .map(|&(notation, at)| {
+                    let m = &moves[at];
+                    format!(
+                        "{} stops at {:?} (line {}, column {})",
+                        notation.label(),
+                        super::error::elide(&m.text, super::error::ECHO_CHARS),
+                        m.line,
+                        m.column
+                    )
+                })
+                .collect();
+            format!(
+                "no notation reads every move as a legal move: {}",
+                each.join("; ")
+            )
+        }
+    };
+    ApiError::InvalidRecord {
+        line: 0,
+        column: 0,
+        message,
+    }
 }
 
 fn fen_problems(e: &FenError) -> Vec<FenProblem> {

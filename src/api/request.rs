@@ -21,6 +21,10 @@ use crate::xiangqi::notation::Notation;
 pub const MAX_FEN_CHARS: usize = 128;
 /// Longest accepted move string, in characters (the longest notation needs about 12).
 pub const MAX_MOVE_CHARS: usize = 32;
+
+/// Longest accepted `game` record, in bytes: a 1,024-ply game in Chinese notation with tags
+/// and numbers takes about 25 KB.
+pub const MAX_RECORD_BYTES: usize = 128 * 1024;
 /// Longest accepted `notation` or `ruleset` name, in characters.
 pub const MAX_NAME_CHARS: usize = 32;
 /// Accepted range of `no_capture_limit`, in plies.
@@ -65,12 +69,18 @@ impl Default for Limits {
 
 /// `POST /v1/adjudicate`: one game to rule on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "GameFields")]
 pub struct AdjudicateRequest {
     /// Starting position; `None` means the standard start position.
     #[serde(default)]
     pub fen: Option<String>,
-    /// The moves played from `fen`, in `notation`. Ply 1 is `moves[0]`.
+    /// The moves played from `fen`, in `notation`. Ply 1 is `moves[0]`. Empty when the game
+    /// comes as a record (`game`).
     pub moves: Vec<String>,
+    /// The game as a record instead of `moves`: PGN, a numbered score sheet, or DhtmlXQ
+    /// blocks ([`crate::records`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     /// A name of [`Notation::ALL`]; `None` means ICCS.
     #[serde(default)]
     pub notation: Option<String>,
@@ -78,11 +88,49 @@ pub struct AdjudicateRequest {
     #[serde(default)]
     pub ruleset: Option<String>,
     /// Plies without a capture after which a draw may be claimed; `None` means 100.
-    #[serde(default, deserialize_with = "integral")]
     pub no_capture_limit: Option<i64>,
     /// `true`: also rule under every rule book, side by side (`comparison` in the answer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compare: Option<bool>,
+}
+
+/// An [`AdjudicateRequest`] as read, before the one check serde cannot say: the moves come
+/// as `moves` or as a `game` record, so one of the two must be there.
+#[derive(Deserialize)]
+struct GameFields {
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    moves: Option<Vec<String>>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    notation: Option<String>,
+    #[serde(default)]
+    ruleset: Option<String>,
+    #[serde(default, deserialize_with = "integral")]
+    no_capture_limit: Option<i64>,
+    #[serde(default)]
+    compare: Option<bool>,
+}
+
+impl TryFrom<GameFields> for AdjudicateRequest {
+    type Error = &'static str;
+
+    fn try_from(f: GameFields) -> Result<Self, Self::Error> {
+        if f.moves.is_none() && f.game.is_none() {
+            return Err("missing field `moves`");
+        }
+        Ok(AdjudicateRequest {
+            fen: f.fen,
+            moves: f.moves.unwrap_or_default(),
+            game: f.game,
+            notation: f.notation,
+            ruleset: f.ruleset,
+            no_capture_limit: f.no_capture_limit,
+            compare: f.compare,
+        })
+    }
 }
 
 /// `POST /v1/adjudicate/batch`: many games ruled on independently.
@@ -140,6 +188,30 @@ impl AdjudicateRequest {
         )?;
         check_name("ruleset", self.ruleset.as_deref())?;
         self.no_capture_limit()?;
+        if let Some(game) = &self.game {
+            if !self.moves.is_empty() {
+                return Err(ApiError::InvalidRequest {
+                    field: "game".to_owned(),
+                    message: "send the moves either as `moves` or as a `game` record, not both"
+                        .to_owned(),
+                });
+            }
+            if game.len() > MAX_RECORD_BYTES {
+                return Err(ApiError::InvalidRequest {
+                    field: "game".to_owned(),
+                    message: format!("the game record is longer than {MAX_RECORD_BYTES} bytes"),
+                });
+            }
+            // A record that reads is counted here; one that does not is the arbiter's to explain.
+            if let Ok(record) = crate::records::read(game) {
+                if record.moves.len() > limits.max_moves {
+                    return Err(ApiError::TooManyMoves {
+                        count: record.moves.len(),
+                        limit: limits.max_moves,
+                    });
+                }
+            }
+        }
         Ok(())
     }
 
@@ -274,6 +346,7 @@ mod tests {
             ruleset: None,
             no_capture_limit: None,
             compare: None,
+            game: None,
         }
     }
 
