@@ -474,5 +474,17 @@ mod tests {
         );
         assert_eq!(d.fill("[1]"), "[1]");
         assert_eq!(Defaults::default().fill("{}"), "{}");
+        // `lang` only when given, and never over the request's own.
+        let lang = Defaults {
+            lang: Some("zh".to_owned()),
+            ..Defaults::default()
+        };
+        assert_eq!(lang.fill(r#"{"moves":[]}"#), r#"{"lang":"zh","moves":[]}"#);
+        assert_eq!(lang.fill(r#"{"lang":"vi"}"#), r#"{"lang":"vi"}"#);
+        // A repeated key stays repeated, for the parser to refuse.
+        assert_eq!(
+            d.fill(r#"{"moves":[],"moves":[]}"#),
+            r#"{"fen":"F","notation":"wxf","moves":[],"moves":[]}"#
+        );
     }
 }
