@@ -23,7 +23,7 @@ use serde::Serialize;
 use serde::de::IgnoredAny;
 use serde_json::value::RawValue;
 
-use crate::api::json::{parse_json, parse_part};
+use crate::api::json::parse_part;
 use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
 use crate::api::{ApiError, Arbiter, Cancel, LawArbiter, Limits, adjudicate_batch, adjudicate_one};
 use crate::xiangqi::{Position, divide, notation::Notation, perft};
@@ -162,14 +162,17 @@ impl<W: Write> Answers<'_, W> {
 
 /// The problem of a text that is not JSON, worded by the API's parser.
 fn malformed(bad: &[u8]) -> ApiError {
-    let parsed = match std::str::from_utf8(bad) {
-        Ok(text) => parse_part::<IgnoredAny>(text),
-        // Not UTF-8: read as the HTTP API reads a body.
-        Err(_) => parse_json::<IgnoredAny>(bad),
+    let detail = match std::str::from_utf8(bad) {
+        Ok(text) => match parse_part::<IgnoredAny>(text) {
+            Err(e) => return e,
+            Ok(_) => "not valid JSON".to_owned(),
+        },
+        Err(e) => format!(
+            "not valid JSON: the text is not UTF-8 (byte {})",
+            e.valid_up_to() + 1
+        ),
     };
-    parsed.err().unwrap_or_else(|| ApiError::MalformedJson {
-        detail: "not valid JSON".to_owned(),
-    })
+    ApiError::MalformedJson { detail }
 }
 
 /// Where a value stands after the lines read so far: how deep in brackets, inside a string.

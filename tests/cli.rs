@@ -356,3 +356,42 @@ async fn answers_are_byte_for_byte_the_http_answers() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with(r#"{"verdict":"#), "{text}");
 }
+
+#[test]
+fn text_that_is_not_utf8_is_a_problem_not_a_guess() {
+    // A JSON line with a byte that is not UTF-8: its problem, then the next line.
+    let mut child = Command::new(BIN)
+        .arg("adjudicate")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"{\"moves\": [\"h2e2\xff\"]}\n{\"moves\": [\"h2e2\"]}\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let kinds: Vec<String> = answers(&out).iter().map(|a| kind(a).to_owned()).collect();
+    assert_eq!(kinds, ["malformed-json", "ruling"]);
+    let detail = answers(&out)[0]["detail"].as_str().unwrap().to_owned();
+    assert!(detail.contains("UTF-8"), "{detail}");
+    assert_eq!(code(&out), 1);
+
+    // A record saved as GBK (as some Chinese sites serve them) says to convert it.
+    let gbk: &[u8] = b"1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5\n"; // 炮二平五 in GBK
+    let dir = std::env::temp_dir().join(format!("xa-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("gbk.pgn");
+    std::fs::write(&path, gbk).unwrap();
+    let out = run(&["adjudicate", path.to_str().unwrap()], "");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let p = &answers(&out)[0];
+    assert_eq!(
+        (kind(p), p["field"].as_str()),
+        ("invalid-request", Some("game")),
+        "{p}"
+    );
+    assert!(p["detail"].as_str().unwrap().contains("UTF-8"), "{p}");
+    assert_eq!(code(&out), 1);
+}
