@@ -3,15 +3,17 @@
 //! the ruling and maps it to the answer types. The domain knows nothing of this module; the
 //! HTTP layer and the CLI see only the [`Arbiter`] trait.
 
-use super::answer::{self as dto, AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
+use super::answer::{
+    self as dto, AdjudicateResponse, Languages, LegalMovesResponse, RulesetsResponse,
+};
 use super::arbiter::{Arbiter, Cancel};
 use super::error::{ApiError, FenProblem};
 use super::request::{AdjudicateRequest, LegalMovesRequest};
 use crate::adjudication::{
-    self, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
+    self, Explanation, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
 };
 use crate::records;
-use crate::xiangqi::{FenError, Position, notation::Notation};
+use crate::xiangqi::{Color, FenError, Move, Position, notation::Notation};
 
 /// Applies the Vietnamese Xiangqi Law of 2004.
 #[derive(Debug, Default, Clone, Copy)]
@@ -39,10 +41,11 @@ impl Arbiter for LawArbiter {
                 .no_capture_limit()?
                 .unwrap_or(Options::for_ruleset(ruleset).no_capture_limit),
         };
-        let (replay, sent) = match &req.game {
+        let (replay, sent, notation) = match &req.game {
             None => (
                 replay(req.fen.as_deref(), &req.moves, notation, cancel)?,
                 req.moves.clone(),
+                notation,
             ),
             Some(record) => replay_record(req, record, cancel)?,
         };
@@ -50,7 +53,19 @@ impl Arbiter for LawArbiter {
             return Err(ApiError::Cancelled);
         }
         let ruling = adjudication::rule_under(ruleset, &replay, options);
-        let mut answer = response(&replay, ruling, &sent);
+        let langs = req.languages()?;
+        let played: Vec<Move> = (1..=replay.plies()).map(|p| replay.mv(p)).collect();
+        let naming = Naming {
+            first_number: replay.start().fullmoves(),
+            // ICCS moves are named once, in ICCS.
+            sent: if notation == Notation::Iccs {
+                &[]
+            } else {
+                &sent
+            },
+            moves: &played,
+        };
+        let mut answer = response(&replay, ruling, &sent, &naming, langs);
         if req.compare == Some(true) {
             let limit = req.no_capture_limit()?;
             answer.comparison = Some(
@@ -61,7 +76,12 @@ impl Arbiter for LawArbiter {
                             no_capture_limit: limit
                                 .unwrap_or(Options::for_ruleset(book).no_capture_limit),
                         };
-                        book_ruling(book, adjudication::rule_under(book, &replay, options))
+                        book_ruling(
+                            book,
+                            adjudication::rule_under(book, &replay, options),
+                            &naming,
+                            langs,
+                        )
                     })
                     .collect(),
             );
@@ -150,12 +170,12 @@ fn replay(
 /// Reads a `game` record and replays it: its start is the request's `fen` or the record's
 /// `[FEN]` (they must agree), its notation the request's `notation`, or the one the record
 /// declares, or the one that reads every move; a move's problem says where the move stands
-/// in the record. Returns the replay and the moves as the record writes them.
+/// in the record. Returns the replay, the moves as the record writes them and their notation.
 fn replay_record(
     req: &AdjudicateRequest,
     text: &str,
     cancel: &Cancel,
-) -> Result<(Replay, Vec<String>), ApiError> {
+) -> Result<(Replay, Vec<String>, Notation), ApiError> {
     let record = records::read(text).map_err(|e| ApiError::InvalidRecord {
         line: e.line,
         column: e.column,
@@ -197,7 +217,7 @@ fn replay_record(
         }
         other => other,
     })?;
-    Ok((replay, moves))
+    Ok((replay, moves, notation))
 }
 
 /// Why no one notation reads a record, in words.
@@ -264,16 +284,32 @@ fn position_info(replay: &Replay) -> dto::PositionInfo {
     }
 }
 
-fn response(replay: &Replay, ruling: Ruling, sent: &[String]) -> AdjudicateResponse {
-    let explanation = adjudication::explain(&ruling);
+/// The explanation in `langs`.
+fn explanation(e: Explanation, langs: Languages) -> dto::Localized {
+    dto::Localized::new(langs, |l| e.text(l).to_owned().into())
+}
+
+/// The ruling's articles, summaries in `langs`.
+fn articles(ruling: &Ruling, langs: Languages) -> Vec<dto::ArticleRef> {
+    ruling
+        .articles
+        .iter()
+        .map(|&a| dto::ArticleRef::new(a, langs))
+        .collect()
+}
+
+fn response(
+    replay: &Replay,
+    ruling: Ruling,
+    sent: &[String],
+    naming: &Naming,
+    langs: Languages,
+) -> AdjudicateResponse {
     AdjudicateResponse {
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
-        articles: ruling.articles.iter().map(|&a| a.into()).collect(),
-        explanation: dto::Localized {
-            vi: explanation.vi.into(),
-            en: explanation.en.into(),
-        },
+        articles: articles(&ruling, langs),
+        explanation: explanation(adjudication::explain_named(&ruling, naming), langs),
         repetition: ruling
             .repetition
             .as_ref()
@@ -286,18 +322,39 @@ fn response(replay: &Replay, ruling: Ruling, sent: &[String]) -> AdjudicateRespo
 }
 
 /// The short form of a ruling for the side-by-side comparison.
-fn book_ruling(book: RuleSet, ruling: Ruling) -> dto::BookRuling {
-    let explanation = adjudication::explain(&ruling);
+fn book_ruling(
+    book: RuleSet,
+    ruling: Ruling,
+    naming: &Naming,
+    langs: Languages,
+) -> dto::BookRuling {
     dto::BookRuling {
         ruleset: book.id().to_owned(),
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
-        articles: ruling.articles.iter().map(|&a| a.into()).collect(),
-        explanation: dto::Localized {
-            vi: explanation.vi.into(),
-            en: explanation.en.into(),
-        },
+        articles: articles(&ruling, langs),
+        explanation: explanation(adjudication::explain_named(&ruling, naming), langs),
     }
+}
+
+/// `ply` as the score sheet names it: move number and side.
+fn move_ref(replay: &Replay, ply: usize) -> dto::MoveRef {
+    let (move_number, side) = move_number(replay, ply);
+    dto::MoveRef {
+        ply: ply as u32,
+        move_number,
+        side: side.into(),
+    }
+}
+
+/// The move number of `ply` and the side that played it: the start's full-move number
+/// for the first move, one more after each black move.
+pub fn move_number(replay: &Replay, ply: usize) -> (u32, Color) {
+    let start = replay.start();
+    let black_first = usize::from(start.turn() == Color::Black);
+    let k = ply.saturating_sub(1) + black_first;
+    let side = if k % 2 == 0 { Color::Red } else { Color::Black };
+    (start.fullmoves() + (k / 2) as u32, side)
 }
 
 fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) -> dto::Repetition {
@@ -307,12 +364,14 @@ fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) 
         previous_ply: rep.previous_ply as u32,
         trigger_ply: rep.trigger_ply as u32,
         loss_ply: rep.loss_ply.map(|p| p as u32),
+        trigger: Some(move_ref(replay, rep.trigger_ply)),
+        loss: rep.loss_ply.map(|p| move_ref(replay, p)),
         // The cycle's plies follow each other: walk their positions forward.
         cycle: rep
             .cycle
             .iter()
             .zip(replay.positions(rep.previous_ply))
-            .map(|(p, before)| cycle_move(&before, p, sent))
+            .map(|(p, before)| cycle_move(replay, &before, p, sent))
             .collect(),
         red: (&rep.red).into(),
         black: (&rep.black).into(),
@@ -320,10 +379,16 @@ fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) 
 }
 
 /// One move of the cycle, played from `before`.
-fn cycle_move(before: &Position, p: &PlyAnalysis, sent: &[String]) -> dto::CycleMove {
+fn cycle_move(
+    replay: &Replay,
+    before: &Position,
+    p: &PlyAnalysis,
+    sent: &[String],
+) -> dto::CycleMove {
     dto::CycleMove {
         ply: p.ply as u32,
         side: p.side.into(),
+        move_number: move_number(replay, p.ply).0,
         mv: sent[p.ply - 1].clone(),
         iccs: Notation::Iccs.format_move(before, p.mv),
         check: p.check,

@@ -13,8 +13,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::answer::Languages;
 use super::error::ApiError;
-use crate::adjudication::RuleSet;
+use crate::adjudication::{Lang, RuleSet};
 use crate::xiangqi::notation::Notation;
 
 /// Longest accepted FEN string, in characters (a full board is about 90).
@@ -92,6 +93,14 @@ pub struct AdjudicateRequest {
     /// `true`: also rule under every rule book, side by side (`comparison` in the answer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compare: Option<bool>,
+    /// `vi`, `en` or `zh`: the answer's texts (explanation, article summaries) in that
+    /// language only. `None` keeps Vietnamese and English, as the API always answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// The client's `Accept-Language` header, set by the HTTP layer (never read from the
+    /// body): adds its language to Vietnamese and English when `lang` is not given.
+    #[serde(skip)]
+    pub accept_language: Option<String>,
 }
 
 /// An [`AdjudicateRequest`] as read, before the one check serde cannot say: the moves come
@@ -112,6 +121,8 @@ struct GameFields {
     no_capture_limit: Option<i64>,
     #[serde(default)]
     compare: Option<bool>,
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 impl TryFrom<GameFields> for AdjudicateRequest {
@@ -129,6 +140,8 @@ impl TryFrom<GameFields> for AdjudicateRequest {
             ruleset: f.ruleset,
             no_capture_limit: f.no_capture_limit,
             compare: f.compare,
+            lang: f.lang,
+            accept_language: None,
         })
     }
 }
@@ -187,6 +200,7 @@ impl AdjudicateRequest {
             limits,
         )?;
         check_name("ruleset", self.ruleset.as_deref())?;
+        check_name("lang", self.lang.as_deref())?;
         self.no_capture_limit()?;
         if let Some(game) = &self.game {
             if !self.moves.is_empty() {
@@ -212,7 +226,26 @@ impl AdjudicateRequest {
                 }
             }
         }
+        self.languages()?;
         Ok(())
+    }
+
+    /// The languages the answer's texts carry: `lang`'s only, else Vietnamese and English
+    /// with the first language of `Accept-Language` we speak, else Vietnamese and English.
+    pub fn languages(&self) -> Result<Languages, ApiError> {
+        if let Some(code) = self.lang.as_deref() {
+            return Lang::from_code(code).map(Languages::Only).ok_or_else(|| {
+                ApiError::InvalidRequest {
+                    field: "lang".to_owned(),
+                    message: format!("lang must be one of vi, en, zh, got {code:?}"),
+                }
+            });
+        }
+        Ok(self
+            .accept_language
+            .as_deref()
+            .and_then(preferred_language)
+            .map_or(Languages::Default, Languages::Preferred))
     }
 
     /// The notation the moves are written in.
@@ -277,6 +310,36 @@ impl LegalMovesRequest {
     pub fn notation(&self) -> Result<Notation, ApiError> {
         notation(self.notation.as_deref())
     }
+}
+
+/// The language of an `Accept-Language` header (RFC 9110, 12.5.4) we speak that the client
+/// ranks highest: `zh-CN;q=0.9, en;q=0.8` gives `zh`. Ranges we do not speak, `*` and
+/// malformed entries are skipped; `q=0` refuses a language.
+pub fn preferred_language(header: &str) -> Option<Lang> {
+    let mut best: Option<(u16, Lang)> = None;
+    for item in header.split(',').take(32) {
+        let mut parts = item.split(';');
+        let range = parts.next().unwrap_or("").trim();
+        let primary = range.split('-').next().unwrap_or("");
+        let Some(lang) = Lang::from_code(primary) else {
+            continue;
+        };
+        let mut q = 1000u16;
+        for p in parts {
+            if let Some(v) = p.trim().strip_prefix("q=").or(p.trim().strip_prefix("Q=")) {
+                q = v
+                    .trim()
+                    .parse::<f32>()
+                    .ok()
+                    .filter(|q| (0.0..=1.0).contains(q))
+                    .map_or(0, |q| (q * 1000.0).round() as u16);
+            }
+        }
+        if q > 0 && best.is_none_or(|(b, _)| q > b) {
+            best = Some((q, lang));
+        }
+    }
+    best.map(|(_, l)| l)
 }
 
 /// The notation named (ICCS when none is), or `unknown-notation`.
@@ -347,7 +410,28 @@ mod tests {
             no_capture_limit: None,
             compare: None,
             game: None,
+            lang: None,
+            accept_language: None,
         }
+    }
+
+    #[test]
+    fn languages_come_from_lang_then_accept_language() {
+        let mut r = req(&[]);
+        assert_eq!(r.languages().unwrap(), Languages::Default);
+        r.accept_language = Some("fr-FR, zh-CN;q=0.9, vi;q=0.8".to_owned());
+        assert_eq!(r.languages().unwrap(), Languages::Preferred(Lang::Zh));
+        r.accept_language = Some("zh;q=0, en".to_owned());
+        assert_eq!(r.languages().unwrap(), Languages::Preferred(Lang::En));
+        r.accept_language = Some("*".to_owned());
+        assert_eq!(r.languages().unwrap(), Languages::Default);
+        r.lang = Some("vi".to_owned());
+        assert_eq!(r.languages().unwrap(), Languages::Only(Lang::Vi));
+        r.lang = Some("fr".to_owned());
+        assert!(matches!(
+            r.languages(),
+            Err(ApiError::InvalidRequest { field, .. }) if field == "lang"
+        ));
     }
 
     #[test]

@@ -85,6 +85,7 @@ pub fn verdict(moves: &[String]) -> AdjudicateResponse {
     let en = |s: &'static str| Localized {
         vi: s.into(),
         en: s.into(),
+        zh: "".into(),
     };
     AdjudicateResponse {
         verdict: if loss { Verdict::Loss } else { Verdict::None },
@@ -105,9 +106,12 @@ pub fn verdict(moves: &[String]) -> AdjudicateResponse {
             previous_ply: 5,
             trigger_ply: 9,
             loss_ply: Some(11),
+            trigger: None,
+            loss: None,
             cycle: vec![CycleMove {
                 ply: 9,
                 side: Side::Red,
+                move_number: 5,
                 mv: "repeat".into(),
                 iccs: "a8a9".into(),
                 check: true,
@@ -184,8 +188,10 @@ impl Arbiter for FakeArbiter {
                 name: Localized {
                     vi: "Luật cờ tướng Việt Nam 2004".into(),
                     en: "Vietnamese Xiangqi Law 2004".into(),
+                    zh: "越南象棋法（2004年）".into(),
                 },
                 default: true,
+                translations: vec![],
                 articles: vec![],
             }],
         }
