@@ -144,3 +144,26 @@ async fn moves_are_named_by_number_and_side_in_the_notation_sent() {
     let vi = a["explanation"]["vi"].as_str().expect("vi");
     assert!(vi.contains("ở nước thứ 27 của Đỏ (R9+1, a8a9)"), "{vi}");
 }
+
+#[tokio::test]
+async fn move_problems_say_the_move_number_and_side() {
+    let (status, p) = adjudicate(json!({ "moves": ["h2e2", "h7h0"] }), None).await;
+    assert_eq!(status, 422);
+    assert_eq!(p["ply"], 2);
+    assert_eq!(p["move_number"], 1);
+    assert_eq!(p["side"], "black");
+    assert!(
+        p["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("ply 2 (move 1, black): illegal move")
+    );
+    // Black to move first, at move 40: its second move is move 41.
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 40";
+    let body = json!({ "fen": fen, "moves": ["h7e7", "h2e2", "zz"] });
+    let (status, p) = adjudicate(body, None).await;
+    assert_eq!(status, 422);
+    assert_eq!(p["ply"], 3);
+    assert_eq!(p["move_number"], 41);
+    assert_eq!(p["side"], "black");
+}

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use crate::xiangqi::Color;
 use crate::xiangqi::notation::Notation;
 
 /// Base of every problem `type`: `{PROBLEM_BASE}{slug}`.
@@ -123,10 +124,14 @@ pub enum ApiError {
         ruleset: String,
     },
     /// 422: a move string cannot be read in the request's notation.
-    #[error("ply {ply}: cannot parse move {mv:?}: {reason}")]
+    #[error("ply {ply} (move {move_number}, {side}): cannot parse move {mv:?}: {reason}")]
     UnparsableMove {
         /// Ply number, 1 = `moves[0]`.
         ply: usize,
+        /// The move number on the score sheet (the FEN's full-move number for the first).
+        move_number: u32,
+        /// Who played it.
+        side: Color,
         /// The move as sent.
         mv: String,
         /// Why it cannot be read.
@@ -136,10 +141,14 @@ pub enum ApiError {
         kind: String,
     },
     /// 422: a move is not legal in the position where it was played.
-    #[error("ply {ply}: illegal move {mv:?}: {message}")]
+    #[error("ply {ply} (move {move_number}, {side}): illegal move {mv:?}: {message}")]
     IllegalMove {
         /// Ply number, 1 = `moves[0]`.
         ply: usize,
+        /// The move number on the score sheet (the FEN's full-move number for the first).
+        move_number: u32,
+        /// Who played it.
+        side: Color,
         /// The move as sent.
         mv: String,
         /// FEN of the position before the move: the position the arbiter restores.
@@ -340,19 +349,27 @@ impl ApiError {
             ApiError::UnknownRuleset { ruleset } => json!({ "ruleset": ruleset }),
             ApiError::UnparsableMove {
                 ply,
+                move_number,
+                side,
                 mv,
                 reason,
                 kind,
-            } => {
-                json!({ "ply": ply, "move": mv, "reason": reason, "kind": kind })
-            }
+            } => json!({
+                "ply": ply, "move_number": move_number, "side": side.name(),
+                "move": mv, "reason": reason, "kind": kind,
+            }),
             ApiError::IllegalMove {
                 ply,
+                move_number,
+                side,
                 mv,
                 fen,
                 reason,
                 ..
-            } => json!({ "ply": ply, "move": mv, "fen": fen, "reason": reason }),
+            } => json!({
+                "ply": ply, "move_number": move_number, "side": side.name(),
+                "move": mv, "fen": fen, "reason": reason,
+            }),
             ApiError::TooManyMoves { count, limit } | ApiError::TooManyGames { count, limit } => {
                 json!({ "count": count, "limit": limit })
             }
@@ -383,9 +400,14 @@ impl ApiError {
         let detail = match self {
             // The human message is the detail; the stable code travels in `reason`.
             ApiError::IllegalMove {
-                ply, mv, message, ..
+                ply,
+                move_number,
+                side,
+                mv,
+                message,
+                ..
             } => {
-                format!("ply {ply}: illegal move {mv:?}: {message}")
+                format!("ply {ply} (move {move_number}, {side}): illegal move {mv:?}: {message}")
             }
             ApiError::InvalidRequest { message, .. } => message.clone(),
             ApiError::InvalidRecord {
@@ -443,6 +465,8 @@ mod tests {
     fn illegal_move_carries_position_and_code() {
         let p = ApiError::IllegalMove {
             ply: 3,
+            move_number: 2,
+            side: Color::Red,
             mv: "h2h9".into(),
             fen: "fen-before".into(),
             reason: "blocked_path".into(),
@@ -452,6 +476,8 @@ mod tests {
         assert_eq!(p.kind, format!("{PROBLEM_BASE}illegal-move"));
         assert_eq!(p.status, 422);
         assert_eq!(p.extensions["ply"], 3);
+        assert_eq!(p.extensions["move_number"], 2);
+        assert_eq!(p.extensions["side"], "red");
         assert_eq!(p.extensions["move"], "h2h9");
         assert_eq!(p.extensions["fen"], "fen-before");
         assert_eq!(p.extensions["reason"], "blocked_path");

@@ -135,6 +135,9 @@ fn replay(
             problems: fen_problems(&e),
         })?,
     };
+    // A ply's move number and side, for the problems.
+    let (turn, fullmoves) = (start.turn(), start.fullmoves());
+    let number = move |ply: usize| move_number(turn, fullmoves, ply);
     Replay::new(start, moves.len(), |pos, ply| {
         if ply % CANCEL_CHECK_PLIES == 0 && cancel.is_cancelled() {
             return Err(None);
@@ -148,6 +151,8 @@ fn replay(
             error: Some(error),
         } => ApiError::UnparsableMove {
             ply,
+            move_number: number(ply).0,
+            side: number(ply).1,
             mv: moves[ply - 1].clone(),
             reason: error.to_string(),
             kind: error.kind().to_owned(),
@@ -159,6 +164,8 @@ fn replay(
             ..
         } => ApiError::IllegalMove {
             ply,
+            move_number: number(ply).0,
+            side: number(ply).1,
             mv: moves[ply - 1].clone(),
             fen: before.to_fen(),
             reason: reason.code().to_owned(),
@@ -339,7 +346,8 @@ fn book_ruling(
 
 /// `ply` as the score sheet names it: move number and side.
 fn move_ref(replay: &Replay, ply: usize) -> dto::MoveRef {
-    let (move_number, side) = move_number(replay, ply);
+    let start = replay.start();
+    let (move_number, side) = move_number(start.turn(), start.fullmoves(), ply);
     dto::MoveRef {
         ply: ply as u32,
         move_number,
@@ -347,14 +355,12 @@ fn move_ref(replay: &Replay, ply: usize) -> dto::MoveRef {
     }
 }
 
-/// The move number of `ply` and the side that played it: the start's full-move number
-/// for the first move, one more after each black move.
-pub fn move_number(replay: &Replay, ply: usize) -> (u32, Color) {
-    let start = replay.start();
-    let black_first = usize::from(start.turn() == Color::Black);
-    let k = ply.saturating_sub(1) + black_first;
+/// The move number of `ply` and the side that played it, in a game whose first move is
+/// `turn`'s, numbered `fullmoves`: one more after each black move.
+fn move_number(turn: Color, fullmoves: u32, ply: usize) -> (u32, Color) {
+    let k = ply.saturating_sub(1) + usize::from(turn == Color::Black);
     let side = if k % 2 == 0 { Color::Red } else { Color::Black };
-    (start.fullmoves() + (k / 2) as u32, side)
+    (fullmoves + (k / 2) as u32, side)
 }
 
 fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) -> dto::Repetition {
@@ -388,7 +394,10 @@ fn cycle_move(
     dto::CycleMove {
         ply: p.ply as u32,
         side: p.side.into(),
-        move_number: move_number(replay, p.ply).0,
+        move_number: {
+            let start = replay.start();
+            move_number(start.turn(), start.fullmoves(), p.ply).0
+        },
         mv: sent[p.ply - 1].clone(),
         iccs: Notation::Iccs.format_move(before, p.mv),
         check: p.check,

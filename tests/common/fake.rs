@@ -7,6 +7,7 @@ use xiangqi_arbiter::api::answer::*;
 use xiangqi_arbiter::api::arbiter::Arbiter;
 use xiangqi_arbiter::api::error::{ApiError, FenProblem, NOTATIONS};
 use xiangqi_arbiter::api::request::*;
+use xiangqi_arbiter::xiangqi::Color;
 
 /// Answers fixed DTOs; special inputs trigger each error kind:
 /// - `fen: "bad"` → invalid-fen; `notation` outside the four → unknown-notation;
@@ -49,6 +50,8 @@ fn check_common(
             "??" => {
                 return Err(ApiError::UnparsableMove {
                     ply: i + 1,
+                    move_number: i as u32 / 2 + 1,
+                    side: if i % 2 == 0 { Color::Red } else { Color::Black },
                     mv: mv.clone(),
                     reason: "not a move".into(),
                     kind: "syntax".into(),
@@ -57,6 +60,8 @@ fn check_common(
             "x0x0" => {
                 return Err(ApiError::IllegalMove {
                     ply: i + 1,
+                    move_number: i as u32 / 2 + 1,
+                    side: if i % 2 == 0 { Color::Red } else { Color::Black },
                     mv: mv.clone(),
                     fen: START_FEN.into(),
                     reason: "no_piece".into(),
