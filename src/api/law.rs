@@ -56,6 +56,7 @@ impl Arbiter for LawArbiter {
                 &req.moves
             },
             moves: &played,
+            notation,
         };
         let mut answer = response(&replay, ruling, &req.moves, &naming, langs);
         if req.compare == Some(true) {
