@@ -54,6 +54,7 @@ async fn lang_zh_answers_in_chinese_only() {
         "红方第1着后的局面在红方第5着（a8a9）后第三次出现。红方车a8/a9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1点）。红方必须变着，否则判负（第7.1.g条）。"
     );
     assert_eq!(keys(&a["articles"][0]["summary"]), ["zh"]);
+    assert_eq!(a["articles"][0]["label"], "第7.1.g条");
     assert_eq!(
         a["articles"][0]["summary"]["zh"],
         "对方长将，应变着而不变者，本方胜。"
@@ -143,6 +144,48 @@ async fn moves_are_named_by_number_and_side_in_the_notation_sent() {
     );
     let vi = a["explanation"]["vi"].as_str().expect("vi");
     assert!(vi.contains("ở nước thứ 27 của Đỏ (R9+1, a8a9)"), "{vi}");
+    // WXF counts files from each player's right: the rook on a-file is on file 9.
+    assert!(en.contains("Red's rook on file 9 checked"), "{en}");
+    assert!(vi.contains("Xe 9 bên Đỏ chiếu liên tục"), "{vi}");
+}
+
+#[tokio::test]
+async fn chinese_notation_names_moves_and_files_as_a_chinese_score_sheet() {
+    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 23";
+    let moves = [
+        "车九进八",
+        "将4进1",
+        "车九退一",
+        "将4退1",
+        "车九进一",
+        "将4进1",
+        "车九退一",
+        "将4退1",
+        "车九进一",
+    ];
+    let body = json!({ "fen": fen, "moves": moves, "notation": "chinese", "lang": "zh" });
+    let (status, a) = adjudicate(body, None).await;
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(
+        a["explanation"]["zh"],
+        "红方第23着后的局面在红方第27着（车九进一，a8a9）后第三次出现。红方九路车在循环的全部2着中着着将军（自黑方第25着至红方第27着）：长将（第23条第1点）。红方必须变着，否则判负（第7.1.g条）。"
+    );
+}
+
+#[tokio::test]
+async fn vn_notation_names_a_chase_by_files() {
+    let body = json!({
+        "fen": "4k4/9/c8/9/9/9/9/9/9/1R1K5 w - - 0 1",
+        "moves": ["X8-9", "P1-2", "X9-8", "P2-1", "X8-9", "P1-2", "X9-8", "P2-1", "X8-9"],
+        "notation": "vn",
+        "lang": "vi",
+    });
+    let (status, a) = adjudicate(body, None).await;
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(
+        a["explanation"]["vi"],
+        "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (P2-1, b7a7). Xe 9/8 bên Đỏ đuổi bắt Pháo 1/2 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ không đổi nước mà lặp lại ở nước thứ 5 của Đỏ (X8-9, b0a0), nên bị xử thua (Điều 7.1.h)."
+    );
 }
 
 #[tokio::test]

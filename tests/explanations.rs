@@ -25,6 +25,7 @@ fn check(fen: &str, moves: &str, expected: &[(RuleSet, &str, &str, &str)]) {
         first_number: start.fullmoves(),
         sent: &[],
         moves: &played,
+        notation: Default::default(),
     };
     for &(book, vi, en, zh) in expected {
         let e = explain_named(

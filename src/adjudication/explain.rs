@@ -11,6 +11,7 @@ use super::cycle::PlyAnalysis;
 use super::law::{Pattern, SideFinding};
 use super::ruling::{Repetition, Ruling, Verdict};
 use super::threats::{Protection, Threat, ThreatKind};
+use crate::xiangqi::notation::Notation;
 use crate::xiangqi::{Color, GameEnd, Move, Role, Square};
 
 fn side_en(c: Color) -> &'static str {
@@ -64,11 +65,91 @@ fn role_vi(r: Role) -> &'static str {
     }
 }
 
-fn squares(list: &[Square]) -> String {
-    list.iter()
-        .map(Square::to_string)
-        .collect::<Vec<_>>()
-        .join("/")
+/// How a sentence names where a piece stands: by its ICCS squares, or, when
+/// the request used a notation that counts files from each player's right
+/// (WXF, VN, Chinese), by its files in that count, as an arbiter reading
+/// that score sheet would ("the rook on file 9", "Xe 9", "九路车").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Places {
+    /// ICCS squares: `a9/a8` (ICCS and UCI requests).
+    #[default]
+    Squares,
+    /// Files counted from the owner's right, in digits (WXF, VN).
+    Files,
+    /// Files as Chinese score sheets write them: Red's in Chinese numerals,
+    /// Black's in digits.
+    ChineseFiles,
+}
+
+impl Places {
+    fn of(notation: Notation) -> Places {
+        match notation {
+            Notation::Iccs | Notation::Uci => Places::Squares,
+            Notation::Wxf | Notation::Vn => Places::Files,
+            Notation::Chinese => Places::ChineseFiles,
+        }
+    }
+
+    /// The places of a piece of `side`, in order: `a9/a8`, or its files
+    /// (each once): `9`, `8/7`, `八/七`.
+    fn list(self, list: &[Square], side: Color) -> String {
+        const RED_FILES: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+        let mut names: Vec<String> = Vec::new();
+        for sq in list {
+            let file = usize::from(sq.file());
+            let n = match side {
+                Color::Red => 9 - file,
+                Color::Black => file + 1,
+            };
+            let name = match (self, side) {
+                (Places::Squares, _) => sq.to_string(),
+                (Places::ChineseFiles, Color::Red) => RED_FILES[n - 1].to_owned(),
+                _ => n.to_string(),
+            };
+            if self == Places::Squares || !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names.join("/")
+    }
+
+    /// A piece of `side` where it stood: `rook a9/a8`, `Xe a9/a8`,
+    /// `车a9/a8`; or `rook on file 9`, `Xe 9`, `九路车`.
+    fn piece(self, role: Role, list: &[Square], side: Color) -> Sentence {
+        let at = self.list(list, side);
+        let (vi, zh) = (role_vi(role), role_zh(role, side));
+        match self {
+            Places::Squares => (
+                format!("{role} {at}"),
+                format!("{vi} {at}"),
+                format!("{zh}{at}"),
+            ),
+            _ => (
+                format!(
+                    "{role} on file{} {at}",
+                    if at.contains('/') { "s" } else { "" }
+                ),
+                format!("{vi} {at}"),
+                format!("{at}路{zh}"),
+            ),
+        }
+    }
+
+    /// Pieces of `side` by role: `cannon a7 and rook c7`.
+    fn pieces(self, groups: &[(Role, Vec<Square>)], side: Color) -> Sentence {
+        let names: Vec<Sentence> = groups
+            .iter()
+            .map(|(r, list)| self.piece(*r, list, side))
+            .collect();
+        let join = |f: fn(&Sentence) -> &String, sep: &str| {
+            names.iter().map(f).cloned().collect::<Vec<_>>().join(sep)
+        };
+        (
+            join(|n| &n.0, " and "),
+            join(|n| &n.1, " và "),
+            join(|n| &n.2, "和"),
+        )
+    }
 }
 
 /// Groups `(role, square)` pairs by role, squares in order of appearance:
@@ -83,30 +164,6 @@ fn by_role(pairs: impl IntoIterator<Item = (Role, Square)>) -> Vec<(Role, Vec<Sq
         }
     }
     groups
-}
-
-fn pieces_en(groups: &[(Role, Vec<Square>)]) -> String {
-    groups
-        .iter()
-        .map(|(r, s)| format!("{r} {}", squares(s)))
-        .collect::<Vec<_>>()
-        .join(" and ")
-}
-
-fn pieces_zh(groups: &[(Role, Vec<Square>)], side: Color) -> String {
-    groups
-        .iter()
-        .map(|(r, s)| format!("{}{}", role_zh(*r, side), squares(s)))
-        .collect::<Vec<_>>()
-        .join("和")
-}
-
-fn pieces_vi(groups: &[(Role, Vec<Square>)]) -> String {
-    groups
-        .iter()
-        .map(|(r, s)| format!("{} {}", role_vi(*r), squares(s)))
-        .collect::<Vec<_>>()
-        .join(" và ")
 }
 
 /// The checking pieces of `side` over the cycle.
@@ -248,6 +305,9 @@ pub struct Naming<'a> {
     pub sent: &'a [String],
     /// Each ply's move, ply 1 first (for its ICCS text); may be empty.
     pub moves: &'a [Move],
+    /// The notation the request used: WXF, VN and Chinese name a piece by its
+    /// file counted from its owner's right; ICCS and UCI by its squares.
+    pub notation: Notation,
 }
 
 /// Names plies as moves: the first mover and the first move's number.
@@ -258,6 +318,8 @@ struct Moves<'a> {
     moves: &'a [Move],
     /// Moves known from the ruling itself (the cycle's).
     known: Vec<(usize, Move)>,
+    /// How pieces' places are named.
+    places: Places,
 }
 
 impl Moves<'_> {
@@ -346,6 +408,7 @@ pub fn explain_named(ruling: &Ruling, naming: &Naming) -> Explanation {
         known: rep
             .map(|r| r.cycle.iter().map(|p| (p.ply, p.mv)).collect())
             .unwrap_or_default(),
+        places: Places::of(naming.notation),
     };
     let mut out: Vec<Sentence> = Vec::new();
     match (&ruling.repetition, &ruling.broken_repetition) {
@@ -488,7 +551,7 @@ fn explain_repetition(
             } else {
                 (&rep.black, &rep.red)
             };
-            let decided = describe_violation(out, book, rep, finding, &span);
+            let decided = describe_violation(out, book, rep, finding, &span, moves.places);
             describe_answer(out, book, rep, finding, other, decided);
             let ground = if finding.pattern == Pattern::PerpetualCheck {
                 Ground::CheckViolation
@@ -526,7 +589,7 @@ fn explain_repetition(
                 words.both_chase
             } else {
                 for f in [&rep.red, &rep.black] {
-                    out.push(describe_allowed(book, rep, f));
+                    out.push(describe_allowed(book, rep, f, moves.places));
                 }
                 words.neither
             };
@@ -559,30 +622,28 @@ fn describe_violation(
     rep: &Repetition,
     f: &SideFinding,
     span: &Sentence,
+    places: Places,
 ) -> Option<Ground> {
     let s = f.side;
     let (span_en, span_vi, span_zh) = span;
     match &f.pattern {
         Pattern::PerpetualCheck => {
-            let groups = checkers(&rep.cycle, s);
+            let (p_en, p_vi, p_zh) = places.pieces(&checkers(&rep.cycle, s), s);
             let (r_en, r_vi, r_zh) = cited_ground(book, Ground::PerpetualCheck).unwrap_or_default();
             out.push((
                 format!(
-                    "{}'s {} checked on every one of its {} moves in the repetition ({span_en}): perpetual check ({r_en}).",
+                    "{}'s {p_en} checked on every one of its {} moves in the repetition ({span_en}): perpetual check ({r_en}).",
                     side_en(s),
-                    pieces_en(&groups),
                     f.moves
                 ),
                 format!(
-                    "{} bên {} chiếu liên tục trong cả {} nước của đoạn lặp ({span_vi}): chiếu mãi ({r_vi}).",
-                    pieces_vi(&groups),
+                    "{p_vi} bên {} chiếu liên tục trong cả {} nước của đoạn lặp ({span_vi}): chiếu mãi ({r_vi}).",
                     side_vi(s),
                     f.moves
                 ),
                 format!(
-                    "{}{}在循环的全部{}着中着着将军（{span_zh}）：长将（{r_zh}）。",
+                    "{}{p_zh}在循环的全部{}着中着着将军（{span_zh}）：长将（{r_zh}）。",
                     side_zh(s),
-                    pieces_zh(&groups, s),
                     f.moves
                 ),
             ));
@@ -602,27 +663,23 @@ fn describe_violation(
             let target = chase.target_role;
             let o = s.other();
             let (o_en, o_vi, o_zh) = (side_en(o), side_vi(o), side_zh(o));
-            let target_squares = squares(&chase.target_squares);
+            let (c_en, c_vi, c_zh) = places.pieces(&chasers, s);
+            let (t_en, t_vi, t_zh) = places.piece(target, &chase.target_squares, o);
             out.push((
                 format!(
-                    "{}'s {} chased {o_en}'s {target} {target_squares} on every one of its {} moves in the repetition ({span_en}).",
+                    "{}'s {c_en} chased {o_en}'s {t_en} on every one of its {} moves in the repetition ({span_en}).",
                     side_en(s),
-                    pieces_en(&chasers),
                     f.moves,
                 ),
                 format!(
-                    "{} bên {} đuổi bắt {} {target_squares} bên {o_vi} trong cả {} nước của đoạn lặp ({span_vi}).",
-                    pieces_vi(&chasers),
+                    "{c_vi} bên {} đuổi bắt {t_vi} bên {o_vi} trong cả {} nước của đoạn lặp ({span_vi}).",
                     side_vi(s),
-                    role_vi(target),
                     f.moves,
                 ),
                 format!(
-                    "{}{}在循环的全部{}着中着着捉{o_zh}{}{target_squares}（{span_zh}）。",
+                    "{}{c_zh}在循环的全部{}着中着着捉{o_zh}{t_zh}（{span_zh}）。",
                     side_zh(s),
-                    pieces_zh(&chasers, s),
                     f.moves,
-                    role_zh(target, o),
                 ),
             ));
             let (ground, en, vi, zh) = why_chased(&threats, f, target);
@@ -844,7 +901,7 @@ const ALLOWED_BECAUSE: [Ground; 10] = [
 /// Why one side's moves were allowed, in a sentence naming what it did:
 /// the king or pawn and its helper (VN 23.9), the kind of one check one
 /// other (23.2), the allowed kinds that happened (23.10), ...
-fn describe_allowed(book: RuleSet, rep: &Repetition, f: &SideFinding) -> Sentence {
+fn describe_allowed(book: RuleSet, rep: &Repetition, f: &SideFinding, places: Places) -> Sentence {
     let s = f.side;
     // The Vietnamese law words its allowances by point: the grounds one
     // point covers share its sentence, in the point's order of precedence.
@@ -856,29 +913,18 @@ fn describe_allowed(book: RuleSet, rep: &Repetition, f: &SideFinding) -> Sentenc
     let o = s.other();
     let (en, vi, zh): Sentence = match because {
         Some(Ground::KingChase | Ground::PawnChase) => match king_or_pawn_chase(book, rep, s) {
-            Some(c) => (
-                format!(
-                    "chased {}'s {} {} with its {}, which is allowed",
-                    side_en(s.other()),
-                    c.target,
-                    squares(&c.squares),
-                    pieces_en(&c.chasers)
-                ),
-                format!(
-                    "đuổi bắt {} {} bên {} bằng {}, được phép",
-                    role_vi(c.target),
-                    squares(&c.squares),
-                    side_vi(o),
-                    pieces_vi(&c.chasers)
-                ),
-                format!(
-                    "以{}捉{}{}{}，允许",
-                    pieces_zh(&c.chasers, s),
-                    side_zh(o),
-                    role_zh(c.target, o),
-                    squares(&c.squares)
-                ),
-            ),
+            Some(c) => {
+                let (p_en, p_vi, p_zh) = places.pieces(&c.chasers, s);
+                let (t_en, t_vi, t_zh) = places.piece(c.target, &c.squares, o);
+                (
+                    format!(
+                        "chased {}'s {t_en} with its {p_en}, which is allowed",
+                        side_en(o)
+                    ),
+                    format!("đuổi bắt {t_vi} bên {} bằng {p_vi}, được phép", side_vi(o)),
+                    format!("以{p_zh}捉{}{t_zh}，允许", side_zh(o)),
+                )
+            }
             None => (
                 "chased with its king or a pawn, which is allowed".to_owned(),
                 "đuổi bắt bằng Tướng hoặc Tốt, được phép".to_owned(),

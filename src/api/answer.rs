@@ -653,11 +653,15 @@ impl From<&threats::Threat> for Chase {
 }
 
 impl ArticleRef {
-    /// The article with its summary in `langs`.
+    /// The article with its summary in `langs`, and its label in the one language asked by
+    /// `lang` (else as the book names it in Vietnamese, as always).
     pub fn new(a: &Article, langs: Languages) -> ArticleRef {
         ArticleRef {
             reference: a.reference.into(),
-            label: a.label.into(),
+            label: match langs {
+                Languages::Only(l) => a.label_in(l).into(),
+                _ => a.label.into(),
+            },
             summary: Localized::new(langs, |l| a.summary_in(l).into()),
         }
     }

@@ -64,6 +64,7 @@ impl Arbiter for LawArbiter {
                 &sent
             },
             moves: &played,
+            notation,
         };
         let mut answer = response(&replay, ruling, &sent, &naming, langs);
         if req.compare == Some(true) {
