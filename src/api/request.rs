@@ -109,9 +109,9 @@ pub struct AdjudicateRequest {
 struct GameFields {
     #[serde(default)]
     fen: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     moves: Option<Vec<String>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "present")]
     game: Option<String>,
     #[serde(default)]
     notation: Option<String>,
@@ -123,6 +123,13 @@ struct GameFields {
     compare: Option<bool>,
     #[serde(default)]
     lang: Option<String>,
+}
+
+/// A field that may be absent but, when there, is not `null`.
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
 
 impl TryFrom<GameFields> for AdjudicateRequest {
