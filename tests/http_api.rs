@@ -124,7 +124,7 @@ async fn adjudicate_returns_the_arbiters_verdict() {
         &test_app(),
         post_json(
             "/v1/adjudicate",
-            r#"{"moves":["h2e2","repeat"],"notation":"iccs","ruleset":"vn2004","no_capture_limit":60,"extra":{"ignored":true}}"#,
+            r#"{"moves":["h2e2","repeat"],"notation":"iccs","ruleset":"vn2004","no_capture_limit":60,"extra":{"ignored":true},"strict":false}"#,
         ),
     )
     .await;

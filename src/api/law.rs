@@ -5,12 +5,12 @@
 
 use super::answer::{self as dto, AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
 use super::arbiter::{Arbiter, Cancel};
-use super::error::{ApiError, FenProblem};
+use super::error::{ApiError, fen_problems};
 use super::request::{AdjudicateRequest, LegalMovesRequest};
 use crate::adjudication::{
     self, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
 };
-use crate::xiangqi::{FenError, Position, notation::Notation};
+use crate::xiangqi::{Position, notation::Notation};
 
 /// Applies the Vietnamese Xiangqi Law of 2004.
 #[derive(Debug, Default, Clone, Copy)]
@@ -105,7 +105,7 @@ fn replay(
         None => Position::new(),
         Some(fen) => Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
             fen: fen.to_owned(),
-            problems: fen_problems(&e),
+            problems: fen_problems(fen, &e),
         })?,
     };
     Replay::new(start, moves.len(), |pos, ply| {
@@ -138,23 +138,6 @@ fn replay(
             message: reason.to_string(),
         },
     })
-}
-
-fn fen_problems(e: &FenError) -> Vec<FenProblem> {
-    match e {
-        FenError::Parse(p) => vec![FenProblem {
-            kind: p.kind().to_owned(),
-            message: p.to_string(),
-        }],
-        FenError::Setup(s) => s
-            .problems
-            .iter()
-            .map(|p| FenProblem {
-                kind: p.kind().to_owned(),
-                message: p.to_string(),
-            })
-            .collect(),
-    }
 }
 
 fn position_info(replay: &Replay) -> dto::PositionInfo {
