@@ -242,9 +242,15 @@ impl Seen {
         Some(self.problem(field))
     }
 
-    fn problem(&self, field: &str) -> ApiError {
+    /// Every field the object may have: the type's and `strict`.
+    fn known(&self) -> Vec<String> {
         let mut known: Vec<String> = self.known.iter().map(|k| (*k).to_owned()).collect();
         known.push(STRICT_FIELD.to_owned());
+        known
+    }
+
+    fn problem(&self, field: &str) -> ApiError {
+        let known = self.known();
         ApiError::UnknownField {
             field: field.to_owned(),
             suggestion: suggest(field, &known).map(str::to_owned),
@@ -259,8 +265,7 @@ impl Seen {
         if self.strict == Some(false) {
             return None;
         }
-        let mut known: Vec<String> = self.known.iter().map(|k| (*k).to_owned()).collect();
-        known.push(STRICT_FIELD.to_owned());
+        let known = self.known();
         let field = self
             .unknown
             .iter()
@@ -388,14 +393,14 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for StrictMap<'_, A> {
         let Some(key) = self.inner.next_key::<String>()? else {
             return Ok(None);
         };
-        if self.seen.known.contains(&key.as_str()) {
-        } else if key == STRICT_FIELD {
+        let known = self.seen.known.contains(&key.as_str());
+        if !known && key == STRICT_FIELD {
             if self.seen.strict_seen {
                 return Err(A::Error::duplicate_field(STRICT_FIELD));
             }
             self.seen.strict_seen = true;
             self.strict_next = true;
-        } else {
+        } else if !known {
             self.seen.unknown_count += 1;
             if self.seen.unknown.len() < UNKNOWN_KEPT {
                 self.seen.unknown.push(elide(&key, ECHO_CHARS));
