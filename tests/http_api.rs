@@ -195,7 +195,7 @@ async fn batch_rules_each_game_independently() {
     .await;
     let detail = results[1]["detail"].as_str().unwrap();
     assert!(
-        detail.contains("moves: invalid type: integer `5`"),
+        detail.contains("moves: expected an array, got the number 5"),
         "{detail}"
     );
     assert!(

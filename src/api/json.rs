@@ -178,7 +178,8 @@ fn humanize(message: &str) -> String {
             elide(field, ECHO_CHARS)
         );
     }
-    // "invalid type: string \"...\", expected a sequence": keep the shape, cut the value.
+    // "invalid type: string \"...\", expected a sequence": what was expected first, then what
+    // came, in JSON's words, its value cut short.
     let (got, expected) = match message.rsplit_once(", expected ") {
         Some((got, expected)) => (got, Some(expected)),
         None => (message, None),
@@ -189,21 +190,35 @@ fn humanize(message: &str) -> String {
         }
         _ => got.to_owned(),
     };
-    let got = got
-        .replace("invalid type: map", "invalid type: object")
-        .replace("invalid type: sequence", "invalid type: array")
-        .replace("invalid type: unit value", "invalid type: null");
-    match expected {
-        None => elide(&got, 200),
-        Some(expected) => {
-            let expected = match expected {
-                "a sequence" => "an array",
-                "a map" => "an object",
-                e if e.starts_with("struct ") => "an object",
-                e => e,
-            };
-            format!("{got}, expected {}", elide(expected, 80))
+    let expected = expected.map(|e| match e {
+        "a sequence" => "an array",
+        "a map" => "an object",
+        e if e.starts_with("struct ") => "an object",
+        e => e,
+    });
+    match (got.strip_prefix("invalid type: "), expected) {
+        (Some(kind), Some(expected)) => {
+            format!("expected {}, got {}", elide(expected, 80), json_kind(kind))
         }
+        (_, Some(expected)) => format!("{got}, expected {}", elide(expected, 80)),
+        (_, None) => elide(&got, 200),
+    }
+}
+
+/// serde's name of a value that came ("integer `5`", "map") in JSON's words ("the number 5",
+/// "an object").
+fn json_kind(kind: &str) -> String {
+    let unquote = |v: &str| v.trim_matches('`').to_owned();
+    match kind.split_once(' ') {
+        _ if kind == "map" => "an object".to_owned(),
+        _ if kind == "sequence" => "an array".to_owned(),
+        _ if kind == "unit value" || kind == "null" => "null".to_owned(),
+        Some(("integer" | "floating", v)) => {
+            format!("the number {}", unquote(v.trim_start_matches("point ")))
+        }
+        Some(("string", v)) => format!("the string {v}"),
+        Some(("boolean", v)) => unquote(v),
+        _ => kind.to_owned(),
     }
 }
 
@@ -445,6 +460,33 @@ mod tests {
         assert!(detail.len() < 300, "{detail}");
         assert!(detail.contains("more characters)"), "{detail}");
         assert!(detail.contains("expected an array"), "{detail}");
+        assert!(detail.contains("got the string"), "{detail}");
+
+        for (body, words) in [
+            (
+                r#"{"moves": 5}"#,
+                "moves: expected an array, got the number 5 (line 1, column 11)",
+            ),
+            (
+                r#"{"moves": [1.5]}"#,
+                "moves[0]: expected a string, got the number 1.5",
+            ),
+            (
+                r#"{"moves": [], "fen": true}"#,
+                "fen: expected a string, got true",
+            ),
+            (
+                r#"{"moves": {}}"#,
+                "moves: expected an array, got an object",
+            ),
+        ] {
+            let ApiError::MalformedJson { detail } =
+                parse_json::<AdjudicateRequest>(body.as_bytes()).unwrap_err()
+            else {
+                panic!()
+            };
+            assert!(detail.starts_with(words), "{detail}");
+        }
     }
 
     fn unknown(body: &str) -> ApiError {
