@@ -7,7 +7,8 @@
 //!   answers to that request, status and all. A request is paired with an answer by name (a
 //!   request example and an answer example of the same name in one operation), or carried by
 //!   the answer example itself in `x-request` (problems, whose requests are often not valid
-//!   against the request schema, so cannot be request examples).
+//!   against the request schema, so cannot be request examples). An answer example shared by
+//!   several operations (a `$ref`'d response) must be the real answer of each.
 //!
 //! An answer example may be shortened: in README a string item `"... N more ..."` stands for
 //! exactly N more items of the array (N in digits or words); in the spec, whose examples must
