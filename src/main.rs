@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use xiangqi_arbiter::api::{LawArbiter, Limits};
+use xiangqi_arbiter::cli::{Defaults, EXIT_IO, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, PerftError};
 use xiangqi_arbiter::config::{Config, DEFAULT_MAX_BATCH, DEFAULT_MAX_MOVES};
 use xiangqi_arbiter::xiangqi::START_FEN;
 use xiangqi_arbiter::{cli, http, telemetry};
@@ -27,16 +28,51 @@ struct Cli {
     serve: Config,
 }
 
+/// The exit statuses of `adjudicate` and `legal-moves`, as `--help` shows them.
+const EXIT_CODES: &str = "\
+Flags fill a field only in requests that do not set it: a key in the input wins, even `null`.
+
+Exit status:
+  0  every value was answered with a ruling
+  1  every value was answered, and some answers were problems (bad input)
+  2  usage error: the command line is wrong
+  3  I/O error: the input could not be read or the output written (answers already
+     written stand)";
+
+/// The exit statuses of `perft`.
+const PERFT_EXIT_CODES: &str = "\
+Exit status:
+  0  counted
+  1  the FEN is not a legal position
+  2  usage error: the command line is wrong
+  3  I/O error: the output could not be written";
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run the HTTP service (the default).
     Serve(Config),
     /// Rule on games without a server: the body of `POST /v1/adjudicate`
     /// (or of the batch endpoint) in, one JSON answer per line out.
-    /// Accepts one document or JSON Lines.
+    ///
+    /// Reads JSON Lines (or one document, which may span lines) and answers each value as
+    /// soon as it is read; a line that is not JSON is answered with its problem and the next
+    /// line is read. An input whose first non-blank line is not JSON (a PGN record, a numbered
+    /// score sheet, DhtmlXQ blocks) is one game record: `xiangqi-arbiter adjudicate game.pgn`.
+    #[command(after_help = EXIT_CODES)]
     Adjudicate {
         /// Input file; `-` or nothing reads standard input.
         input: Option<PathBuf>,
+        /// Start position (FEN) for requests that do not set `fen`.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Notation of the moves for requests that do not set `notation` (iccs, uci, wxf, vn,
+        /// chinese).
+        #[arg(long)]
+        notation: Option<String>,
+        /// Language of the answer's texts (vi, en, zh), sent as `lang` in requests that do not
+        /// set it.
+        #[arg(long)]
+        lang: Option<String>,
         /// Most moves in one game.
         #[arg(long, env = "XA_MAX_MOVES", default_value_t = DEFAULT_MAX_MOVES)]
         max_moves: usize,
@@ -45,15 +81,24 @@ enum Command {
         max_batch: usize,
     },
     /// The position after some moves and every legal move from it: the body
-    /// of `POST /v1/legal-moves` in, one JSON answer per line out.
+    /// of `POST /v1/legal-moves` in, one JSON answer per line out, each as soon as its
+    /// line is read.
+    #[command(after_help = EXIT_CODES)]
     LegalMoves {
         /// Input file; `-` or nothing reads standard input.
         input: Option<PathBuf>,
+        /// Start position (FEN) for requests that do not set `fen`.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Notation of the moves for requests that do not set `notation`.
+        #[arg(long)]
+        notation: Option<String>,
         /// Most moves in one request.
         #[arg(long, env = "XA_MAX_MOVES", default_value_t = DEFAULT_MAX_MOVES)]
         max_moves: usize,
     },
     /// Count the leaves of the legal-move tree (prints `nodes N` last).
+    #[command(after_help = PERFT_EXIT_CODES)]
     Perft {
         /// Start position.
         #[arg(long, default_value = START_FEN)]
@@ -68,42 +113,71 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version are "errors" that exit 0; usage errors exit EXIT_USAGE.
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { EXIT_USAGE } else { EXIT_OK });
+        }
+    };
     match cli.command {
         Some(Command::Serve(config)) => serve(&config),
         None => serve(&cli.serve),
         Some(Command::Adjudicate {
             input,
+            fen,
+            notation,
+            lang,
             max_moves,
             max_batch,
         }) => offline(cli::adjudicate(
             input.as_deref(),
+            &Defaults {
+                fen,
+                notation,
+                lang,
+            },
             Limits::new(max_moves, max_batch),
         )),
-        Some(Command::LegalMoves { input, max_moves }) => offline(cli::legal_moves(
+        Some(Command::LegalMoves {
+            input,
+            fen,
+            notation,
+            max_moves,
+        }) => offline(cli::legal_moves(
             input.as_deref(),
+            &Defaults {
+                fen,
+                notation,
+                lang: None,
+            },
             Limits::new(max_moves, 1),
         )),
         Some(Command::Perft { fen, depth, divide }) => {
             match cli::perft_command(&fen, depth, divide) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
+                Ok(()) => ExitCode::from(EXIT_OK),
+                Err(PerftError::Fen(e)) => {
                     eprintln!("xiangqi-arbiter: {e}");
-                    ExitCode::from(2)
+                    ExitCode::from(EXIT_PROBLEMS)
+                }
+                Err(PerftError::Io(e)) => {
+                    eprintln!("xiangqi-arbiter: {e}");
+                    ExitCode::from(EXIT_IO)
                 }
             }
         }
     }
 }
 
-/// Exit 0 if every answer was a ruling, 1 if some were problems, 2 on I/O errors.
+/// The exit status of `adjudicate` and `legal-moves` ([`EXIT_CODES`]).
 fn offline(result: std::io::Result<usize>) -> ExitCode {
     match result {
-        Ok(0) => ExitCode::SUCCESS,
-        Ok(_) => ExitCode::FAILURE,
+        Ok(0) => ExitCode::from(EXIT_OK),
+        Ok(_) => ExitCode::from(EXIT_PROBLEMS),
         Err(e) => {
             eprintln!("xiangqi-arbiter: {e}");
-            ExitCode::from(2)
+            ExitCode::from(EXIT_IO)
         }
     }
 }

@@ -655,6 +655,9 @@ fn the_law_arbiter_checks_the_flag_while_replaying() {
         ruleset: None,
         no_capture_limit: None,
         compare: None,
+        game: None,
+        lang: None,
+        accept_language: None,
     };
     let cancel = Cancel::new();
     let err = LawArbiter

@@ -9,6 +9,39 @@
 //! 1409/2004/QĐ-UBTDTT/TT1) and the Asian Xiangqi Federation's rules (the
 //! "Asian rules" the World Xiangqi Federation also uses).
 
+/// A language the answers are written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// Vietnamese, the language of the law.
+    Vi,
+    /// English.
+    En,
+    /// Simplified Chinese. The Vietnamese law has no Chinese text: ours is a
+    /// translation of it, and of our summaries of the AXF rules.
+    Zh,
+}
+
+impl Lang {
+    /// Every language, in the order answers list them.
+    pub const ALL: [Lang; 3] = [Lang::Vi, Lang::En, Lang::Zh];
+
+    /// The language's code (BCP 47 primary subtag): `vi`, `en`, `zh`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::Vi => "vi",
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// The language with this code, ignoring case.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code))
+    }
+}
+
 /// A rule book a ruling follows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RuleSet {
@@ -49,6 +82,14 @@ impl RuleSet {
         match self {
             RuleSet::Vn2004 => "Vietnamese Xiangqi Law 2004 (Decision 1409/2004/QĐ-UBTDTT/TT1)",
             RuleSet::Axf => "Asian Xiangqi Rules (Asian Xiangqi Federation, AXF/WXF)",
+        }
+    }
+
+    /// The book's title in Chinese (a translation).
+    pub const fn title_zh(self) -> &'static str {
+        match self {
+            RuleSet::Vn2004 => "越南象棋法（2004年，第1409/2004/QĐ-UBTDTT/TT1号决定）",
+            RuleSet::Axf => "亚洲象棋规则（亚洲象棋联合会，AXF/WXF）",
         }
     }
 
@@ -234,6 +275,16 @@ impl Citation {
         self.article().summary_en
     }
 
+    /// How it is named in Chinese (`"第23条第1点"`, `"亚洲规则第19条"`).
+    pub fn label_zh(self) -> &'static str {
+        self.article().label_zh()
+    }
+
+    /// One-line summary in Chinese (a translation).
+    pub fn summary_zh(self) -> &'static str {
+        self.article().summary_zh()
+    }
+
     /// The book the citation belongs to.
     pub fn ruleset(self) -> RuleSet {
         match self {
@@ -415,6 +466,231 @@ pub struct Article {
     /// One-line summary in English.
     pub summary_en: &'static str,
 }
+
+impl Article {
+    /// The Chinese texts of this article: (label, summary).
+    fn zh(&self) -> (&'static str, &'static str) {
+        ZH.iter()
+            .find(|(reference, _, _)| *reference == self.reference)
+            .map(|&(_, label, summary)| (label, summary))
+            .unwrap_or(("", ""))
+    }
+
+    /// How the article is named in Chinese, e.g. `"第23条第1点"`.
+    pub fn label_zh(&self) -> &'static str {
+        self.zh().0
+    }
+
+    /// One-line summary in Chinese: our translation of the Vietnamese law,
+    /// or of our summary of the AXF rule; not an official text.
+    pub fn summary_zh(&self) -> &'static str {
+        self.zh().1
+    }
+
+    /// The label in `lang`.
+    pub fn label_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Vi => self.label,
+            Lang::En => self.label_en,
+            Lang::Zh => self.label_zh(),
+        }
+    }
+
+    /// The summary in `lang`.
+    pub fn summary_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Vi => self.summary_vi,
+            Lang::En => self.summary_en,
+            Lang::Zh => self.summary_zh(),
+        }
+    }
+}
+
+/// The Chinese texts of both books, by reference: (reference, label,
+/// summary). They are our translation of the Vietnamese law (which has no
+/// Chinese text) and of our summaries of the AXF rules, in the terms of
+/// Chinese xiangqi (长将, 长捉, 根, 假根, 兑, 拦, 献).
+static ZH: &[(&str, &str, &str)] = &[
+    ("7.1.a", "第7.1.a条", "将死对方者胜。"),
+    ("7.1.b", "第7.1.b条", "对方无着可走（被困毙）者胜。"),
+    ("7.1.g", "第7.1.g条", "对方长将，应变着而不变者，本方胜。"),
+    (
+        "7.1.h",
+        "第7.1.h条",
+        "对方犯禁例而本方未犯，对方又不肯变着者，本方胜。",
+    ),
+    ("7.2.b", "第7.2.b条", "双方均未犯禁例且均不肯变着：和棋。"),
+    ("7.2.c", "第7.2.c条", "双方犯同一禁例：和棋。"),
+    (
+        "12",
+        "第12条",
+        "连续50回合双方均未吃子，棋手有权请求裁判判和。",
+    ),
+    ("23.1", "第23条第1点", "长将判负（一子或多子轮流将军）。"),
+    (
+        "23.2",
+        "第23条第2点",
+        "长杀、一将一杀、一将一捉、一将一闲……：双方不变着则判和。",
+    ),
+    (
+        "23.3",
+        "第23条第3点",
+        "一子或多子长捉一子者判负，长捉未过河的兵（卒）除外。",
+    ),
+    ("23.4", "第23条第4点", "一子轮流捉两个或更多的子：和棋。"),
+    (
+        "23.5",
+        "第23条第5点",
+        "两捉一还捉：两次捉同一子的一方犯长捉。",
+    ),
+    (
+        "23.6",
+        "第23条第6点",
+        "长捉有真根的子判和，长捉假根子判负；马或炮长捉有真根的车也判负。",
+    ),
+    (
+        "23.7",
+        "第23条第7点",
+        "有真根但被牵制不能走动的子，或被马捉而蹩腿不能反吃的马，仍算被长捉。",
+    ),
+    ("23.8", "第23条第8点", "长捉中夹带长兑，仍算长捉。"),
+    (
+        "23.9",
+        "第23条第9点",
+        "将（帅）或兵（卒）长捉，即使有一车、马或炮配合：和棋。",
+    ),
+    (
+        "23.10",
+        "第23条第10点",
+        "长拦、长献、长兑、长杀、长以闪将吃子相威胁均允许；不变着则判和。",
+    ),
+    ("24.3", "第24.3条", "双方应将又将，均不变着：和棋。"),
+    (
+        "24.4",
+        "第24.4条",
+        "一方着着将军，另一方隔一着才还将一次：着着将军的一方须变着，不变判负。",
+    ),
+    ("AXF 1", "亚洲规则第1条", "将死对方者胜。"),
+    ("AXF 2", "亚洲规则第2条", "无合法着法可走的一方负。"),
+    (
+        "AXF 3",
+        "亚洲规则第3条",
+        "犯禁例的一方经裁判警告须变着而仍重复者，判负。",
+    ),
+    (
+        "AXF 5",
+        "亚洲规则第5条",
+        "循环中双方均未犯禁例且均不变着：和棋。",
+    ),
+    (
+        "AXF 6",
+        "亚洲规则第6条",
+        "长将（一子或多子）在任何情况下均属犯规。",
+    ),
+    ("AXF 7", "亚洲规则第7条", "双方着着应将又将：和棋。"),
+    (
+        "AXF 8",
+        "亚洲规则第8条",
+        "一方着着将军，另一方隔一着还将：着着将军的一方须变着。",
+    ),
+    (
+        "AXF 9",
+        "亚洲规则第9条",
+        "长杀允许，对方以杀还杀时亦然：和棋。",
+    ),
+    (
+        "AXF 12",
+        "亚洲规则第12条",
+        "一将一捉（或多将一捉）允许：将军打断了捉。",
+    ),
+    (
+        "AXF 15",
+        "亚洲规则第15条",
+        "一炮或双炮不得长捉车，即使车有根，不论车的应着威胁什么。",
+    ),
+    (
+        "AXF 16",
+        "亚洲规则第16条",
+        "炮（或双炮）轮流攻击两个车，不算长捉。",
+    ),
+    (
+        "AXF 17",
+        "亚洲规则第17条",
+        "攻击有真根的子（如车攻击有根的炮）不算捉。",
+    ),
+    (
+        "AXF 18",
+        "亚洲规则第18条",
+        "车不得长捉无根的炮，不论炮的应着威胁什么。",
+    ),
+    (
+        "AXF 19",
+        "亚洲规则第19条",
+        "被对方马控制而不能走动的车不得被长捉，不论马有根与否。",
+    ),
+    (
+        "AXF 23",
+        "亚洲规则第23条",
+        "车不得长捉无根的马，不论马的应着如何。",
+    ),
+    (
+        "AXF 24",
+        "亚洲规则第24条",
+        "同类子互相攻击而能反吃是兑子（和棋）；不能反吃的一方不得被长捉。",
+    ),
+    (
+        "AXF 25",
+        "亚洲规则第25条",
+        "炮攻击无根子（即使只是炮架移动）属捉；长捉未过河的兵（卒）允许。",
+    ),
+    (
+        "AXF 26",
+        "亚洲规则第26条",
+        "只移动炮架而车不动，炮仍算捉车。",
+    ),
+    (
+        "AXF 27",
+        "亚洲规则第27条",
+        "被炮牵制在一条线上的车，沿该线走动不算捉，也不得被长捉。",
+    ),
+    (
+        "AXF 28",
+        "亚洲规则第28条",
+        "将（帅）可以长捉，单独或与另一子配合：和棋。",
+    ),
+    ("AXF 29", "亚洲规则第29条", "兵（卒）单独长捉允许：和棋。"),
+    (
+        "AXF 32",
+        "亚洲规则第32条",
+        "一子或两子轮流攻击两个或更多的子：和棋。",
+    ),
+    ("AXF 33", "亚洲规则第33条", "两子轮流长捉一个无根子属犯规。"),
+    (
+        "AXF 34",
+        "亚洲规则第34条",
+        "保护者不能合法反吃的子（假根）视为无根。",
+    ),
+    (
+        "AXF 35",
+        "亚洲规则第35条",
+        "两子或多子攻击一个有根子，不算长捉。",
+    ),
+    (
+        "AXF 36",
+        "亚洲规则第36条",
+        "长捉中部分或全部着法同时是兑子，仍属长捉。",
+    ),
+    (
+        "AXF 40",
+        "亚洲规则第40条",
+        "长兑、长献（及长拦）允许：和棋。",
+    ),
+    (
+        "AXF 60",
+        "亚洲惯例：60回合不吃子",
+        "连续60回合双方均未吃子，棋手有权请求裁判判和。",
+    ),
+];
 
 const fn article(
     reference: &'static str,
@@ -957,6 +1233,19 @@ mod tests {
         }
         assert_eq!(RuleSet::from_id("nope"), None);
         assert_eq!(RuleSet::default(), RuleSet::ALL[0]);
+    }
+
+    #[test]
+    fn every_article_has_its_chinese_texts() {
+        for table in [VN2004, AXF] {
+            for a in table {
+                assert!(!a.label_zh().is_empty(), "{}", a.reference);
+                assert!(a.summary_zh().ends_with('。'), "{}", a.reference);
+            }
+        }
+        assert_eq!(ZH.len(), VN2004.len() + AXF.len());
+        assert_eq!(Lang::from_code("ZH"), Some(Lang::Zh));
+        assert_eq!(Lang::from_code("fr"), None);
     }
 
     #[test]

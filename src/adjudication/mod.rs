@@ -15,8 +15,8 @@ pub mod replay;
 pub mod ruling;
 pub mod threats;
 
-pub use articles::{Article, AxfRule, Citation, Ground, Point, Readings, RuleSet};
-pub use explain::{Explanation, explain};
+pub use articles::{Article, AxfRule, Citation, Ground, Lang, Point, Readings, RuleSet};
+pub use explain::{Explanation, Naming, explain, explain_named};
 pub use replay::{Replay, ReplayError};
 pub use ruling::{
     NoCapture, Options, Repetition, Ruling, Verdict, Work, rule, rule_counting_work,

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use super::error::Problem;
-use crate::adjudication::{self, Article, law, threats};
+use crate::adjudication::{self, Article, Lang, law, threats};
 use crate::xiangqi::{self, GameEnd};
 
 /// An enum of the contract whose values travel as strings: each variant is written with its
@@ -109,13 +109,78 @@ wire_enum! {
 /// program; the rest (explanations, FENs) are built for the answer.
 pub type Text = Cow<'static, str>;
 
-/// A text in Vietnamese and English.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A text in the answer's languages ([`Languages`]): Vietnamese and English by default; a
+/// language left out is an empty text and is not written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Localized {
     /// Vietnamese.
+    #[serde(default, skip_serializing_if = "absent")]
     pub vi: Text,
     /// English.
+    #[serde(default, skip_serializing_if = "absent")]
     pub en: Text,
+    /// Simplified Chinese (our translation where the source is Vietnamese or English).
+    #[serde(default, skip_serializing_if = "absent")]
+    pub zh: Text,
+}
+
+fn absent(t: &Text) -> bool {
+    t.is_empty()
+}
+
+/// Which languages the texts of an answer carry.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Languages {
+    /// Vietnamese and English: what the API always answered (no `lang`, no usable
+    /// `Accept-Language`).
+    #[default]
+    Default,
+    /// Asked by `Accept-Language` (which clients send without meaning it): Vietnamese and
+    /// English stay, so that no client reading them breaks, and the language is added.
+    Preferred(Lang),
+    /// Asked by `lang` in the request: that language only.
+    Only(Lang),
+    /// Every language (`GET /v1/rulesets`).
+    All,
+}
+
+impl Languages {
+    /// Whether the texts carry `lang`.
+    pub fn has(self, lang: Lang) -> bool {
+        match self {
+            Languages::Default => matches!(lang, Lang::Vi | Lang::En),
+            Languages::Preferred(l) => l == lang || matches!(lang, Lang::Vi | Lang::En),
+            Languages::Only(l) => l == lang,
+            Languages::All => true,
+        }
+    }
+
+    /// The one language a single text (a problem's `detail`) is written in: the one asked
+    /// for, else English.
+    pub fn detail(self) -> Lang {
+        match self {
+            Languages::Preferred(l) | Languages::Only(l) => l,
+            Languages::Default | Languages::All => Lang::En,
+        }
+    }
+}
+
+impl Localized {
+    /// The texts `text` gives for each language of `langs`.
+    pub fn new(langs: Languages, mut text: impl FnMut(Lang) -> Text) -> Localized {
+        let mut pick = |lang| {
+            if langs.has(lang) {
+                text(lang)
+            } else {
+                Text::default()
+            }
+        };
+        Localized {
+            vi: pick(Lang::Vi),
+            en: pick(Lang::En),
+            zh: pick(Lang::Zh),
+        }
+    }
 }
 
 /// A reference to an article (and point) of a rule set.
@@ -232,6 +297,12 @@ pub struct Repetition {
     pub trigger_ply: u32,
     /// For `loss`: the ply at which the violator repeated instead of changing.
     pub loss_ply: Option<u32>,
+    /// `trigger_ply` as the score sheet names it: move number and side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger: Option<MoveRef>,
+    /// `loss_ply` as the score sheet names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loss: Option<MoveRef>,
     /// The moves of one cycle, in order.
     pub cycle: Vec<CycleMove>,
     /// What red did in the cycle.
@@ -247,6 +318,10 @@ pub struct CycleMove {
     pub ply: u32,
     /// Who played it.
     pub side: Side,
+    /// Its move number on the score sheet: the FEN's full-move number for the first move,
+    /// one more after each black move.
+    #[serde(default)]
+    pub move_number: u32,
     /// The move as the client sent it.
     #[serde(rename = "move")]
     pub mv: String,
@@ -256,6 +331,17 @@ pub struct CycleMove {
     pub check: bool,
     /// Pieces it newly attacks (chases).
     pub chases: Vec<Chase>,
+}
+
+/// A ply as the score sheet names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRef {
+    /// The ply (1 = first move of the request).
+    pub ply: u32,
+    /// Its move number.
+    pub move_number: u32,
+    /// Who played it.
+    pub side: Side,
 }
 
 /// A piece attacked by a move.
@@ -420,8 +506,22 @@ pub struct Ruleset {
     pub name: Localized,
     /// Whether it applies when a request names none.
     pub default: bool,
+    /// Languages whose texts are our translation, not the book's own text, with a note
+    /// saying so (`zh`: the Vietnamese law and the AXF rules as summarised here have no
+    /// Chinese text of ours to quote).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub translations: Vec<Translation>,
     /// Its articles.
     pub articles: Vec<ArticleRef>,
+}
+
+/// A language a rule book's texts are translated into.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Translation {
+    /// The language's code, e.g. `zh`.
+    pub lang: String,
+    /// What the translation is.
+    pub note: Localized,
 }
 
 /// `200` answer of `GET /v1/rulesets`.
@@ -552,29 +652,64 @@ impl From<&threats::Threat> for Chase {
     }
 }
 
-impl From<&Article> for ArticleRef {
-    fn from(a: &Article) -> ArticleRef {
+impl ArticleRef {
+    /// The article with its summary in `langs`, and its label in the one language asked by
+    /// `lang` (else as the book names it in Vietnamese, as always).
+    pub fn new(a: &Article, langs: Languages) -> ArticleRef {
         ArticleRef {
             reference: a.reference.into(),
-            label: a.label.into(),
-            summary: Localized {
-                vi: a.summary_vi.into(),
-                en: a.summary_en.into(),
+            label: match langs {
+                Languages::Only(l) => a.label_in(l).into(),
+                _ => a.label.into(),
             },
+            summary: Localized::new(langs, |l| a.summary_in(l).into()),
         }
     }
 }
 
+impl From<&Article> for ArticleRef {
+    /// The article with its summary in Vietnamese and English.
+    fn from(a: &Article) -> ArticleRef {
+        ArticleRef::new(a, Languages::Default)
+    }
+}
+
 impl From<adjudication::RuleSet> for Ruleset {
+    /// The rule book in every language, its translations marked.
     fn from(r: adjudication::RuleSet) -> Ruleset {
+        let source = match r {
+            adjudication::RuleSet::Vn2004 => (
+                "Bản tiếng Trung là bản dịch của chúng tôi từ văn bản luật tiếng Việt, không phải văn bản chính thức.",
+                "The Chinese texts are our translation of the Vietnamese law, not an official text.",
+                "中文文本是我们根据越南文法规翻译的，并非官方文本。",
+            ),
+            adjudication::RuleSet::Axf => (
+                "Bản tiếng Trung là bản dịch của chúng tôi từ phần tóm tắt các điều luật AXF, không phải văn bản chính thức.",
+                "The Chinese texts are our translation of our summaries of the AXF rules, not the rule book's own text.",
+                "中文文本是我们根据对亚洲规则条文的摘要翻译的，并非规则原文。",
+            ),
+        };
         Ruleset {
             id: r.id().to_owned(),
-            name: Localized {
-                vi: r.title_vi().into(),
-                en: r.title_en().into(),
-            },
+            name: Localized::new(Languages::All, |l| match l {
+                Lang::Vi => r.title_vi().into(),
+                Lang::En => r.title_en().into(),
+                Lang::Zh => r.title_zh().into(),
+            }),
             default: r == adjudication::RuleSet::default(),
-            articles: r.articles().iter().map(ArticleRef::from).collect(),
+            translations: vec![Translation {
+                lang: Lang::Zh.code().to_owned(),
+                note: Localized::new(Languages::All, |l| match l {
+                    Lang::Vi => source.0.into(),
+                    Lang::En => source.1.into(),
+                    Lang::Zh => source.2.into(),
+                }),
+            }],
+            articles: r
+                .articles()
+                .iter()
+                .map(|a| ArticleRef::new(a, Languages::All))
+                .collect(),
         }
     }
 }

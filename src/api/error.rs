@@ -124,10 +124,14 @@ pub enum ApiError {
         ruleset: String,
     },
     /// 422: a move string cannot be read in the request's notation.
-    #[error("ply {ply}: cannot parse move {mv:?}: {reason}")]
+    #[error("ply {ply} (move {move_number}, {side}): cannot parse move {mv:?}: {reason}")]
     UnparsableMove {
         /// Ply number, 1 = `moves[0]`.
         ply: usize,
+        /// The move number on the score sheet (the FEN's full-move number for the first).
+        move_number: u32,
+        /// Who played it.
+        side: Color,
         /// The move as sent.
         mv: String,
         /// Why it cannot be read.
@@ -137,10 +141,14 @@ pub enum ApiError {
         kind: String,
     },
     /// 422: a move is not legal in the position where it was played.
-    #[error("ply {ply}: illegal move {mv:?}: {message}")]
+    #[error("ply {ply} (move {move_number}, {side}): illegal move {mv:?}: {message}")]
     IllegalMove {
         /// Ply number, 1 = `moves[0]`.
         ply: usize,
+        /// The move number on the score sheet (the FEN's full-move number for the first).
+        move_number: u32,
+        /// Who played it.
+        side: Color,
         /// The move as sent.
         mv: String,
         /// FEN of the position before the move: the position the arbiter restores.
@@ -178,6 +186,28 @@ pub enum ApiError {
         others: usize,
         /// Every field the object may have.
         known: Vec<String>,
+    },
+    /// 422: the `game` record cannot be read (its syntax, a `[Format]` we do not know, or no
+    /// single notation that reads its moves).
+    #[error("line {line}, column {column} of the game record: {message}")]
+    InvalidRecord {
+        /// Where in the record (1-based; 0 when about the whole record).
+        line: u32,
+        /// Column in characters (1-based; 0 when about the whole record).
+        column: u32,
+        /// What is wrong, in words.
+        message: String,
+    },
+    /// A problem with one move of a `game` record: the move's own problem (`illegal-move`,
+    /// `unparsable-move`), which also says where the move stands in the record.
+    #[error("line {line}, column {column} of the game record: {error}")]
+    InRecord {
+        /// The move's line in the record (1-based).
+        line: u32,
+        /// The move's column in characters (1-based).
+        column: u32,
+        /// The move's problem.
+        error: Box<ApiError>,
     },
     /// 422: a field has a value outside its allowed range or size.
     #[error("{field}: {message}")]
@@ -240,7 +270,9 @@ impl ApiError {
             | ApiError::TooManyMoves { .. }
             | ApiError::TooManyGames { .. }
             | ApiError::UnknownField { .. }
-            | ApiError::InvalidRequest { .. } => 422,
+            | ApiError::InvalidRequest { .. }
+            | ApiError::InvalidRecord { .. } => 422,
+            ApiError::InRecord { error, .. } => error.status(),
             ApiError::Internal => 500,
             ApiError::Status { status, .. } => *status,
         }
@@ -268,6 +300,8 @@ impl ApiError {
             ApiError::TooManyGames { .. } => "too-many-games",
             ApiError::UnknownField { .. } => "unknown-field",
             ApiError::InvalidRequest { .. } => "invalid-request",
+            ApiError::InvalidRecord { .. } => "invalid-record",
+            ApiError::InRecord { error, .. } => return error.slug(),
             ApiError::Internal => "internal",
             ApiError::Status { .. } => return None,
         })
@@ -303,6 +337,8 @@ impl ApiError {
             ApiError::TooManyGames { .. } => "Too many games",
             ApiError::UnknownField { .. } => "Unknown field",
             ApiError::InvalidRequest { .. } => "Invalid request",
+            ApiError::InvalidRecord { .. } => "Invalid game record",
+            ApiError::InRecord { error, .. } => error.title(),
             ApiError::Internal => "Internal server error",
             ApiError::Status { reason, .. } => reason.unwrap_or("Error"),
         }
@@ -329,24 +365,30 @@ impl ApiError {
             ApiError::UnknownRuleset { ruleset } => json!({ "ruleset": ruleset }),
             ApiError::UnparsableMove {
                 ply,
+                move_number,
+                side,
                 mv,
                 reason,
                 kind,
             } => {
                 let (_, message) = unparsable_parts(mv, reason);
                 json!({
-                    "ply": ply, "move": mv, "reason": reason, "kind": kind,
+                    "ply": ply, "move_number": move_number, "side": side.name(),
+                    "move": mv, "reason": reason, "kind": kind,
                     "code": kind, "message": message,
                 })
             }
             ApiError::IllegalMove {
                 ply,
+                move_number,
+                side,
                 mv,
                 fen,
                 reason,
                 message,
             } => json!({
-                "ply": ply, "move": mv, "fen": fen, "reason": reason,
+                "ply": ply, "move_number": move_number, "side": side.name(),
+                "move": mv, "fen": fen, "reason": reason,
                 "code": reason, "message": message,
             }),
             ApiError::TooManyMoves { count, limit } | ApiError::TooManyGames { count, limit } => {
@@ -359,6 +401,19 @@ impl ApiError {
                 ..
             } => json!({ "field": field, "suggestion": suggestion, "known": known }),
             ApiError::InvalidRequest { field, .. } => json!({ "field": field }),
+            ApiError::InvalidRecord { line, column, .. } => {
+                json!({ "line": line, "column": column })
+            }
+            ApiError::InRecord {
+                line,
+                column,
+                error,
+            } => {
+                let mut map = error.extensions();
+                map.insert("line".to_owned(), json!(line));
+                map.insert("column".to_owned(), json!(column));
+                return map;
+            }
             _ => return Map::new(),
         };
         match v {
@@ -372,20 +427,33 @@ impl ApiError {
         let detail = match self {
             // The human message is the detail; the stable code travels in `reason`.
             ApiError::IllegalMove {
-                ply, mv, message, ..
+                ply,
+                move_number,
+                side,
+                mv,
+                message,
+                ..
             } => {
-                format!("ply {ply}: illegal move {mv:?}: {message}")
+                format!("ply {ply} (move {move_number}, {side}): illegal move {mv:?}: {message}")
             }
             ApiError::InvalidRequest { message, .. } => message.clone(),
             // The title already says the body is malformed.
             ApiError::MalformedJson { detail } => detail.clone(),
             // The move is quoted once: the notation's own message quotes it too.
             ApiError::UnparsableMove {
-                ply, mv, reason, ..
+                ply,
+                move_number,
+                side,
+                mv,
+                reason,
+                ..
             } => {
                 let (notation, message) = unparsable_parts(mv, reason);
                 let notation = notation.map(|n| format!(" as {n}")).unwrap_or_default();
-                format!("ply {ply}: cannot read move {mv:?}{notation}: {message}")
+                format!(
+                    "ply {ply} (move {move_number}, {side}): cannot read move {mv:?}{notation}: \
+                     {message}"
+                )
             }
             ApiError::UnknownField {
                 field,
@@ -406,6 +474,18 @@ impl ApiError {
                     "unknown field `{field}`{more}: {hint} Send \"strict\": false to ignore unknown fields."
                 )
             }
+            ApiError::InvalidRecord {
+                line: 0, message, ..
+            } => message.clone(),
+            ApiError::InvalidRecord { .. } => self.to_string(),
+            ApiError::InRecord {
+                line,
+                column,
+                error,
+            } => format!(
+                "line {line}, column {column} of the game record: {}",
+                error.to_problem().detail
+            ),
             ApiError::InvalidFen { problems, .. } => {
                 let all: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
                 format!("invalid FEN: {}", all.join("; "))
@@ -644,6 +724,8 @@ mod tests {
     fn illegal_move_carries_position_and_code() {
         let p = ApiError::IllegalMove {
             ply: 3,
+            move_number: 2,
+            side: Color::Red,
             mv: "h2h9".into(),
             fen: "fen-before".into(),
             reason: "blocked_path".into(),
@@ -653,6 +735,8 @@ mod tests {
         assert_eq!(p.kind, format!("{PROBLEM_BASE}illegal-move"));
         assert_eq!(p.status, 422);
         assert_eq!(p.extensions["ply"], 3);
+        assert_eq!(p.extensions["move_number"], 2);
+        assert_eq!(p.extensions["side"], "red");
         assert_eq!(p.extensions["move"], "h2h9");
         assert_eq!(p.extensions["fen"], "fen-before");
         assert_eq!(p.extensions["reason"], "blocked_path");

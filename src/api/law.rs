@@ -3,14 +3,17 @@
 //! the ruling and maps it to the answer types. The domain knows nothing of this module; the
 //! HTTP layer and the CLI see only the [`Arbiter`] trait.
 
-use super::answer::{self as dto, AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
+use super::answer::{
+    self as dto, AdjudicateResponse, Languages, LegalMovesResponse, RulesetsResponse,
+};
 use super::arbiter::{Arbiter, Cancel};
 use super::error::{ApiError, fen_problems};
 use super::request::{AdjudicateRequest, LegalMovesRequest};
 use crate::adjudication::{
-    self, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
+    self, Explanation, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
 };
-use crate::xiangqi::{Position, notation::Notation};
+use crate::records;
+use crate::xiangqi::{Color, Move, Position, notation::Notation};
 
 /// Applies the Vietnamese Xiangqi Law of 2004.
 #[derive(Debug, Default, Clone, Copy)]
@@ -38,12 +41,32 @@ impl Arbiter for LawArbiter {
                 .no_capture_limit()?
                 .unwrap_or(Options::for_ruleset(ruleset).no_capture_limit),
         };
-        let replay = replay(req.fen.as_deref(), &req.moves, notation, cancel)?;
+        let (replay, sent, notation) = match &req.game {
+            None => (
+                replay(req.fen.as_deref(), &req.moves, notation, cancel)?,
+                req.moves.clone(),
+                notation,
+            ),
+            Some(record) => replay_record(req, record, cancel)?,
+        };
         if cancel.is_cancelled() {
             return Err(ApiError::Cancelled);
         }
         let ruling = adjudication::rule_under(ruleset, &replay, options);
-        let mut answer = response(&replay, ruling, &req.moves);
+        let langs = req.languages()?;
+        let played: Vec<Move> = (1..=replay.plies()).map(|p| replay.mv(p)).collect();
+        let naming = Naming {
+            first_number: replay.start().fullmoves(),
+            // ICCS moves are named once, in ICCS.
+            sent: if notation == Notation::Iccs {
+                &[]
+            } else {
+                &sent
+            },
+            moves: &played,
+            notation,
+        };
+        let mut answer = response(&replay, ruling, &sent, &naming, langs);
         if req.compare == Some(true) {
             let limit = req.no_capture_limit()?;
             answer.comparison = Some(
@@ -54,7 +77,12 @@ impl Arbiter for LawArbiter {
                             no_capture_limit: limit
                                 .unwrap_or(Options::for_ruleset(book).no_capture_limit),
                         };
-                        book_ruling(book, adjudication::rule_under(book, &replay, options))
+                        book_ruling(
+                            book,
+                            adjudication::rule_under(book, &replay, options),
+                            &naming,
+                            langs,
+                        )
                     })
                     .collect(),
             );
@@ -108,6 +136,9 @@ fn replay(
             problems: fen_problems(fen, &e),
         })?,
     };
+    // A ply's move number and side, for the problems.
+    let (turn, fullmoves) = (start.turn(), start.fullmoves());
+    let number = move |ply: usize| move_number(turn, fullmoves, ply);
     Replay::new(start, moves.len(), |pos, ply| {
         if ply % CANCEL_CHECK_PLIES == 0 && cancel.is_cancelled() {
             return Err(None);
@@ -121,6 +152,8 @@ fn replay(
             error: Some(error),
         } => ApiError::UnparsableMove {
             ply,
+            move_number: number(ply).0,
+            side: number(ply).1,
             mv: moves[ply - 1].clone(),
             reason: error.to_string(),
             kind: error.kind().to_owned(),
@@ -132,12 +165,104 @@ fn replay(
             ..
         } => ApiError::IllegalMove {
             ply,
+            move_number: number(ply).0,
+            side: number(ply).1,
             mv: moves[ply - 1].clone(),
             fen: before.to_fen(),
             reason: reason.code().to_owned(),
             message: reason.to_string(),
         },
     })
+}
+
+/// Reads a `game` record and replays it: its start is the request's `fen` or the record's
+/// `[FEN]` (they must agree), its notation the request's `notation`, or the one the record
+/// declares, or the one that reads every move; a move's problem says where the move stands
+/// in the record. Returns the replay, the moves as the record writes them and their notation.
+fn replay_record(
+    req: &AdjudicateRequest,
+    text: &str,
+    cancel: &Cancel,
+) -> Result<(Replay, Vec<String>, Notation), ApiError> {
+    let record = records::read(text).map_err(|e| ApiError::InvalidRecord {
+        line: e.line,
+        column: e.column,
+        message: e.message,
+    })?;
+    let fen = match (req.fen.as_deref(), record.fen.as_deref()) {
+        (Some(sent), Some(written)) if sent.trim() != written.trim() => {
+            return Err(ApiError::InvalidRequest {
+                field: "fen".to_owned(),
+                message: "`fen` and the record's [FEN] tag name different positions".to_owned(),
+            });
+        }
+        (sent, written) => sent.or(written),
+    };
+    let moves: Vec<String> = record.moves.iter().map(|m| m.text.clone()).collect();
+    let notation = match (&req.notation, record.notation) {
+        (Some(_), _) => req.notation()?,
+        (None, Some(declared)) => declared,
+        (None, None) => {
+            let start = match fen {
+                None => Position::new(),
+                Some(fen) => Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
+                    fen: fen.to_owned(),
+                    problems: fen_problems(fen, &e),
+                })?,
+            };
+            records::detect_notation(&start, &record.moves)
+                .map_err(|mismatch| undetected(&record.moves, mismatch))?
+        }
+    };
+    let replay = replay(fen, &moves, notation, cancel).map_err(|e| match e {
+        ApiError::IllegalMove { ply, .. } | ApiError::UnparsableMove { ply, .. } => {
+            let at = &record.moves[ply - 1];
+            ApiError::InRecord {
+                line: at.line,
+                column: at.column,
+                error: Box::new(e),
+            }
+        }
+        other => other,
+    })?;
+    Ok((replay, moves, notation))
+}
+
+/// Why no one notation reads a record, in words.
+fn undetected(moves: &[records::RecordMove], mismatch: records::NotationMismatch) -> ApiError {
+    let message = match mismatch {
+        records::NotationMismatch::Ambiguous(fits) => {
+            let names: Vec<&str> = fits.iter().map(|n| n.label()).collect();
+            format!(
+                "the moves read as several games, in {}: say which with `notation` or a [Format] tag",
+                names.join(" and ")
+            )
+        }
+        records::NotationMismatch::None(failures) => {
+            let each: Vec<String> = failures
+                .iter()
+                .map(|&(notation, at)| {
+                    let m = &moves[at];
+                    format!(
+                        "{} stops at {:?} (line {}, column {})",
+                        notation.label(),
+                        super::error::elide(&m.text, super::error::ECHO_CHARS),
+                        m.line,
+                        m.column
+                    )
+                })
+                .collect();
+            format!(
+                "no notation reads every move as a legal move: {}",
+                each.join("; ")
+            )
+        }
+    };
+    ApiError::InvalidRecord {
+        line: 0,
+        column: 0,
+        message,
+    }
 }
 
 fn position_info(replay: &Replay) -> dto::PositionInfo {
@@ -150,16 +275,32 @@ fn position_info(replay: &Replay) -> dto::PositionInfo {
     }
 }
 
-fn response(replay: &Replay, ruling: Ruling, sent: &[String]) -> AdjudicateResponse {
-    let explanation = adjudication::explain(&ruling);
+/// The explanation in `langs`.
+fn explanation(e: Explanation, langs: Languages) -> dto::Localized {
+    dto::Localized::new(langs, |l| e.text(l).to_owned().into())
+}
+
+/// The ruling's articles, summaries in `langs`.
+fn articles(ruling: &Ruling, langs: Languages) -> Vec<dto::ArticleRef> {
+    ruling
+        .articles
+        .iter()
+        .map(|&a| dto::ArticleRef::new(a, langs))
+        .collect()
+}
+
+fn response(
+    replay: &Replay,
+    ruling: Ruling,
+    sent: &[String],
+    naming: &Naming,
+    langs: Languages,
+) -> AdjudicateResponse {
     AdjudicateResponse {
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
-        articles: ruling.articles.iter().map(|&a| a.into()).collect(),
-        explanation: dto::Localized {
-            vi: explanation.vi.into(),
-            en: explanation.en.into(),
-        },
+        articles: articles(&ruling, langs),
+        explanation: explanation(adjudication::explain_named(&ruling, naming), langs),
         repetition: ruling
             .repetition
             .as_ref()
@@ -172,18 +313,38 @@ fn response(replay: &Replay, ruling: Ruling, sent: &[String]) -> AdjudicateRespo
 }
 
 /// The short form of a ruling for the side-by-side comparison.
-fn book_ruling(book: RuleSet, ruling: Ruling) -> dto::BookRuling {
-    let explanation = adjudication::explain(&ruling);
+fn book_ruling(
+    book: RuleSet,
+    ruling: Ruling,
+    naming: &Naming,
+    langs: Languages,
+) -> dto::BookRuling {
     dto::BookRuling {
         ruleset: book.id().to_owned(),
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
-        articles: ruling.articles.iter().map(|&a| a.into()).collect(),
-        explanation: dto::Localized {
-            vi: explanation.vi.into(),
-            en: explanation.en.into(),
-        },
+        articles: articles(&ruling, langs),
+        explanation: explanation(adjudication::explain_named(&ruling, naming), langs),
     }
+}
+
+/// `ply` as the score sheet names it: move number and side.
+fn move_ref(replay: &Replay, ply: usize) -> dto::MoveRef {
+    let start = replay.start();
+    let (move_number, side) = move_number(start.turn(), start.fullmoves(), ply);
+    dto::MoveRef {
+        ply: ply as u32,
+        move_number,
+        side: side.into(),
+    }
+}
+
+/// The move number of `ply` and the side that played it, in a game whose first move is
+/// `turn`'s, numbered `fullmoves`: one more after each black move.
+fn move_number(turn: Color, fullmoves: u32, ply: usize) -> (u32, Color) {
+    let k = ply.saturating_sub(1) + usize::from(turn == Color::Black);
+    let side = if k % 2 == 0 { Color::Red } else { Color::Black };
+    (fullmoves + (k / 2) as u32, side)
 }
 
 fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) -> dto::Repetition {
@@ -193,12 +354,14 @@ fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) 
         previous_ply: rep.previous_ply as u32,
         trigger_ply: rep.trigger_ply as u32,
         loss_ply: rep.loss_ply.map(|p| p as u32),
+        trigger: Some(move_ref(replay, rep.trigger_ply)),
+        loss: rep.loss_ply.map(|p| move_ref(replay, p)),
         // The cycle's plies follow each other: walk their positions forward.
         cycle: rep
             .cycle
             .iter()
             .zip(replay.positions(rep.previous_ply))
-            .map(|(p, before)| cycle_move(&before, p, sent))
+            .map(|(p, before)| cycle_move(replay, &before, p, sent))
             .collect(),
         red: (&rep.red).into(),
         black: (&rep.black).into(),
@@ -206,10 +369,19 @@ fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) 
 }
 
 /// One move of the cycle, played from `before`.
-fn cycle_move(before: &Position, p: &PlyAnalysis, sent: &[String]) -> dto::CycleMove {
+fn cycle_move(
+    replay: &Replay,
+    before: &Position,
+    p: &PlyAnalysis,
+    sent: &[String],
+) -> dto::CycleMove {
     dto::CycleMove {
         ply: p.ply as u32,
         side: p.side.into(),
+        move_number: {
+            let start = replay.start();
+            move_number(start.turn(), start.fullmoves(), p.ply).0
+        },
         mv: sent[p.ply - 1].clone(),
         iccs: Notation::Iccs.format_move(before, p.mv),
         check: p.check,

@@ -15,14 +15,19 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::answer::Languages;
 use super::error::ApiError;
-use crate::adjudication::RuleSet;
+use crate::adjudication::{Lang, RuleSet};
 use crate::xiangqi::notation::Notation;
 
 /// Longest accepted FEN string, in characters (a full board is about 90).
 pub const MAX_FEN_CHARS: usize = 128;
 /// Longest accepted move string, in characters (the longest notation needs about 12).
 pub const MAX_MOVE_CHARS: usize = 32;
+
+/// Longest accepted `game` record, in bytes: a 1,024-ply game in Chinese notation with tags
+/// and numbers takes about 25 KB.
+pub const MAX_RECORD_BYTES: usize = 128 * 1024;
 /// Longest accepted `notation` or `ruleset` name, in characters.
 pub const MAX_NAME_CHARS: usize = 32;
 /// Accepted range of `no_capture_limit`, in plies.
@@ -67,12 +72,18 @@ impl Default for Limits {
 
 /// `POST /v1/adjudicate`: one game to rule on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "GameFields")]
 pub struct AdjudicateRequest {
     /// Starting position; `None` means the standard start position.
     #[serde(default)]
     pub fen: Option<String>,
-    /// The moves played from `fen`, in `notation`. Ply 1 is `moves[0]`.
+    /// The moves played from `fen`, in `notation`. Ply 1 is `moves[0]`. Empty when the game
+    /// comes as a record (`game`).
     pub moves: Vec<String>,
+    /// The game as a record instead of `moves`: PGN, a numbered score sheet, or DhtmlXQ
+    /// blocks ([`crate::records`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     /// A name of [`Notation::ALL`]; `None` means ICCS.
     #[serde(default)]
     pub notation: Option<String>,
@@ -80,11 +91,61 @@ pub struct AdjudicateRequest {
     #[serde(default)]
     pub ruleset: Option<String>,
     /// Plies without a capture after which a draw may be claimed; `None` means 100.
-    #[serde(default, deserialize_with = "integral")]
     pub no_capture_limit: Option<i64>,
     /// `true`: also rule under every rule book, side by side (`comparison` in the answer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compare: Option<bool>,
+    /// `vi`, `en` or `zh`: the answer's texts (explanation, article summaries) in that
+    /// language only. `None` keeps Vietnamese and English, as the API always answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// The client's `Accept-Language` header, set by the HTTP layer (never read from the
+    /// body): adds its language to Vietnamese and English when `lang` is not given.
+    #[serde(skip)]
+    pub accept_language: Option<String>,
+}
+
+/// An [`AdjudicateRequest`] as read, before the one check serde cannot say: the moves come
+/// as `moves` or as a `game` record, so one of the two must be there.
+#[derive(Deserialize)]
+struct GameFields {
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    moves: Option<Vec<String>>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    notation: Option<String>,
+    #[serde(default)]
+    ruleset: Option<String>,
+    #[serde(default, deserialize_with = "integral")]
+    no_capture_limit: Option<i64>,
+    #[serde(default)]
+    compare: Option<bool>,
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+impl TryFrom<GameFields> for AdjudicateRequest {
+    type Error = &'static str;
+
+    fn try_from(f: GameFields) -> Result<Self, Self::Error> {
+        if f.moves.is_none() && f.game.is_none() {
+            return Err("missing field `moves`");
+        }
+        Ok(AdjudicateRequest {
+            fen: f.fen,
+            moves: f.moves.unwrap_or_default(),
+            game: f.game,
+            notation: f.notation,
+            ruleset: f.ruleset,
+            no_capture_limit: f.no_capture_limit,
+            compare: f.compare,
+            lang: f.lang,
+            accept_language: None,
+        })
+    }
 }
 
 /// `POST /v1/adjudicate/batch`: many games ruled on independently.
@@ -141,8 +202,52 @@ impl AdjudicateRequest {
             limits,
         )?;
         check_name("ruleset", self.ruleset.as_deref())?;
+        check_name("lang", self.lang.as_deref())?;
         self.no_capture_limit()?;
+        if let Some(game) = &self.game {
+            if !self.moves.is_empty() {
+                return Err(ApiError::InvalidRequest {
+                    field: "game".to_owned(),
+                    message: "send the moves either as `moves` or as a `game` record, not both"
+                        .to_owned(),
+                });
+            }
+            if game.len() > MAX_RECORD_BYTES {
+                return Err(ApiError::InvalidRequest {
+                    field: "game".to_owned(),
+                    message: format!("the game record is longer than {MAX_RECORD_BYTES} bytes"),
+                });
+            }
+            // A record that reads is counted here; one that does not is the arbiter's to explain.
+            if let Ok(record) = crate::records::read(game) {
+                if record.moves.len() > limits.max_moves {
+                    return Err(ApiError::TooManyMoves {
+                        count: record.moves.len(),
+                        limit: limits.max_moves,
+                    });
+                }
+            }
+        }
+        self.languages()?;
         Ok(())
+    }
+
+    /// The languages the answer's texts carry: `lang`'s only, else Vietnamese and English
+    /// with the first language of `Accept-Language` we speak, else Vietnamese and English.
+    pub fn languages(&self) -> Result<Languages, ApiError> {
+        if let Some(code) = self.lang.as_deref() {
+            return Lang::from_code(code).map(Languages::Only).ok_or_else(|| {
+                ApiError::InvalidRequest {
+                    field: "lang".to_owned(),
+                    message: format!("lang must be one of vi, en, zh, got {code:?}"),
+                }
+            });
+        }
+        Ok(self
+            .accept_language
+            .as_deref()
+            .and_then(preferred_language)
+            .map_or(Languages::Default, Languages::Preferred))
     }
 
     /// The notation the moves are written in.
@@ -207,6 +312,36 @@ impl LegalMovesRequest {
     pub fn notation(&self) -> Result<Notation, ApiError> {
         notation(self.notation.as_deref())
     }
+}
+
+/// The language of an `Accept-Language` header (RFC 9110, 12.5.4) we speak that the client
+/// ranks highest: `zh-CN;q=0.9, en;q=0.8` gives `zh`. Ranges we do not speak, `*` and
+/// malformed entries are skipped; `q=0` refuses a language.
+pub fn preferred_language(header: &str) -> Option<Lang> {
+    let mut best: Option<(u16, Lang)> = None;
+    for item in header.split(',').take(32) {
+        let mut parts = item.split(';');
+        let range = parts.next().unwrap_or("").trim();
+        let primary = range.split('-').next().unwrap_or("");
+        let Some(lang) = Lang::from_code(primary) else {
+            continue;
+        };
+        let mut q = 1000u16;
+        for p in parts {
+            if let Some(v) = p.trim().strip_prefix("q=").or(p.trim().strip_prefix("Q=")) {
+                q = v
+                    .trim()
+                    .parse::<f32>()
+                    .ok()
+                    .filter(|q| (0.0..=1.0).contains(q))
+                    .map_or(0, |q| (q * 1000.0).round() as u16);
+            }
+        }
+        if q > 0 && best.is_none_or(|(b, _)| q > b) {
+            best = Some((q, lang));
+        }
+    }
+    best.map(|(_, l)| l)
 }
 
 /// The notation named (ICCS when none is), or `unknown-notation`.
@@ -276,7 +411,29 @@ mod tests {
             ruleset: None,
             no_capture_limit: None,
             compare: None,
+            game: None,
+            lang: None,
+            accept_language: None,
         }
+    }
+
+    #[test]
+    fn languages_come_from_lang_then_accept_language() {
+        let mut r = req(&[]);
+        assert_eq!(r.languages().unwrap(), Languages::Default);
+        r.accept_language = Some("fr-FR, zh-CN;q=0.9, vi;q=0.8".to_owned());
+        assert_eq!(r.languages().unwrap(), Languages::Preferred(Lang::Zh));
+        r.accept_language = Some("zh;q=0, en".to_owned());
+        assert_eq!(r.languages().unwrap(), Languages::Preferred(Lang::En));
+        r.accept_language = Some("*".to_owned());
+        assert_eq!(r.languages().unwrap(), Languages::Default);
+        r.lang = Some("vi".to_owned());
+        assert_eq!(r.languages().unwrap(), Languages::Only(Lang::Vi));
+        r.lang = Some("fr".to_owned());
+        assert!(matches!(
+            r.languages(),
+            Err(ApiError::InvalidRequest { field, .. }) if field == "lang"
+        ));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! pool ([`super::pool`]), which answers 503 `overloaded` when full and stops abandoned work.
 
 use axum::extract::State;
+use axum::http::{HeaderMap, header::ACCEPT_LANGUAGE};
 
 use super::extract::ApiJson;
 use super::metrics::record_verdict;
@@ -23,11 +24,17 @@ pub const INLINE_BATCH_MAX: usize = 4;
 /// ... at most this many bytes of games in all, are ruled inline; others go to the pool.
 pub const INLINE_BATCH_BYTES: usize = 4 * 1024;
 
-/// `POST /v1/adjudicate`.
+/// `POST /v1/adjudicate`. `Accept-Language` travels in the request
+/// ([`AdjudicateRequest::accept_language`]); `lang` in the body wins over it.
 pub async fn adjudicate(
     State(state): State<AppState>,
-    ApiJson(req): ApiJson<AdjudicateRequest>,
+    headers: HeaderMap,
+    ApiJson(mut req): ApiJson<AdjudicateRequest>,
 ) -> Result<ApiJson<AdjudicateResponse>, ApiError> {
+    req.accept_language = headers
+        .get(ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
     let limits = state.limits;
     let resp = if req.moves.len() <= INLINE_PLIES_MAX {
         adjudicate_one(state.arbiter.as_ref(), &limits, &req)?

@@ -7,6 +7,7 @@ use xiangqi_arbiter::api::answer::*;
 use xiangqi_arbiter::api::arbiter::Arbiter;
 use xiangqi_arbiter::api::error::{ApiError, FenProblem, NOTATIONS};
 use xiangqi_arbiter::api::request::*;
+use xiangqi_arbiter::xiangqi::Color;
 
 /// Answers fixed DTOs; special inputs trigger each error kind:
 /// - `fen: "bad"` → invalid-fen; `notation` outside the four → unknown-notation;
@@ -49,6 +50,8 @@ fn check_common(
             "??" => {
                 return Err(ApiError::UnparsableMove {
                     ply: i + 1,
+                    move_number: i as u32 / 2 + 1,
+                    side: if i % 2 == 0 { Color::Red } else { Color::Black },
                     mv: mv.clone(),
                     reason: "not a move".into(),
                     kind: "syntax".into(),
@@ -57,6 +60,8 @@ fn check_common(
             "x0x0" => {
                 return Err(ApiError::IllegalMove {
                     ply: i + 1,
+                    move_number: i as u32 / 2 + 1,
+                    side: if i % 2 == 0 { Color::Red } else { Color::Black },
                     mv: mv.clone(),
                     fen: START_FEN.into(),
                     reason: "no_piece".into(),
@@ -85,6 +90,7 @@ pub fn verdict(moves: &[String]) -> AdjudicateResponse {
     let en = |s: &'static str| Localized {
         vi: s.into(),
         en: s.into(),
+        zh: "".into(),
     };
     AdjudicateResponse {
         verdict: if loss { Verdict::Loss } else { Verdict::None },
@@ -105,9 +111,12 @@ pub fn verdict(moves: &[String]) -> AdjudicateResponse {
             previous_ply: 5,
             trigger_ply: 9,
             loss_ply: Some(11),
+            trigger: None,
+            loss: None,
             cycle: vec![CycleMove {
                 ply: 9,
                 side: Side::Red,
+                move_number: 5,
                 mv: "repeat".into(),
                 iccs: "a8a9".into(),
                 check: true,
@@ -184,8 +193,10 @@ impl Arbiter for FakeArbiter {
                 name: Localized {
                     vi: "Luật cờ tướng Việt Nam 2004".into(),
                     en: "Vietnamese Xiangqi Law 2004".into(),
+                    zh: "越南象棋法（2004年）".into(),
                 },
                 default: true,
+                translations: vec![],
                 articles: vec![],
             }],
         }
