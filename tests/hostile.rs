@@ -168,8 +168,10 @@ enum Check {
     },
     /// `unparsable-move` at this ply whose `reason` contains this text.
     UnparsableMove { ply: u64, reason_contains: String },
-    /// `invalid-request` about this field.
+    /// `invalid-request` or `unknown-field` about this field.
     Field(String),
+    /// `unknown-field` suggesting this known field.
+    Suggestion(String),
     /// `too-many-moves` / `too-many-games` with these numbers.
     TooMany { count: u64, limit: u64 },
     /// A 200 batch whose results have these problem slugs (`None` = a verdict).
@@ -308,7 +310,12 @@ async fn run(app: &Router, case: &Case) -> Result<(), String> {
         Some(Check::Verdict(v)) if body["verdict"] != v.as_str() => {
             return fail(&format!("verdict, want {v}"));
         }
-        Some(Check::Field(_) | Check::TooMany { .. } | Check::Verdict(_)) => {}
+        Some(Check::Suggestion(s)) if body["suggestion"] != s.as_str() => {
+            return fail(&format!("suggestion, want {s}"));
+        }
+        Some(
+            Check::Field(_) | Check::TooMany { .. } | Check::Verdict(_) | Check::Suggestion(_),
+        ) => {}
         Some(Check::Batch(slots)) => {
             let Some(results) = body["results"].as_array() else {
                 return fail("no results");

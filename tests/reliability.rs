@@ -97,8 +97,8 @@ fn one_byte_frames(bytes: &'static [u8]) -> Body {
 #[test]
 fn a_body_of_one_byte_chunks_costs_its_size_not_a_buffer_per_chunk() {
     let limit = 256 * 1024;
-    // A valid game padded by an unknown field to just under the limit.
-    let mut body = br#"{"moves": ["h2e2"], "pad": ""#.to_vec();
+    // A valid game padded by an unknown field (allowed: not strict) to just under the limit.
+    let mut body = br#"{"moves": ["h2e2"], "strict": false, "pad": ""#.to_vec();
     body.resize(limit - 8, b'a');
     body.extend_from_slice(br#""}"#);
     let body: &'static [u8] = Box::leak(body.into_boxed_slice());
@@ -150,23 +150,36 @@ fn kind(answer: &Value) -> Value {
 #[tokio::test]
 async fn a_game_gets_the_same_answer_alone_and_in_a_batch() {
     let app = test_app();
-    let deep = format!(
-        r#"{{"moves": ["h2e2"], "extra": {}1{}}}"#,
-        "[".repeat(200),
-        "]".repeat(200)
-    );
+    let deep = |strict: &str| {
+        format!(
+            r#"{{"moves": ["h2e2"],{strict} "extra": {}1{}}}"#,
+            "[".repeat(200),
+            "]".repeat(200)
+        )
+    };
     let cases: Vec<(&str, String, u16)> = vec![
         (
             "duplicate moves key",
             r#"{"moves": ["h2e2"], "moves": ["repeat"]}"#.into(),
             400,
         ),
-        ("200-deep unknown field", deep, 200),
+        ("200-deep unknown field", deep(""), 422),
+        (
+            "200-deep unknown field, not strict",
+            deep(r#" "strict": false,"#),
+            200,
+        ),
         (
             "lone surrogate in an unknown field",
             r#"{"moves": ["h2e2"], "note": "\ud800"}"#.into(),
+            422,
+        ),
+        (
+            "lone surrogate in an unknown field, not strict",
+            r#"{"moves": ["h2e2"], "note": "\ud800", "strict": false}"#.into(),
             200,
         ),
+        ("misspelt fen", r#"{"Fen": "9/9", "moves": []}"#.into(), 422),
         ("moves not an array", r#"{"moves": 5}"#.into(), 400),
         ("not an object", "[1, 2]".into(), 400),
         ("missing moves", "{}".into(), 400),
@@ -192,7 +205,7 @@ async fn a_game_gets_the_same_answer_alone_and_in_a_batch() {
 async fn one_bad_game_never_fails_the_batch() {
     let app = test_app();
     let body = format!(
-        r#"{{"games": [{{"moves": ["h2e2"], "x": {}{}}}, {{"moves": [], "moves": []}}, {{"moves": ["repeat"], "s": "\udc00"}}]}}"#,
+        r#"{{"games": [{{"moves": ["h2e2"], "strict": false, "x": {}{}}}, {{"moves": [], "moves": []}}, {{"moves": ["repeat"], "s": "\udc00", "strict": false}}, {{"moves": ["repeat"], "s": 1}}]}}"#,
         "[".repeat(300),
         "]".repeat(300)
     );
@@ -202,6 +215,8 @@ async fn one_bad_game_never_fails_the_batch() {
     assert_eq!(results[0]["verdict"], "none");
     assert_eq!(results[1]["status"], 400);
     assert_eq!(results[2]["verdict"], "loss");
+    assert_eq!(results[3]["status"], 422, "{}", results[3]);
+    assert_eq!(results[3]["field"], "s");
 }
 
 // ------------------------------------------------------------------------------------------
@@ -218,7 +233,10 @@ async fn details_never_echo_a_large_value_and_never_name_rust_types() {
     let detail = p["detail"].as_str().unwrap();
     assert!(detail.len() < 400, "{} bytes: {detail}", detail.len());
     assert!(detail.contains("more characters)"), "{detail}");
-    assert!(detail.contains("moves: invalid type: string"), "{detail}");
+    assert!(
+        detail.contains("moves: expected an array, got the string"),
+        "{detail}"
+    );
 
     for (body, words) in [
         (r#""a game""#, "expected an object"),

@@ -9,8 +9,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::xiangqi::Color;
 use crate::xiangqi::notation::Notation;
+use crate::xiangqi::{Color, FenError, ParseFenError, Role, SetupProblem, Square};
 
 /// Base of every problem `type`: `{PROBLEM_BASE}{slug}`.
 pub const PROBLEM_BASE: &str = "https://xiangqi-arbiter.dev/problems/";
@@ -174,6 +174,19 @@ pub enum ApiError {
         /// The limit.
         limit: usize,
     },
+    /// 422: the request has a field its type does not know, and does not say
+    /// `"strict": false`.
+    #[error("unknown field {field:?}")]
+    UnknownField {
+        /// The first unknown field, as sent (cut short when long).
+        field: String,
+        /// The known field it is most likely a slip for, if any.
+        suggestion: Option<String>,
+        /// How many more unknown fields the object has.
+        others: usize,
+        /// Every field the object may have.
+        known: Vec<String>,
+    },
     /// 422: the `game` record cannot be read (its syntax, a `[Format]` we do not know, or no
     /// single notation that reads its moves).
     #[error("line {line}, column {column} of the game record: {message}")]
@@ -256,6 +269,7 @@ impl ApiError {
             | ApiError::IllegalMove { .. }
             | ApiError::TooManyMoves { .. }
             | ApiError::TooManyGames { .. }
+            | ApiError::UnknownField { .. }
             | ApiError::InvalidRequest { .. }
             | ApiError::InvalidRecord { .. } => 422,
             ApiError::InRecord { error, .. } => error.status(),
@@ -284,6 +298,7 @@ impl ApiError {
             ApiError::IllegalMove { .. } => "illegal-move",
             ApiError::TooManyMoves { .. } => "too-many-moves",
             ApiError::TooManyGames { .. } => "too-many-games",
+            ApiError::UnknownField { .. } => "unknown-field",
             ApiError::InvalidRequest { .. } => "invalid-request",
             ApiError::InvalidRecord { .. } => "invalid-record",
             ApiError::InRecord { error, .. } => return error.slug(),
@@ -320,6 +335,7 @@ impl ApiError {
             ApiError::IllegalMove { .. } => "Illegal move",
             ApiError::TooManyMoves { .. } => "Too many moves",
             ApiError::TooManyGames { .. } => "Too many games",
+            ApiError::UnknownField { .. } => "Unknown field",
             ApiError::InvalidRequest { .. } => "Invalid request",
             ApiError::InvalidRecord { .. } => "Invalid game record",
             ApiError::InRecord { error, .. } => error.title(),
@@ -354,10 +370,14 @@ impl ApiError {
                 mv,
                 reason,
                 kind,
-            } => json!({
-                "ply": ply, "move_number": move_number, "side": side.name(),
-                "move": mv, "reason": reason, "kind": kind,
-            }),
+            } => {
+                let (_, message) = unparsable_parts(mv, reason);
+                json!({
+                    "ply": ply, "move_number": move_number, "side": side.name(),
+                    "move": mv, "reason": reason, "kind": kind,
+                    "code": kind, "message": message,
+                })
+            }
             ApiError::IllegalMove {
                 ply,
                 move_number,
@@ -365,14 +385,21 @@ impl ApiError {
                 mv,
                 fen,
                 reason,
-                ..
+                message,
             } => json!({
                 "ply": ply, "move_number": move_number, "side": side.name(),
                 "move": mv, "fen": fen, "reason": reason,
+                "code": reason, "message": message,
             }),
             ApiError::TooManyMoves { count, limit } | ApiError::TooManyGames { count, limit } => {
                 json!({ "count": count, "limit": limit })
             }
+            ApiError::UnknownField {
+                field,
+                suggestion,
+                known,
+                ..
+            } => json!({ "field": field, "suggestion": suggestion, "known": known }),
             ApiError::InvalidRequest { field, .. } => json!({ "field": field }),
             ApiError::InvalidRecord { line, column, .. } => {
                 json!({ "line": line, "column": column })
@@ -410,6 +437,43 @@ impl ApiError {
                 format!("ply {ply} (move {move_number}, {side}): illegal move {mv:?}: {message}")
             }
             ApiError::InvalidRequest { message, .. } => message.clone(),
+            // The title already says the body is malformed.
+            ApiError::MalformedJson { detail } => detail.clone(),
+            // The move is quoted once: the notation's own message quotes it too.
+            ApiError::UnparsableMove {
+                ply,
+                move_number,
+                side,
+                mv,
+                reason,
+                ..
+            } => {
+                let (notation, message) = unparsable_parts(mv, reason);
+                let notation = notation.map(|n| format!(" as {n}")).unwrap_or_default();
+                format!(
+                    "ply {ply} (move {move_number}, {side}): cannot read move {mv:?}{notation}: \
+                     {message}"
+                )
+            }
+            ApiError::UnknownField {
+                field,
+                suggestion,
+                others,
+                known,
+            } => {
+                let hint = match suggestion {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!("the known fields are `{}`.", known.join("`, `")),
+                };
+                let more = match others {
+                    0 => String::new(),
+                    1 => " (and 1 more unknown field)".to_owned(),
+                    n => format!(" (and {n} more unknown fields)"),
+                };
+                format!(
+                    "unknown field `{field}`{more}: {hint} Send \"strict\": false to ignore unknown fields."
+                )
+            }
             ApiError::InvalidRecord {
                 line: 0, message, ..
             } => message.clone(),
@@ -435,6 +499,201 @@ impl ApiError {
             detail,
             extensions: self.extensions(),
         }
+    }
+}
+
+/// The notation's label and the message of an unparsable move's `reason`, which the
+/// notation writes as `ICCS move "z9z8": expected ...`: the message alone never quotes the
+/// move again.
+fn unparsable_parts<'r>(mv: &str, reason: &'r str) -> (Option<&'r str>, &'r str) {
+    let quoted = format!(" move {:?}: ", mv.trim());
+    match reason.split_once(&quoted) {
+        Some((label, message)) => (Some(label), message),
+        None => (None, reason),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// FEN problems, worded for people
+// ---------------------------------------------------------------------------------------------
+
+/// Every defect of `fen` as the [`FenProblem`]s of an `invalid-fen` problem. Ranks are named
+/// as the FEN writes them, by their group counted from the left ("the 4th group"), and pieces
+/// as a player would ("three red rooks").
+pub fn fen_problems(fen: &str, e: &FenError) -> Vec<FenProblem> {
+    match e {
+        FenError::Parse(p) => vec![FenProblem {
+            kind: p.kind().to_owned(),
+            message: parse_message(fen, p),
+        }],
+        FenError::Setup(s) => s
+            .problems
+            .iter()
+            .map(|p| FenProblem {
+                kind: p.kind().to_owned(),
+                message: setup_message(p),
+            })
+            .collect(),
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th", ... "10th".
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The FEN group of an ICCS rank: rank 9 (Black's back rank) is written first.
+fn group_of_rank(rank: u8) -> usize {
+    10 - usize::from(rank)
+}
+
+/// "the 4th group" and, when the FEN has it, the group's own text.
+fn group(fen: &str, n: usize) -> String {
+    let text = fen
+        .split_whitespace()
+        .next()
+        .and_then(|board| board.split('/').nth(n - 1));
+    match text {
+        Some(t) if !t.is_empty() => format!("the {} group, {:?},", ordinal(n), elide(t, 16)),
+        _ => format!("the {} group", ordinal(n)),
+    }
+}
+
+fn parse_message(fen: &str, e: &ParseFenError) -> String {
+    match e {
+        ParseFenError::Empty => "the FEN is empty".to_owned(),
+        ParseFenError::WrongRankCount { found } => format!(
+            "the board has {found} groups separated by '/', expected 10: one per rank, \
+             Black's back rank first"
+        ),
+        ParseFenError::InvalidChar { rank, ch, .. } => format!(
+            "the {} group has {ch:?}, which is neither a piece letter (K A B N R C P, lower \
+             case for Black) nor a number of empty points (1 to 9)",
+            ordinal(group_of_rank(*rank))
+        ),
+        ParseFenError::RankTooLong { rank } => format!(
+            "{} covers more than 9 points",
+            group(fen, group_of_rank(*rank))
+        ),
+        ParseFenError::RankTooShort { rank, files } => format!(
+            "{} covers {files} points, expected 9",
+            group(fen, group_of_rank(*rank))
+        ),
+        ParseFenError::MissingTurn => {
+            "the side to move is missing: write 'w' (Red) or 'b' (Black) after the board".to_owned()
+        }
+        ParseFenError::InvalidTurn { found } => format!(
+            "the side to move {:?} is neither 'w' (Red) nor 'b' (Black)",
+            elide(found, ECHO_CHARS)
+        ),
+        other => other.to_string(),
+    }
+}
+
+fn setup_message(p: &SetupProblem) -> String {
+    // "the red advisor on d1 (the 9th group)".
+    let piece = |color: &Color, role: &str, square: &Square| {
+        format!(
+            "the {color} {role} on {square} (the {} group)",
+            ordinal(group_of_rank(square.rank()))
+        )
+    };
+    match p {
+        SetupProblem::MissingKing { color } => format!("{} has no king", side(*color)),
+        SetupProblem::TooManyPieces { color, role, count } => {
+            let max = role.max_count();
+            format!(
+                "{} {color} {}: at most {} {} allowed",
+                number(*count),
+                plural(*role, *count),
+                number(max),
+                if max == 1 { "is" } else { "are" }
+            )
+        }
+        SetupProblem::KingOutsidePalace { color, square } => {
+            format!("{} is outside its palace", piece(color, "king", square))
+        }
+        SetupProblem::AdvisorOffPoint { color, square } => {
+            format!(
+                "{} is off the palace diagonals",
+                piece(color, "advisor", square)
+            )
+        }
+        SetupProblem::ElephantOffPoint { color, square } => format!(
+            "{} is on a point elephants cannot reach",
+            piece(color, "elephant", square)
+        ),
+        SetupProblem::PawnBehindStart { color, square } => {
+            format!(
+                "{} is behind its starting rank",
+                piece(color, "pawn", square)
+            )
+        }
+        SetupProblem::PawnOffStartingFile { color, square } => format!(
+            "{} has not crossed the river but is off the starting files",
+            piece(color, "pawn", square)
+        ),
+        SetupProblem::KingsFacing => "the kings face each other on an open file".to_owned(),
+        SetupProblem::OpponentInCheck { color } => format!(
+            "{} is in check but it is not {}'s turn",
+            side(*color),
+            side(*color)
+        ),
+    }
+}
+
+/// "Red" or "Black", as a side is named at the board.
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+/// A small count in words ("three"), a large one in digits.
+fn number(n: u8) -> String {
+    const WORDS: [&str; 21] = [
+        "no",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    match WORDS.get(usize::from(n)) {
+        Some(w) => (*w).to_owned(),
+        None => n.to_string(),
+    }
+}
+
+/// "rook" or "rooks".
+fn plural(role: Role, n: u8) -> String {
+    if n == 1 {
+        role.name().to_owned()
+    } else {
+        format!("{}s", role.name())
     }
 }
 

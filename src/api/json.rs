@@ -1,24 +1,30 @@
 //! Reading request bodies: JSON text to a request type, with every rejection a 400
 //! `malformed-json` whose detail is worded for people. Details name the field and say what was
 //! expected in JSON's terms ("an array", "an object"), never Rust's (`struct
-//! AdjudicateRequest`), and never echo a client's value whole.
+//! AdjudicateRequest`), say where (line and column) when the whole body is read, and never
+//! echo a client's value whole.
+//!
+//! Requests are strict: a field the request type does not know is a 422 `unknown-field` that
+//! names it and the nearest known field (`{"FEN": ...}` would otherwise replay from the
+//! standard start). An object that says `"strict": false` has its unknown fields ignored.
+//! `strict` belongs to the parser, not to the request types: [`Strict`] reads it, and notes
+//! the unknown keys, while the type reads everything else.
 //!
 //! One parser: a body sent alone ([`parse_json`]) and a game inside a batch ([`parse_game`])
 //! are read by the same code, so they get the same answers.
 
-use serde::de::DeserializeOwned;
+use std::fmt;
+
+use serde::de::value::{StrDeserializer, UnitDeserializer};
+use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
 
 use super::error::{ApiError, ECHO_CHARS, elide};
 use super::request::AdjudicateRequest;
 
-/// Parses a whole request body as `T`, with details worded for people.
+/// Parses a whole request body as `T`, with details worded for people. Unknown fields of the
+/// body's object are a 422 `unknown-field` unless it says `"strict": false`.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| malformed(&e, true))?;
-    de.end().map_err(|e| ApiError::MalformedJson {
-        detail: describe_syntax(&e, true),
-    })?;
-    Ok(value)
+    read(&mut serde_json::Deserializer::from_slice(bytes), true)
 }
 
 /// Parses one game of a batch, exactly as if it had been sent alone, except that the
@@ -30,12 +36,41 @@ pub fn parse_game(raw: &str) -> Result<AdjudicateRequest, ApiError> {
 /// Parses a part of a larger text (a game of a batch, a value of a JSON Lines stream) as `T`,
 /// like [`parse_json`] but with no line and column in the details.
 pub fn parse_part<T: DeserializeOwned>(raw: &str) -> Result<T, ApiError> {
-    let mut de = serde_json::Deserializer::from_str(raw);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| malformed(&e, false))?;
+    read(&mut serde_json::Deserializer::from_str(raw), false)
+}
+
+fn read<'de, R, T>(de: &mut serde_json::Deserializer<R>, position: bool) -> Result<T, ApiError>
+where
+    R: serde_json::de::Read<'de>,
+    T: DeserializeOwned,
+{
+    let mut seen = Seen::default();
+    let mut track = serde_path_to_error::Track::new();
+    let parsed = T::deserialize(Strict {
+        inner: serde_path_to_error::Deserializer::new(&mut *de, &mut track),
+        seen: &mut seen,
+    })
+    .map_err(|e| serde_path_to_error::Error::new(track.path(), e));
+    let value = match parsed {
+        Ok(value) => value,
+        Err(e) => {
+            let missing = message_of(e.inner());
+            let missing = missing
+                .strip_prefix("missing field `")
+                .and_then(|m| m.strip_suffix('`'));
+            if let Some(typo) = missing.and_then(|m| seen.misspelt_required(m)) {
+                return Err(typo);
+            }
+            return Err(malformed(&e, position));
+        }
+    };
     de.end().map_err(|e| ApiError::MalformedJson {
-        detail: describe_syntax(&e, false),
+        detail: describe_syntax(&e, position),
     })?;
-    Ok(value)
+    match seen.unknown_field() {
+        Some(problem) => Err(problem),
+        None => Ok(value),
+    }
 }
 
 fn malformed(e: &serde_path_to_error::Error<serde_json::Error>, position: bool) -> ApiError {
@@ -60,7 +95,10 @@ fn malformed(e: &serde_path_to_error::Error<serde_json::Error>, position: bool) 
 }
 
 fn describe_syntax(e: &serde_json::Error, position: bool) -> String {
-    let what = elide(&message_of(e), 200);
+    let what = plain_syntax(&message_of(e));
+    if e.is_eof() && e.line() == 1 && e.column() == 0 {
+        return "the body is empty: expected a JSON object".to_owned();
+    }
     if position && e.line() > 0 {
         format!(
             "the body is not valid JSON: {what} (line {}, column {})",
@@ -70,6 +108,47 @@ fn describe_syntax(e: &serde_json::Error, position: bool) -> String {
     } else {
         format!("not valid JSON: {what}")
     }
+}
+
+/// serde_json's syntax messages in plain words: what was found and what was expected there.
+fn plain_syntax(message: &str) -> String {
+    let plain = match message {
+        "EOF while parsing a value" => "the text ends where a value was expected",
+        "EOF while parsing a list" => {
+            "the text ends inside an array: expected more items or its closing `]`"
+        }
+        "EOF while parsing an object" => {
+            "the text ends inside an object: expected more members or its closing `}`"
+        }
+        "EOF while parsing a string" => "the text ends inside a string: expected its closing `\"`",
+        "expected `:`" => "expected `:` between a member's name and its value",
+        "expected `,` or `]`" => {
+            "expected `,` before the next item of the array, or `]` to close it"
+        }
+        "expected `,` or `}`" => {
+            "expected `,` before the next member of the object, or `}` to close it"
+        }
+        "expected value" => {
+            "expected a value: an object, an array, a string in double quotes, a number, true, \
+             false or null"
+        }
+        "expected ident" => "expected true, false or null",
+        "key must be a string" => "expected a member name in double quotes",
+        "trailing comma" => "a comma must be followed by another item or member",
+        "trailing characters" => "unexpected text after the end of the JSON value",
+        "invalid escape" => "a backslash in a string must start an escape such as \\n or \\\"",
+        "invalid number" | "number out of range" => "expected a number JSON can write",
+        "recursion limit exceeded" => "the value is nested more than 128 levels deep",
+        "control character (\\u0000-\\u001F) found while parsing a string" => {
+            "a control character (such as a line break or a tab) inside a string must be \
+             escaped (\\n, \\t)"
+        }
+        "invalid unicode code point"
+        | "lone leading surrogate in hex escape"
+        | "unexpected end of hex escape" => "a \\u escape in a string is not a valid character",
+        other => return elide(other, 200),
+    };
+    plain.to_owned()
 }
 
 /// serde_json's message without its " at line L column C" suffix.
@@ -99,7 +178,8 @@ fn humanize(message: &str) -> String {
             elide(field, ECHO_CHARS)
         );
     }
-    // "invalid type: string \"...\", expected a sequence": keep the shape, cut the value.
+    // "invalid type: string \"...\", expected a sequence": what was expected first, then what
+    // came, in JSON's words, its value cut short.
     let (got, expected) = match message.rsplit_once(", expected ") {
         Some((got, expected)) => (got, Some(expected)),
         None => (message, None),
@@ -110,21 +190,251 @@ fn humanize(message: &str) -> String {
         }
         _ => got.to_owned(),
     };
-    let got = got
-        .replace("invalid type: map", "invalid type: object")
-        .replace("invalid type: sequence", "invalid type: array")
-        .replace("invalid type: unit value", "invalid type: null");
-    match expected {
-        None => elide(&got, 200),
-        Some(expected) => {
-            let expected = match expected {
-                "a sequence" => "an array",
-                "a map" => "an object",
-                e if e.starts_with("struct ") => "an object",
-                e => e,
-            };
-            format!("{got}, expected {}", elide(expected, 80))
+    let expected = expected.map(|e| match e {
+        "a sequence" => "an array",
+        "a map" => "an object",
+        e if e.starts_with("struct ") => "an object",
+        e => e,
+    });
+    match (got.strip_prefix("invalid type: "), expected) {
+        (Some(kind), Some(expected)) => {
+            format!("expected {}, got {}", elide(expected, 80), json_kind(kind))
         }
+        (_, Some(expected)) => format!("{got}, expected {}", elide(expected, 80)),
+        (_, None) => elide(&got, 200),
+    }
+}
+
+/// serde's name of a value that came ("integer `5`", "map") in JSON's words ("the number 5",
+/// "an object").
+fn json_kind(kind: &str) -> String {
+    let unquote = |v: &str| v.trim_matches('`').to_owned();
+    match kind.split_once(' ') {
+        _ if kind == "map" => "an object".to_owned(),
+        _ if kind == "sequence" => "an array".to_owned(),
+        _ if kind == "unit value" || kind == "null" => "null".to_owned(),
+        Some(("integer" | "floating", v)) => {
+            format!("the number {}", unquote(v.trim_start_matches("point ")))
+        }
+        Some(("string", v)) => format!("the string {v}"),
+        Some(("boolean", v)) => unquote(v),
+        _ => kind.to_owned(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strictness: unknown fields
+// ---------------------------------------------------------------------------------------------
+
+/// The request member that turns strictness off: `"strict": false` ignores unknown fields.
+pub const STRICT_FIELD: &str = "strict";
+
+/// Unknown field names kept for the answer (more are only counted).
+const UNKNOWN_KEPT: usize = 8;
+
+/// What the reading of a request's own object saw besides its known fields.
+#[derive(Debug, Default)]
+struct Seen {
+    /// The request type's known fields (from its `Deserialize` impl), `strict` aside.
+    known: &'static [&'static str],
+    /// The first unknown fields, as sent (cut short when long).
+    unknown: Vec<String>,
+    /// How many unknown fields there were in all.
+    unknown_count: usize,
+    /// The value of `strict`, if sent.
+    strict: Option<bool>,
+    /// Whether `strict` was sent (to refuse it twice).
+    strict_seen: bool,
+}
+
+impl Seen {
+    /// The `unknown-field` problem, unless the request was lenient or had none.
+    fn unknown_field(&self) -> Option<ApiError> {
+        let field = self.unknown.first()?;
+        if self.strict == Some(false) {
+            return None;
+        }
+        Some(self.problem(field))
+    }
+
+    /// Every field the object may have: the type's and `strict`.
+    fn known(&self) -> Vec<String> {
+        let mut known: Vec<String> = self.known.iter().map(|k| (*k).to_owned()).collect();
+        known.push(STRICT_FIELD.to_owned());
+        known
+    }
+
+    fn problem(&self, field: &str) -> ApiError {
+        let known = self.known();
+        ApiError::UnknownField {
+            field: field.to_owned(),
+            suggestion: suggest(field, &known).map(str::to_owned),
+            others: self.unknown_count - 1,
+            known,
+        }
+    }
+
+    /// A body that failed only because a required field is missing, while an unknown field
+    /// looks like it: `{"Moves": [...]}`. The typo is the better answer.
+    fn misspelt_required(&self, missing: &str) -> Option<ApiError> {
+        if self.strict == Some(false) {
+            return None;
+        }
+        let known = self.known();
+        let field = self
+            .unknown
+            .iter()
+            .find(|u| suggest(u, &known) == Some(missing))?;
+        Some(self.problem(field))
+    }
+}
+
+/// The known field nearest to `field`, if it is near enough to be a slip: the same letters in
+/// another case, one contained in the other, or an edit distance (case-insensitive) of at most
+/// a third of the known name's length (at least 1).
+pub fn suggest<'k>(field: &str, known: &'k [String]) -> Option<&'k str> {
+    let field = field.to_lowercase();
+    known
+        .iter()
+        .map(|k| {
+            let contained = field.len() >= 3 && (k.contains(&field) || field.contains(k.as_str()));
+            let d = if contained {
+                0
+            } else {
+                edit_distance(&field, k)
+            };
+            (d, k)
+        })
+        .filter(|(d, k)| *d <= (k.chars().count() / 3).max(1))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k.as_str())
+}
+
+/// Levenshtein distance in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != *cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// A deserializer that reads the request's own object like the one it wraps, and on the way
+/// notes its unknown keys and reads `strict` (which no request type declares: it is the
+/// parser's business). Only the outermost object is watched; values inside it are read by
+/// the wrapped deserializer alone.
+struct Strict<'s, D> {
+    inner: D,
+    seen: &'s mut Seen,
+}
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<'_, D> {
+    type Error = D::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.inner.deserialize_any(visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.seen.known = fields;
+        self.inner.deserialize_struct(
+            name,
+            fields,
+            StrictVisitor {
+                inner: visitor,
+                seen: self.seen,
+            },
+        )
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+        ignored_any
+    }
+}
+
+struct StrictVisitor<'s, V> {
+    inner: V,
+    seen: &'s mut Seen,
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for StrictVisitor<'_, V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.inner.expecting(f)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        self.inner.visit_map(StrictMap {
+            inner: map,
+            seen: self.seen,
+            strict_next: false,
+        })
+    }
+
+    // No `visit_seq`: serde would read a struct from an array of its fields in order (`[]`
+    // as a legal-moves request with every field absent). A request is an object; anything
+    // else is refused with "expected an object".
+}
+
+struct StrictMap<'s, A> {
+    inner: A,
+    seen: &'s mut Seen,
+    /// The key just read is `strict`: its value is read here.
+    strict_next: bool,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for StrictMap<'_, A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        let Some(key) = self.inner.next_key::<String>()? else {
+            return Ok(None);
+        };
+        let known = self.seen.known.contains(&key.as_str());
+        if !known && key == STRICT_FIELD {
+            if self.seen.strict_seen {
+                return Err(A::Error::duplicate_field(STRICT_FIELD));
+            }
+            self.seen.strict_seen = true;
+            self.strict_next = true;
+        } else if !known {
+            self.seen.unknown_count += 1;
+            if self.seen.unknown.len() < UNKNOWN_KEPT {
+                self.seen.unknown.push(elide(&key, ECHO_CHARS));
+            }
+        }
+        seed.deserialize(StrDeserializer::new(&key)).map(Some)
+    }
+
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
+        if std::mem::take(&mut self.strict_next) {
+            // The request type ignores `strict`: read it here, hand the type nothing.
+            self.seen.strict = self.inner.next_value::<Option<bool>>()?;
+            return seed.deserialize(UnitDeserializer::new());
+        }
+        self.inner.next_value_seed(seed)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.inner.size_hint()
     }
 }
 
@@ -150,5 +460,119 @@ mod tests {
         assert!(detail.len() < 300, "{detail}");
         assert!(detail.contains("more characters)"), "{detail}");
         assert!(detail.contains("expected an array"), "{detail}");
+        assert!(detail.contains("got the string"), "{detail}");
+
+        for (body, words) in [
+            (
+                r#"{"moves": 5}"#,
+                "moves: expected an array, got the number 5 (line 1, column 11)",
+            ),
+            (
+                r#"{"moves": [1.5]}"#,
+                "moves[0]: expected a string, got the number 1.5",
+            ),
+            (
+                r#"{"moves": [], "fen": true}"#,
+                "fen: expected a string, got true",
+            ),
+            (
+                r#"{"moves": {}}"#,
+                "moves: expected an array, got an object",
+            ),
+        ] {
+            let ApiError::MalformedJson { detail } =
+                parse_json::<AdjudicateRequest>(body.as_bytes()).unwrap_err()
+            else {
+                panic!()
+            };
+            assert!(detail.starts_with(words), "{detail}");
+        }
+    }
+
+    fn unknown(body: &str) -> ApiError {
+        parse_json::<AdjudicateRequest>(body.as_bytes()).unwrap_err()
+    }
+
+    #[test]
+    fn an_unknown_field_names_the_nearest_known_one() {
+        let err = unknown(r#"{"FEN": "9/9/9/9/9/9/9/9/9/9 w", "moves": []}"#);
+        let ApiError::UnknownField {
+            field, suggestion, ..
+        } = &err
+        else {
+            panic!("{err:?}")
+        };
+        assert_eq!(
+            (field.as_str(), suggestion.as_deref()),
+            ("FEN", Some("fen"))
+        );
+        assert!(err.to_problem().detail.contains("did you mean `fen`?"));
+
+        // A misspelt required field is the typo, not a missing field.
+        let err = unknown(r#"{"Moves": ["h2e2"]}"#);
+        assert!(
+            matches!(&err, ApiError::UnknownField { suggestion: Some(s), .. } if s == "moves"),
+            "{err:?}"
+        );
+        // Nothing near: no guess, the known fields listed.
+        let err = unknown(r#"{"moves": [], "client": "x"}"#);
+        let p = err.to_problem();
+        assert_eq!(p.extensions["suggestion"], serde_json::Value::Null);
+        assert!(p.detail.contains("`no_capture_limit`"), "{}", p.detail);
+    }
+
+    #[test]
+    fn strict_false_ignores_unknown_fields_and_strict_must_be_a_boolean() {
+        let r: AdjudicateRequest =
+            parse_json(br#"{"moves": ["h2e2"], "client": "x", "strict": false}"#).unwrap();
+        assert_eq!(r.moves, ["h2e2"]);
+        let r: AdjudicateRequest = parse_json(br#"{"strict": true, "moves": []}"#).unwrap();
+        assert!(r.moves.is_empty());
+        assert!(matches!(
+            unknown(r#"{"strict": true, "moves": [], "x": 1}"#),
+            ApiError::UnknownField { .. }
+        ));
+        let ApiError::MalformedJson { detail } = unknown(r#"{"moves": [], "strict": "no"}"#) else {
+            panic!()
+        };
+        assert!(detail.starts_with("strict:"), "{detail}");
+        let ApiError::MalformedJson { detail } =
+            unknown(r#"{"moves": [], "strict": false, "strict": false}"#)
+        else {
+            panic!()
+        };
+        assert!(detail.contains("more than once"), "{detail}");
+    }
+
+    #[test]
+    fn a_request_is_an_object_never_an_array_of_its_fields() {
+        use super::super::request::LegalMovesRequest;
+        for body in [&b"[]"[..], br#"[null, ["h2e2"]]"#] {
+            let ApiError::MalformedJson { detail } =
+                parse_json::<LegalMovesRequest>(body).unwrap_err()
+            else {
+                panic!()
+            };
+            assert!(detail.contains("expected an object"), "{detail}");
+        }
+        assert!(parse_json::<AdjudicateRequest>(br#"[null, ["h2e2"]]"#).is_err());
+    }
+
+    #[test]
+    fn suggestions_are_slips_only() {
+        let known: Vec<String> = ["fen", "moves", "notation", "ruleset", "no_capture_limit"]
+            .map(str::to_owned)
+            .to_vec();
+        for (sent, expected) in [
+            ("FEN", Some("fen")),
+            ("move", Some("moves")),
+            ("notaion", Some("notation")),
+            ("rule_set", Some("ruleset")),
+            ("nocapturelimit", Some("no_capture_limit")),
+            ("client", None),
+            ("x", None),
+        ] {
+            assert_eq!(suggest(sent, &known), expected, "{sent}");
+        }
     }
 }

@@ -7,13 +7,13 @@ use super::answer::{
     self as dto, AdjudicateResponse, Languages, LegalMovesResponse, RulesetsResponse,
 };
 use super::arbiter::{Arbiter, Cancel};
-use super::error::{ApiError, FenProblem};
+use super::error::{ApiError, fen_problems};
 use super::request::{AdjudicateRequest, LegalMovesRequest};
 use crate::adjudication::{
     self, Explanation, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
 };
 use crate::records;
-use crate::xiangqi::{Color, FenError, Move, Position, notation::Notation};
+use crate::xiangqi::{Color, Move, Position, notation::Notation};
 
 /// Applies the Vietnamese Xiangqi Law of 2004.
 #[derive(Debug, Default, Clone, Copy)]
@@ -133,7 +133,7 @@ fn replay(
         None => Position::new(),
         Some(fen) => Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
             fen: fen.to_owned(),
-            problems: fen_problems(&e),
+            problems: fen_problems(fen, &e),
         })?,
     };
     // A ply's move number and side, for the problems.
@@ -207,7 +207,7 @@ fn replay_record(
                 None => Position::new(),
                 Some(fen) => Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
                     fen: fen.to_owned(),
-                    problems: fen_problems(&e),
+                    problems: fen_problems(fen, &e),
                 })?,
             };
             records::detect_notation(&start, &record.moves)
@@ -262,23 +262,6 @@ fn undetected(moves: &[records::RecordMove], mismatch: records::NotationMismatch
         line: 0,
         column: 0,
         message,
-    }
-}
-
-fn fen_problems(e: &FenError) -> Vec<FenProblem> {
-    match e {
-        FenError::Parse(p) => vec![FenProblem {
-            kind: p.kind().to_owned(),
-            message: p.to_string(),
-        }],
-        FenError::Setup(s) => s
-            .problems
-            .iter()
-            .map(|p| FenProblem {
-                kind: p.kind().to_owned(),
-                message: p.to_string(),
-            })
-            .collect(),
     }
 }
 

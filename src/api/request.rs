@@ -2,8 +2,10 @@
 //! any chess (sizes, names, ranges), in one place.
 //!
 //! Field names are fixed by the v1 contract (issue 4): fields may be added, never renamed.
-//! Requests accept and ignore unknown fields on purpose (no `deny_unknown_fields`): clients
-//! may send extra data, and newer clients must work against older servers.
+//! The types themselves ignore unknown fields (no `deny_unknown_fields`): strictness is the
+//! parser's ([`super::json`]), which answers an unknown field with 422 `unknown-field` unless
+//! the request says `"strict": false`, so that a client that needs leniency (a newer client
+//! against an older server) can ask for it.
 //!
 //! `notation`, `ruleset` and `no_capture_limit` are deliberately loose types (`String`,
 //! `i64`) so that a wrong *value* reaches the handler and gets a precise 422

@@ -8,10 +8,12 @@
 //!   13 MiB per connection.)
 //! - **One parser.** A body is read by [`crate::api::json::parse_json`], and a game inside a
 //!   batch by [`crate::api::json::parse_game`], the same code, so they get the same answers,
-//!   worded for people.
+//!   worded for people, and the same strictness (an unknown field is 422 `unknown-field`
+//!   unless the object says `"strict": false`).
 //!
 //! Rejections: 415 for a content type other than JSON or any `Content-Encoding` but
-//! `identity`, 413 for a body over the limit, 400 for anything that is not the expected JSON.
+//! `identity`, 413 for a body over the limit, 400 for anything that is not the expected JSON,
+//! 422 for a field the request does not know.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
