@@ -8,7 +8,7 @@
 mod common;
 
 use common::axf_differences::{Answer, compare, differences};
-use common::chess::{XorShift, mirror_colours, random_position};
+use common::chess::{cycle_game, mirror_colours};
 use common::public::public_cases;
 use proptest::prelude::*;
 use serde::Deserialize;
@@ -423,35 +423,6 @@ fn axf_rulings_mirror() {
         assert_eq!(a.violator, b.violator.map(Color::other), "{id}");
         assert_eq!(a.citations, b.citations, "{id}");
     }
-}
-
-/// A random legal position, then a two-move cycle played back and forth
-/// until its first position has occurred three times (plus a little more).
-fn cycle_game(seed: u64, walk: usize, extra: usize) -> Option<(Position, Vec<Move>)> {
-    let mut rng = XorShift::new(seed);
-    let mut pos = random_position(&mut rng, walk)?;
-    let start = pos.clone();
-    let quiet = |p: &Position| -> Vec<Move> {
-        p.legal_moves()
-            .into_iter()
-            .filter(|m| p.piece_at(m.to).is_none())
-            .collect()
-    };
-    let qa = quiet(&pos);
-    let a = *qa.get(rng.below(qa.len()))?;
-    let qb = quiet(&pos.after(a));
-    let b = *qb.get(rng.below(qb.len()))?;
-    let cycle = [a, b, Move::new(a.to, a.from), Move::new(b.to, b.from)];
-    let mut moves = Vec::new();
-    for i in 0..8 + extra {
-        let m = cycle[i % 4];
-        if !pos.is_legal(m) {
-            return None;
-        }
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    Some((start, moves))
 }
 
 proptest! {

@@ -12,23 +12,18 @@
 
 #[path = "common/axf_differences.rs"]
 mod axf_differences;
+#[allow(dead_code)] // law_points uses squares, moves and the mirror
+#[path = "common/chess.rs"]
+mod chess;
 
+use chess::{mv as iccs, sq};
 use xiangqi_arbiter::adjudication::cycle::PlyAnalysis;
 use xiangqi_arbiter::adjudication::law::Pattern;
 use xiangqi_arbiter::adjudication::threats::{Protection, ThreatKind};
 use xiangqi_arbiter::adjudication::{Options, Repetition, Replay, Ruling, Verdict, rule};
-use xiangqi_arbiter::xiangqi::{Color, GameEnd, Move, Piece, Position, Role, Square};
+use xiangqi_arbiter::xiangqi::{Color, GameEnd, Move, Position, Role, Square};
 
 // ---------------------------------------------------------------- helpers
-
-fn sq(text: &str) -> Square {
-    Square::from_iccs(text).unwrap_or_else(|| panic!("bad square {text:?}"))
-}
-
-fn iccs(text: &str) -> Move {
-    assert_eq!(text.len(), 4, "bad ICCS move {text:?}");
-    Move::new(sq(&text[..2]), sq(&text[2..]))
-}
 
 fn replay(fen: &str, moves: &str) -> Replay {
     let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("illegal FEN {fen}: {e:?}"));
@@ -1352,14 +1347,7 @@ fn checkmate_and_stalemate_are_reported_with_the_winner() {
 /// bottom, the other side to move. Legal if the position is.
 fn mirror(fen: &str, moves: &str) -> (Position, Vec<Move>) {
     let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("illegal FEN {fen}: {e:?}"));
-    let mut setup = pos.to_setup();
-    let mut board = xiangqi_arbiter::xiangqi::Board::empty();
-    for (sq, p) in setup.board.pieces() {
-        board.set(sq.mirror_rank(), Some(Piece::new(p.color.other(), p.role)));
-    }
-    setup.board = board;
-    setup.turn = setup.turn.other();
-    let mirrored = Position::from_setup(setup).expect("the mirror of a legal position is legal");
+    let mirrored = chess::mirror_colours(&pos);
     let moves = moves
         .split_whitespace()
         .map(|m| {

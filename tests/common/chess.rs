@@ -112,3 +112,33 @@ pub fn rotate(pos: &Position) -> Position {
 pub fn mirror_files(pos: &Position) -> Position {
     mapped(pos, Square::mirror_file, false)
 }
+
+/// A random legal position, then a two-move cycle played back and forth
+/// until its first position has occurred three times (plus a little more).
+pub fn cycle_game(seed: u64, walk: usize, extra: usize) -> Option<(Position, Vec<Move>)> {
+    let mut rng = XorShift::new(seed);
+    let mut pos = random_position(&mut rng, walk)?;
+    let start = pos.clone();
+    let quiet = |p: &Position| -> Vec<Move> {
+        p.legal_moves()
+            .into_iter()
+            .filter(|m| p.piece_at(m.to).is_none())
+            .collect()
+    };
+    let qa = quiet(&pos);
+    let a = *qa.get(rng.below(qa.len()))?;
+    let after_a = pos.after(a);
+    let qb = quiet(&after_a);
+    let b = *qb.get(rng.below(qb.len()))?;
+    let cycle = [a, b, Move::new(a.to, a.from), Move::new(b.to, b.from)];
+    let mut moves = Vec::new();
+    for i in 0..8 + extra {
+        let m = cycle[i % 4];
+        if !pos.is_legal(m) {
+            return None;
+        }
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Some((start, moves))
+}
