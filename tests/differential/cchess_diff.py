@@ -51,6 +51,8 @@ import time
 
 import cchess
 
+from xqboard import board_of, perft_fens, placement
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 # The first character of our texts for pawns of two stacked files.
@@ -71,35 +73,6 @@ FIXED = [
 # --------------------------------------------------------------------------
 # Boards
 # --------------------------------------------------------------------------
-
-def board_of(fen: str) -> dict[tuple[int, int], str]:
-    """(file 0-8, rank 0-9) -> FEN letter."""
-    board = {}
-    for i, row in enumerate(fen.split()[0].split("/")):
-        rank, file = 9 - i, 0
-        for ch in row:
-            if ch.isdigit():
-                file += int(ch)
-            else:
-                board[(file, rank)] = ch
-                file += 1
-    return board
-
-
-def placement(board: dict[tuple[int, int], str]) -> str:
-    rows = []
-    for rank in range(9, -1, -1):
-        row, empty = "", 0
-        for file in range(9):
-            ch = board.get((file, rank))
-            if ch is None:
-                empty += 1
-            else:
-                row += (str(empty) if empty else "") + ch
-                empty = 0
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows)
-
 
 def rotated(fen: str) -> str:
     """The position turned half round with colours swapped: the same game
@@ -208,11 +181,6 @@ def play_games(args) -> tuple[list[dict], list[tuple[str, list[str]]]]:
         fen = ans["position"]["fen"]
         seen.setdefault(fen, {"fen": fen, "legal_moves": ans["legal_moves"]})
     return list(seen.values()), [(g["start"], g["moves"]) for g in everyone]
-
-
-def perft_fens(path: str) -> list[str]:
-    with open(path, encoding="utf-8") as fh:
-        return [line[4:].strip() for line in fh if line.startswith("fen ")]
 
 
 # --------------------------------------------------------------------------

@@ -50,6 +50,8 @@ from dataclasses import dataclass, field
 
 import pyffish as sf
 
+from xqboard import board_of, fen_of, perft_fens
+
 VARIANT = "xiangqi"
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -67,35 +69,6 @@ def to_iccs(uci: str) -> str:
     if not m:
         raise ValueError(f"unexpected pyffish move {uci!r}")
     return f"{m[1]}{int(m[2]) - 1}{m[3]}{int(m[4]) - 1}"
-
-
-def board_of(fen: str) -> dict[tuple[int, int], str]:
-    """(file 0-8, rank 0-9) -> FEN letter."""
-    board = {}
-    for i, row in enumerate(fen.split()[0].split("/")):
-        rank, file = 9 - i, 0
-        for ch in row:
-            if ch.isdigit():
-                file += int(ch)
-            else:
-                board[(file, rank)] = ch
-                file += 1
-    return board
-
-
-def fen_of(board: dict[tuple[int, int], str], side: str) -> str:
-    rows = []
-    for rank in range(9, -1, -1):
-        row, empty = "", 0
-        for file in range(9):
-            ch = board.get((file, rank))
-            if ch is None:
-                empty += 1
-            else:
-                row += (str(empty) if empty else "") + ch
-                empty = 0
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + f" {side} - - 0 1"
 
 
 def kings_file_blocker(fen: str) -> bool:
@@ -298,11 +271,6 @@ def constructed_family(job: tuple[int, int]) -> list[Case]:
 # --------------------------------------------------------------------------
 # Building the corpus
 # --------------------------------------------------------------------------
-
-def perft_fens(path: str) -> list[str]:
-    with open(path, encoding="utf-8") as fh:
-        return [line[4:].strip() for line in fh if line.startswith("fen ")]
-
 
 def build_cases(args, pool) -> list[Case]:
     starts = [START_FEN] + [f for f in perft_fens(args.perft) if f != START_FEN]
