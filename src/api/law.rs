@@ -36,10 +36,10 @@ impl Arbiter for LawArbiter {
     ) -> Result<AdjudicateResponse, ApiError> {
         let ruleset = req.ruleset()?;
         let notation = req.notation()?;
-        let options = Options {
-            no_capture_limit: req
-                .no_capture_limit()?
-                .unwrap_or(Options::for_ruleset(ruleset).no_capture_limit),
+        // The request's no-capture limit, else each book's own.
+        let limit = req.no_capture_limit()?;
+        let options_for = |book: RuleSet| Options {
+            no_capture_limit: limit.unwrap_or(Options::for_ruleset(book).no_capture_limit),
         };
         let (replay, sent, notation) = match &req.game {
             None => (
@@ -52,7 +52,7 @@ impl Arbiter for LawArbiter {
         if cancel.is_cancelled() {
             return Err(ApiError::Cancelled);
         }
-        let ruling = adjudication::rule_under(ruleset, &replay, options);
+        let ruling = adjudication::rule_under(ruleset, &replay, options_for(ruleset));
         let langs = req.languages()?;
         let played: Vec<Move> = (1..=replay.plies()).map(|p| replay.mv(p)).collect();
         let naming = Naming {
@@ -66,27 +66,22 @@ impl Arbiter for LawArbiter {
             moves: &played,
             notation,
         };
+        // With `compare`, every book's ruling; the requested book's is the one just made.
+        let comparison = (req.compare == Some(true)).then(|| {
+            RuleSet::ALL
+                .into_iter()
+                .map(|book| {
+                    let ruling = if book == ruleset {
+                        ruling.clone()
+                    } else {
+                        adjudication::rule_under(book, &replay, options_for(book))
+                    };
+                    book_ruling(book, ruling, &naming, langs)
+                })
+                .collect()
+        });
         let mut answer = response(&replay, ruling, &sent, &naming, langs);
-        if req.compare == Some(true) {
-            let limit = req.no_capture_limit()?;
-            answer.comparison = Some(
-                RuleSet::ALL
-                    .into_iter()
-                    .map(|book| {
-                        let options = Options {
-                            no_capture_limit: limit
-                                .unwrap_or(Options::for_ruleset(book).no_capture_limit),
-                        };
-                        book_ruling(
-                            book,
-                            adjudication::rule_under(book, &replay, options),
-                            &naming,
-                            langs,
-                        )
-                    })
-                    .collect(),
-            );
-        }
+        answer.comparison = comparison;
         Ok(answer)
     }
 
