@@ -72,32 +72,30 @@ impl Default for Limits {
 
 /// `POST /v1/adjudicate`: one game to rule on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// Read through `GameFields` (its `try_from`), so field attributes here are for writing only.
 #[serde(try_from = "GameFields")]
 pub struct AdjudicateRequest {
     /// Starting position; `None` means the standard start position.
-    #[serde(default)]
     pub fen: Option<String>,
     /// The moves played from `fen`, in `notation`. Ply 1 is `moves[0]`. Empty when the game
     /// comes as a record (`game`).
     pub moves: Vec<String>,
     /// The game as a record instead of `moves`: PGN, a numbered score sheet, or DhtmlXQ
     /// blocks ([`crate::records`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
     /// A name of [`Notation::ALL`]; `None` means ICCS.
-    #[serde(default)]
     pub notation: Option<String>,
     /// Rule set id; `None` means the default rule set.
-    #[serde(default)]
     pub ruleset: Option<String>,
     /// Plies without a capture after which a draw may be claimed; `None` means 100.
     pub no_capture_limit: Option<i64>,
     /// `true`: also rule under every rule book, side by side (`comparison` in the answer).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub compare: Option<bool>,
     /// `vi`, `en` or `zh`: the answer's texts (explanation, article summaries) in that
     /// language only. `None` keeps Vietnamese and English, as the API always answered.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
     /// The client's `Accept-Language` header, set by the HTTP layer (never read from the
     /// body): adds its language to Vietnamese and English when `lang` is not given.
