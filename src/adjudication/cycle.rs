@@ -11,7 +11,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use arrayvec::ArrayVec;
 
-use super::articles::{Readings, RuleSet};
+use super::articles::Readings;
 use super::replay::Replay;
 use super::threats::{Captures, Threat, ThreatKind, by_target, classify_captures, new_captures};
 use crate::xiangqi::{Color, Move, Position, Role, Square};
@@ -167,32 +167,38 @@ impl<'r> Analysis<'r> {
     }
 
     /// Calls `judge` with the moves of the cycle `first + 1 ..= last`,
-    /// without copying them.
-    pub fn with_cycle<R>(
+    /// without copying them, unless a quick test says neither side can
+    /// violate under `readings` (then `None`): a side must check on every
+    /// move (Article 23, point 1), or never check and press one same piece
+    /// on every move (points 3 and 8; under the AXF a threat to win a piece
+    /// by discovered check presses it too).
+    pub fn judge_if_suspect<R>(
         &mut self,
         first: usize,
         last: usize,
+        readings: &Readings,
         judge: impl FnOnce(&[&PlyAnalysis]) -> R,
-    ) -> R {
+    ) -> Option<R> {
         let opening = self.analyse_span(first, last);
+        if !self.may_violate(opening.as_ref(), first, last, readings) {
+            return None;
+        }
         let mut cycle: Vec<&PlyAnalysis> = Vec::with_capacity(last - first);
         cycle.push(opening.as_ref().unwrap_or_else(|| self.analysed(first + 1)));
         cycle.extend((first + 2..=last).map(|ply| self.analysed(ply)));
-        judge(&cycle)
+        Some(judge(&cycle))
     }
 
-    /// A quick test that must pass for either side of the cycle to violate:
-    /// it checks on every move (Article 23, point 1), or it never checks
-    /// and presses one same piece on every move (points 3 and 8).
-    pub fn may_violate(&mut self, first: usize, last: usize) -> bool {
-        self.may_violate_under(first, last, &RuleSet::Vn2004.readings())
-    }
-
-    /// [`may_violate`](Self::may_violate) as `readings` count chases: under
-    /// the AXF a threat to win a piece by discovered check presses it too.
-    pub fn may_violate_under(&mut self, first: usize, last: usize, readings: &Readings) -> bool {
-        let opening = self.analyse_span(first, last);
-        let opening_mark = match &opening {
+    /// The quick test of [`judge_if_suspect`](Self::judge_if_suspect), on
+    /// the per-ply marks, `opening` standing for the cycle's first move.
+    fn may_violate(
+        &self,
+        opening: Option<&PlyAnalysis>,
+        first: usize,
+        last: usize,
+        readings: &Readings,
+    ) -> bool {
+        let opening_mark = match opening {
             Some(p) => p.mark(),
             None => self.marks[first + 1],
         };

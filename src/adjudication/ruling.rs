@@ -317,16 +317,13 @@ impl Span {
         occurrences: u32,
     ) -> Span {
         work.cycles_judged += 1;
-        let violator = if analysis.may_violate_under(previous, trigger, &book.readings()) {
-            work.cycles_judged_in_full += 1;
-            analysis.with_cycle(previous, trigger, |cycle| {
-                let red = law::side_finding(book, Color::Red, cycle.iter().copied());
-                let black = law::side_finding(book, Color::Black, cycle.iter().copied());
-                law::verdict(book, &red, &black).violator
-            })
-        } else {
-            None
-        };
+        let full = analysis.judge_if_suspect(previous, trigger, &book.readings(), |cycle| {
+            let red = law::side_finding(book, Color::Red, cycle.iter().copied());
+            let black = law::side_finding(book, Color::Black, cycle.iter().copied());
+            law::verdict(book, &red, &black).violator
+        });
+        work.cycles_judged_in_full += usize::from(full.is_some());
+        let violator = full.flatten();
         Span {
             occurrences,
             first,
