@@ -345,7 +345,12 @@ mod tests {
 
     #[test]
     fn arrows_and_marks_read_what_they_write() {
-        for text in ["a0a7:chase", "h2e2:move", "b9c7:chase-false", "e9e0:threat-true"] {
+        for text in [
+            "a0a7:chase",
+            "h2e2:move",
+            "b9c7:chase-false",
+            "e9e0:threat-true",
+        ] {
             assert_eq!(text.parse::<Arrow>().unwrap().to_string(), text);
         }
         for text in ["a7:chased", "e3:dest", "i9:occurrence"] {
@@ -358,13 +363,34 @@ mod tests {
 
     #[test]
     fn bad_texts_say_what_is_wrong() {
-        assert!(matches!("a0a7".parse::<Arrow>(), Err(ParseError::Syntax { .. })));
-        assert!(matches!("a0j7:move".parse::<Arrow>(), Err(ParseError::Square { .. })));
-        assert!(matches!("a0a0:move".parse::<Arrow>(), Err(ParseError::Empty { .. })));
-        assert!(matches!("a0a1:jump".parse::<Arrow>(), Err(ParseError::Kind { .. })));
-        assert!(matches!("é0a1:move".parse::<Arrow>(), Err(ParseError::Syntax { .. })));
-        assert!(matches!("a10:dest".parse::<Mark>(), Err(ParseError::Square { .. })));
-        assert!(matches!("a1:".parse::<Mark>(), Err(ParseError::Kind { .. })));
+        assert!(matches!(
+            "a0a7".parse::<Arrow>(),
+            Err(ParseError::Syntax { .. })
+        ));
+        assert!(matches!(
+            "a0j7:move".parse::<Arrow>(),
+            Err(ParseError::Square { .. })
+        ));
+        assert!(matches!(
+            "a0a0:move".parse::<Arrow>(),
+            Err(ParseError::Empty { .. })
+        ));
+        assert!(matches!(
+            "a0a1:jump".parse::<Arrow>(),
+            Err(ParseError::Kind { .. })
+        ));
+        assert!(matches!(
+            "é0a1:move".parse::<Arrow>(),
+            Err(ParseError::Syntax { .. })
+        ));
+        assert!(matches!(
+            "a10:dest".parse::<Mark>(),
+            Err(ParseError::Square { .. })
+        ));
+        assert!(matches!(
+            "a1:".parse::<Mark>(),
+            Err(ParseError::Kind { .. })
+        ));
         assert!(parse_list::<Mark>("a1:dest,").is_err());
     }
 

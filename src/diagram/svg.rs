@@ -21,7 +21,9 @@ use crate::xiangqi::{Color, Square};
 /// Distance between two lines of the board.
 const CELL: i32 = 50;
 /// Room around the board's lines, for the file numbers.
-const MARGIN: i32 = 50;
+const MARGIN: i32 = 60;
+/// Distance of the file numbers from the drawing's edge: clear of the pieces on the edge ranks.
+const NUMBER_INSET: i32 = 18;
 /// Width of the drawing.
 pub const WIDTH: i32 = 2 * MARGIN + 8 * CELL;
 /// Height of the drawing.
@@ -162,7 +164,7 @@ impl Geometry {
 
     /// The height of the file numbers of the side at the bottom, and of the one at the top.
     fn number_rows(&self) -> [(Color, i32); 2] {
-        let (bottom, top) = (HEIGHT - MARGIN / 2, MARGIN / 2);
+        let (bottom, top) = (HEIGHT - NUMBER_INSET, NUMBER_INSET);
         if self.flip {
             [(Color::Black, bottom), (Color::Red, top)]
         } else {
@@ -182,7 +184,15 @@ fn write_grid(out: &mut String) -> std::fmt::Result {
         write!(out, "M{} {}H{}", x(0), y(row), x(8))?;
     }
     for column in 1..8 {
-        write!(out, "M{c} {}V{}M{c} {}V{}", y(0), y(4), y(5), y(9), c = x(column))?;
+        write!(
+            out,
+            "M{c} {}V{}M{c} {}V{}",
+            y(0),
+            y(4),
+            y(5),
+            y(9),
+            c = x(column)
+        )?;
     }
     // The palaces: rows 0-2 and 7-9, columns 3-5.
     for (top, bottom) in [(0, 2), (7, 9)] {
@@ -210,12 +220,7 @@ fn write_grid(out: &mut String) -> std::fmt::Result {
                 continue;
             }
             let (px, py) = (cx + 4 * dx, cy + 4 * dy);
-            write!(
-                out,
-                "M{} {py}H{px}V{}",
-                px + 8 * dx,
-                py + 8 * dy
-            )?;
+            write!(out, "M{} {py}H{px}V{}", px + 8 * dx, py + 8 * dy)?;
         }
     }
     out.write_str("\"/>")?;
@@ -380,17 +385,29 @@ mod tests {
 
     #[test]
     fn escape_covers_the_reserved_characters() {
-        assert_eq!(escape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;");
-        assert!(matches!(escape("plain"), std::borrow::Cow::Borrowed("plain")));
+        assert_eq!(
+            escape("a<b & \"c\" 'd'>"),
+            "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;"
+        );
+        assert!(matches!(
+            escape("plain"),
+            std::borrow::Cow::Borrowed("plain")
+        ));
     }
 
     #[test]
     fn every_kind_has_its_style() {
         for kind in super::super::ArrowKind::ALL {
-            assert!(STYLE.contains(&format!(".arrow.{} line", kind.name())), "{kind:?}");
+            assert!(
+                STYLE.contains(&format!(".arrow.{} line", kind.name())),
+                "{kind:?}"
+            );
         }
         for kind in MarkKind::ALL {
-            assert!(STYLE.contains(&format!(".mark.{} ", kind.name())), "{kind:?}");
+            assert!(
+                STYLE.contains(&format!(".mark.{} ", kind.name())),
+                "{kind:?}"
+            );
         }
     }
 
