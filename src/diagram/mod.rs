@@ -35,7 +35,7 @@ impl Diagram {
     /// A plain drawing of `pos`: Red at the bottom, Chinese labels, no arrows, no marks.
     pub fn of(pos: &Position) -> Diagram {
         Diagram {
-            board: pos.board().clone(),
+            board: *pos.board(),
             fen: pos.to_fen(),
             arrows: Vec::new(),
             marks: Vec::new(),
