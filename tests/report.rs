@@ -162,6 +162,15 @@ async fn a_perpetual_chase_is_reported_on_one_page() {
         assert_eq!(chases, m["chases"].as_array().unwrap().len());
     }
     assert_eq!(html.matches("<svg").count(), cycle.len());
+    let mut ids: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("id"))
+        .collect();
+    let all = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), all, "ids are unique in the page");
+    assert!(all >= cycle.len() * 90);
 
     // Who asked, and when (UTC, RFC 3339).
     assert_eq!(text_of(by_class(&doc, "request-id")[0]), "desk-42");

@@ -22,8 +22,8 @@ use super::error::ApiError;
 use super::request::{AdjudicateRequest, Limits};
 use super::time::rfc3339;
 use crate::adjudication::{Lang, RuleSet};
-use crate::diagram::Labels;
 use crate::diagram::svg::{self, escape};
+use crate::diagram::{Diagram, Labels};
 use crate::xiangqi::Color;
 
 /// Most diagrams a report shows: the first plies of a longer cycle.
@@ -320,7 +320,12 @@ impl Page<'_> {
         let occurrences = self.occurrence_plies();
         for ply in plies {
             write!(out, "<figure data-ply=\"{ply}\">")?;
-            out.push_str(&svg::render(&ply_diagram(game, ply, labels)));
+            let diagram = Diagram {
+                // Ids stay unique in the page.
+                id_prefix: format!("p{ply}-"),
+                ..ply_diagram(game, ply, labels)
+            };
+            out.push_str(&svg::render(&diagram));
             out.push_str("<figcaption>");
             if ply == 0 {
                 out.push_str(&escape(&self.words(|w| w.start)));

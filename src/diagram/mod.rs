@@ -29,6 +29,9 @@ pub struct Diagram {
     pub flip: bool,
     /// The language of the piece labels, the river and the file numbers.
     pub labels: Labels,
+    /// Written before every id (`sq-e3`, `pc-e3`), so that several drawings in one page
+    /// keep their ids unique; empty for a drawing alone.
+    pub id_prefix: String,
 }
 
 impl Diagram {
@@ -41,6 +44,7 @@ impl Diagram {
             marks: Vec::new(),
             flip: false,
             labels: Labels::Zh,
+            id_prefix: String::new(),
         }
     }
 }
