@@ -19,7 +19,8 @@ use serde::de::value::{StrDeserializer, UnitDeserializer};
 use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
 
 use super::error::{ApiError, ECHO_CHARS, elide};
-use super::request::AdjudicateRequest;
+use super::request::{AdjudicateRequest, problem_language};
+use crate::adjudication::Lang;
 
 /// Parses a whole request body as `T`, with details worded for people. Unknown fields of the
 /// body's object are a 422 `unknown-field` unless it says `"strict": false`.
@@ -37,6 +38,21 @@ pub fn parse_game(raw: &str) -> Result<AdjudicateRequest, ApiError> {
 /// like [`parse_json`] but with no line and column in the details.
 pub fn parse_part<T: DeserializeOwned>(raw: &str) -> Result<T, ApiError> {
     read(&mut serde_json::Deserializer::from_str(raw), false)
+}
+
+/// The language of the problem of a body that could not be read into its request type: the
+/// body's `lang` when the body is a JSON object with a string `lang` (it was read that far),
+/// else `Accept-Language`'s, else English. A body that is not JSON answers in the header's.
+pub fn problem_language_of(body: &[u8], accept_language: Option<&str>) -> Lang {
+    /// Only `lang`: every other member is skipped unread.
+    #[derive(serde::Deserialize)]
+    struct LangOnly {
+        lang: Option<String>,
+    }
+    let lang = serde_json::from_slice::<LangOnly>(body)
+        .ok()
+        .and_then(|b| b.lang);
+    problem_language(lang.as_deref(), accept_language)
 }
 
 fn read<'de, R, T>(de: &mut serde_json::Deserializer<R>, position: bool) -> Result<T, ApiError>

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::answer::Languages;
 use super::error::ApiError;
+use super::wording;
 use crate::adjudication::{Lang, RuleSet};
 use crate::xiangqi::notation::Notation;
 
@@ -213,14 +214,13 @@ impl AdjudicateRequest {
             if !self.moves.is_empty() {
                 return Err(ApiError::InvalidRequest {
                     field: "game".to_owned(),
-                    message: "send the moves either as `moves` or as a `game` record, not both"
-                        .to_owned(),
+                    message: wording::moves_and_record(),
                 });
             }
             if game.len() > MAX_RECORD_BYTES {
                 return Err(ApiError::InvalidRequest {
                     field: "game".to_owned(),
-                    message: format!("the game record is longer than {MAX_RECORD_BYTES} bytes"),
+                    message: wording::record_longer_than(MAX_RECORD_BYTES),
                 });
             }
             // A record that reads is counted here; one that does not is the arbiter's to explain.
@@ -244,7 +244,7 @@ impl AdjudicateRequest {
             return Lang::from_code(code).map(Languages::Only).ok_or_else(|| {
                 ApiError::InvalidRequest {
                     field: "lang".to_owned(),
-                    message: format!("lang must be one of vi, en, zh, got {code:?}"),
+                    message: wording::unknown_lang(code),
                 }
             });
         }
@@ -253,6 +253,12 @@ impl AdjudicateRequest {
             .as_deref()
             .and_then(preferred_language)
             .map_or(Languages::Default, Languages::Preferred))
+    }
+
+    /// The language of this request's problems: `lang`, else `Accept-Language`, else
+    /// English ([`problem_language`]).
+    pub fn problem_language(&self) -> Lang {
+        problem_language(self.lang.as_deref(), self.accept_language.as_deref())
     }
 
     /// The notation the moves are written in.
@@ -279,10 +285,11 @@ impl AdjudicateRequest {
             Ok(plies) if NO_CAPTURE_LIMIT_RANGE.contains(&n) => Ok(Some(plies)),
             _ => Err(ApiError::InvalidRequest {
                 field: "no_capture_limit".to_owned(),
-                message: format!(
-                    "no_capture_limit must be between {} and {} plies, got {n}",
-                    NO_CAPTURE_LIMIT_RANGE.start(),
-                    NO_CAPTURE_LIMIT_RANGE.end()
+                message: wording::limit_out_of_range(
+                    "no_capture_limit",
+                    *NO_CAPTURE_LIMIT_RANGE.start(),
+                    *NO_CAPTURE_LIMIT_RANGE.end(),
+                    n,
                 ),
             }),
         }
@@ -317,6 +324,14 @@ impl LegalMovesRequest {
     pub fn notation(&self) -> Result<Notation, ApiError> {
         notation(self.notation.as_deref())
     }
+}
+
+/// The language of a problem's texts: `lang` as sent, if we speak it; else the first
+/// language of `Accept-Language` (the header's value) we speak; else English.
+pub fn problem_language(lang: Option<&str>, accept_language: Option<&str>) -> Lang {
+    lang.and_then(Lang::from_code)
+        .or_else(|| accept_language.and_then(preferred_language))
+        .unwrap_or(Lang::En)
 }
 
 /// The language of an `Accept-Language` header (RFC 9110, 12.5.4) we speak that the client
@@ -375,7 +390,7 @@ fn check_game_shape(
         if fen.chars().count() > MAX_FEN_CHARS {
             return Err(ApiError::InvalidRequest {
                 field: "fen".to_owned(),
-                message: format!("fen is longer than {MAX_FEN_CHARS} characters"),
+                message: wording::longer_than("fen", MAX_FEN_CHARS),
             });
         }
     }
@@ -385,7 +400,7 @@ fn check_game_shape(
         if mv.len() > MAX_MOVE_CHARS && mv.chars().count() > MAX_MOVE_CHARS {
             return Err(ApiError::InvalidRequest {
                 field: format!("moves[{i}]"),
-                message: format!("ply {} is longer than {MAX_MOVE_CHARS} characters", i + 1),
+                message: wording::move_longer_than(i + 1, MAX_MOVE_CHARS),
             });
         }
     }
@@ -396,7 +411,7 @@ fn check_name(field: &str, value: Option<&str>) -> Result<(), ApiError> {
     match value {
         Some(v) if v.chars().count() > MAX_NAME_CHARS => Err(ApiError::InvalidRequest {
             field: field.to_owned(),
-            message: format!("{field} is longer than {MAX_NAME_CHARS} characters"),
+            message: wording::longer_than(field, MAX_NAME_CHARS),
         }),
         _ => Ok(()),
     }

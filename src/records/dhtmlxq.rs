@@ -5,7 +5,7 @@
 //! to, in the same coordinates). Other blocks (title, players, comments)
 //! are skipped. The moves come out in ICCS.
 
-use super::record::{Format, Record, RecordError, RecordMove};
+use super::record::{Format, Record, RecordError, RecordMove, RecordProblem};
 use crate::xiangqi::notation::Notation;
 
 /// The roles in `binit`'s order, Red's sixteen pieces then Black's:
@@ -22,10 +22,10 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let fen = match binit {
         None => None,
         Some((value, line, column)) => {
-            Some(fen_from_binit(&value).map_err(|message| RecordError {
+            Some(fen_from_binit(&value).map_err(|problem| RecordError {
                 line,
                 column,
-                message,
+                problem,
             })?)
         }
     };
@@ -36,7 +36,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             return Err(RecordError {
                 line,
                 column,
-                message: "a DhtmlXQ move list is four digits per move".to_owned(),
+                problem: RecordProblem::MoveListDigits,
             });
         }
         for (n, chunk) in digits.chunks(4).enumerate() {
@@ -49,11 +49,10 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 .ok_or_else(|| RecordError {
                     line,
                     column: column + 4 * n as u32,
-                    message: format!(
-                        "move {} ({}) has a file beyond 8",
-                        n + 1,
-                        chunk.iter().collect::<String>()
-                    ),
+                    problem: RecordProblem::MoveFileBeyond {
+                        number: n + 1,
+                        digits: chunk.iter().collect(),
+                    },
                 })?;
             moves.push(RecordMove {
                 text: format!("{}{}", mv.0, mv.1),
@@ -84,7 +83,7 @@ fn block(text: &str, name: &str) -> Result<Option<(String, u32, u32)>, RecordErr
     let end = text[body..].find(&close).ok_or_else(|| RecordError {
         line,
         column,
-        message: format!("[DhtmlXQ_{name}] is never closed"),
+        problem: RecordProblem::BlockNeverClosed(name.to_owned()),
     })?;
     Ok(Some((
         text[body..body + end].trim().to_owned(),
@@ -101,10 +100,10 @@ fn line_column(text: &str, byte: usize) -> (u32, u32) {
 }
 
 /// The FEN of a `binit` placement, Red to move.
-fn fen_from_binit(binit: &str) -> Result<String, String> {
+fn fen_from_binit(binit: &str) -> Result<String, RecordProblem> {
     let digits: Vec<u32> = binit.chars().filter_map(|c| c.to_digit(10)).collect();
     if digits.len() != 64 || binit.chars().count() != 64 {
-        return Err("a DhtmlXQ binit is 64 digits: two for each of the 32 pieces".to_owned());
+        return Err(RecordProblem::BinitLength);
     }
     let mut board = [[None::<char>; 9]; 10];
     for (i, pair) in digits.chunks(2).enumerate() {
@@ -113,7 +112,10 @@ fn fen_from_binit(binit: &str) -> Result<String, String> {
             continue;
         }
         if x > 8 {
-            return Err(format!("piece {} stands on file {x}, beyond 8", i + 1));
+            return Err(RecordProblem::BinitFileBeyond {
+                piece: i + 1,
+                file: x,
+            });
         }
         let letter = ORDER[i % 16];
         let letter = if i < 16 {
@@ -123,7 +125,7 @@ fn fen_from_binit(binit: &str) -> Result<String, String> {
         };
         let cell = &mut board[y as usize][x as usize];
         if cell.is_some() {
-            return Err(format!("two pieces on file {x}, row {y}"));
+            return Err(RecordProblem::BinitTwoPieces { file: x, row: y });
         }
         *cell = Some(letter);
     }
@@ -188,8 +190,8 @@ mod tests {
         );
         assert!(fen_from_binit("123").is_err());
         let e = read("[DhtmlXQ_movelist]774[/DhtmlXQ_movelist]").unwrap_err();
-        assert!(e.message.contains("four digits"), "{e}");
+        assert_eq!(e.problem, RecordProblem::MoveListDigits);
         let e = read("[DhtmlXQ_movelist]7747").unwrap_err();
-        assert!(e.message.contains("never closed"), "{e}");
+        assert!(e.to_string().contains("never closed"), "{e}");
     }
 }

@@ -12,7 +12,7 @@ pub mod dhtmlxq;
 pub mod pgn;
 mod record;
 
-pub use record::{Format, Record, RecordError, RecordMove};
+pub use record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem};
 
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::{Color, Position};

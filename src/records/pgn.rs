@@ -7,7 +7,7 @@
 //! the end of the line), variations (`(...)`, nested), NAGs (`$1`) and the
 //! annotation marks `!` and `?` are skipped; a result token ends the game.
 
-use super::record::{Format, Record, RecordError, RecordMove};
+use super::record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem};
 use crate::xiangqi::notation::Notation;
 
 /// A character with where it stands.
@@ -34,14 +34,14 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
         match at.c {
             c if c.is_whitespace() => i += 1,
             '[' => i = tag(&chars, i, &mut record)?,
-            '{' => i = skip_until(&chars, i, '}', "a comment opened here is never closed")?,
+            '{' => i = skip_until(&chars, i, '}', Opened::Comment)?,
             ';' => {
                 while i < chars.len() && chars[i].c != '\n' {
                     i += 1;
                 }
             }
             '(' => i = skip_variation(&chars, i)?,
-            ')' | '}' | ']' => return Err(error(at, format!("unexpected '{}'", at.c))),
+            ')' | '}' | ']' => return Err(error(at, RecordProblem::Unexpected(at.c))),
             '$' => {
                 i += 1;
                 while i < chars.len() && chars[i].c.is_ascii_digit() {
@@ -89,11 +89,11 @@ fn located(text: &str) -> Vec<At> {
     out
 }
 
-fn error(at: At, message: String) -> RecordError {
+fn error(at: At, problem: RecordProblem) -> RecordError {
     RecordError {
         line: at.line,
         column: at.column,
-        message,
+        problem,
     }
 }
 
@@ -134,12 +134,12 @@ fn strip_move_number(word: &str) -> (usize, &str) {
 }
 
 /// Skips from the `open` character at `i` past the matching `close`.
-fn skip_until(chars: &[At], i: usize, close: char, unclosed: &str) -> Result<usize, RecordError> {
+fn skip_until(chars: &[At], i: usize, close: char, opened: Opened) -> Result<usize, RecordError> {
     chars[i + 1..]
         .iter()
         .position(|a| a.c == close)
         .map(|n| i + 1 + n + 1)
-        .ok_or_else(|| error(chars[i], unclosed.to_owned()))
+        .ok_or_else(|| error(chars[i], RecordProblem::NeverClosed(opened)))
 }
 
 /// Skips a variation, nested ones and comments in it included.
@@ -156,7 +156,7 @@ fn skip_variation(chars: &[At], i: usize) -> Result<usize, RecordError> {
                 }
             }
             '{' => {
-                j = skip_until(chars, j, '}', "a comment opened here is never closed")?;
+                j = skip_until(chars, j, '}', Opened::Comment)?;
                 continue;
             }
             _ => {}
@@ -165,33 +165,23 @@ fn skip_variation(chars: &[At], i: usize) -> Result<usize, RecordError> {
     }
     Err(error(
         chars[i],
-        "a variation opened here is never closed".to_owned(),
+        RecordProblem::NeverClosed(Opened::Variation),
     ))
 }
 
 /// Reads the tag `[Key "Value"]` at `i`; returns the index after it.
 fn tag(chars: &[At], i: usize, record: &mut Record) -> Result<usize, RecordError> {
-    let end = skip_until(chars, i, ']', "a tag opened here is never closed")?;
+    let end = skip_until(chars, i, ']', Opened::Tag)?;
     let inner: String = chars[i + 1..end - 1].iter().map(|a| a.c).collect();
     let inner = inner.trim();
     let (key, value) = inner
         .split_once(char::is_whitespace)
         .map(|(k, v)| (k, v.trim()))
-        .ok_or_else(|| {
-            error(
-                chars[i],
-                format!("a tag needs a name and a value: [{inner}]"),
-            )
-        })?;
+        .ok_or_else(|| error(chars[i], RecordProblem::TagWithoutValue(inner.to_owned())))?;
     let value = value
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
-        .ok_or_else(|| {
-            error(
-                chars[i],
-                format!("the value of tag {key} must be in double quotes"),
-            )
-        })?;
+        .ok_or_else(|| error(chars[i], RecordProblem::UnquotedValue(key.to_owned())))?;
     match key.to_ascii_lowercase().as_str() {
         "fen" => record.fen = Some(value.to_owned()),
         "format" => {
@@ -201,12 +191,7 @@ fn tag(chars: &[At], i: usize, record: &mut Record) -> Result<usize, RecordError
                     .into_iter()
                     .find(|n| n.name() == name)
                     .ok_or_else(|| {
-                        error(
-                            chars[i],
-                            format!(
-                                "unknown [Format \"{value}\"]: use ICCS, UCI, WXF, VN or Chinese"
-                            ),
-                        )
+                        error(chars[i], RecordProblem::UnknownFormat(value.to_owned()))
                     })?,
             );
         }
@@ -250,7 +235,7 @@ mod tests {
         let e = read("1. h2e2 {never closed", Format::Sheet).unwrap_err();
         assert_eq!((e.line, e.column), (1, 9));
         let e = read("[Format \"Klingon\"]", Format::Pgn).unwrap_err();
-        assert!(e.message.contains("Klingon"), "{e}");
+        assert!(e.to_string().contains("Klingon"), "{e}");
         let e = read("1. h2e2 )", Format::Sheet).unwrap_err();
         assert_eq!((e.line, e.column), (1, 9));
     }
