@@ -426,7 +426,7 @@ fn fen_setup(p: &SetupProblem, lang: Lang) -> String {
         (SetupProblem::KingsFacing, Vi) => {
             "hai Tướng đối mặt nhau trên một cột không có quân cản".to_owned()
         }
-        (SetupProblem::KingsFacing, Zh) => "将帅在同一直线上直接照面".to_owned(),
+        (SetupProblem::KingsFacing, Zh) => "将帅照面：同一直线上中间无子".to_owned(),
         (SetupProblem::OpponentInCheck { color }, l) => {
             let s = side_subject(*color, l);
             match l {
