@@ -2,10 +2,14 @@
 //! move text without tags).
 //!
 //! Tags: `[FEN "..."]` gives the start, `[Format "WXF"]` (or `ICCS`,
-//! `Chinese`, `UCI`, `VN`) the notation, `[Result "..."]` the result. In the
-//! move text, move numbers (`1.`, `1...`, `12…`), comments (`{...}`, `;` to
-//! the end of the line), variations (`(...)`, nested), NAGs (`$1`) and the
-//! annotation marks `!` and `?` are skipped; a result token ends the game.
+//! `Chinese`, `UCI`, `VN`) the notation, `[Result "..."]` the result; a tag's
+//! value may hold `]` (`[Event "决赛[加赛]"]`). In the move text, move numbers
+//! (`1.`, `1...`, `12…`), comments (`{...}`, `;` to the end of the line),
+//! variations (`(...)`, nested), NAGs (`$1`) and the annotation marks `!` and
+//! `?` are skipped. A result token (`1-0`, `0-1`, `1/2-1/2`, `*`, or as Chinese
+//! software writes it, `红胜`, `黑胜`, `和棋`) ends the game: what follows it is
+//! not read (cchess ends its files with a rule of `=` signs, a database export
+//! with the next game).
 
 use super::record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem};
 use crate::xiangqi::notation::Notation;
@@ -54,7 +58,7 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
                 i = end;
                 if let Some(result) = result_token(&word) {
                     record.result = Some(result.to_owned());
-                    continue;
+                    break;
                 }
                 // A move number, alone (`12.`, `12...`) or glued to its move (`12.C2=5`).
                 let (skipped, rest) = strip_move_number(&word);
@@ -107,12 +111,16 @@ fn token_end(chars: &[At], i: usize) -> usize {
 }
 
 /// The result a token stands for, if it is one.
-fn result_token(word: &str) -> Option<&'static str> {
+pub(super) fn result_token(word: &str) -> Option<&'static str> {
     match word {
         "1-0" => Some("1-0"),
         "0-1" => Some("0-1"),
         "1/2-1/2" | "½-½" => Some("1/2-1/2"),
         "*" => Some("*"),
+        // Chinese software writes the result in words: Red wins, Black wins, a draw.
+        "红胜" | "紅勝" => Some("1-0"),
+        "黑胜" | "黑勝" => Some("0-1"),
+        "和棋" | "和局" => Some("1/2-1/2"),
         _ => None,
     }
 }
@@ -169,9 +177,25 @@ fn skip_variation(chars: &[At], i: usize) -> Result<usize, RecordError> {
     ))
 }
 
+/// The index after the `]` that closes the tag opened at `i`: the first one
+/// outside the value's double quotes.
+fn tag_end(chars: &[At], i: usize) -> Result<usize, RecordError> {
+    let mut quoted = false;
+    for (j, at) in chars.iter().enumerate().skip(i + 1) {
+        match at.c {
+            '"' => quoted = !quoted,
+            ']' if !quoted => return Ok(j + 1),
+            // A tag never spans lines: an unbalanced quote ends at the line's end.
+            '\n' if quoted => return skip_until(chars, i, ']', Opened::Tag),
+            _ => {}
+        }
+    }
+    Err(error(chars[i], RecordProblem::NeverClosed(Opened::Tag)))
+}
+
 /// Reads the tag `[Key "Value"]` at `i`; returns the index after it.
 fn tag(chars: &[At], i: usize, record: &mut Record) -> Result<usize, RecordError> {
-    let end = skip_until(chars, i, ']', Opened::Tag)?;
+    let end = tag_end(chars, i)?;
     let inner: String = chars[i + 1..end - 1].iter().map(|a| a.c).collect();
     let inner = inner.trim();
     let (key, value) = inner
@@ -228,6 +252,41 @@ mod tests {
         let r = read("1.h2e2 h9g7\n2...h7h0", Format::Sheet).unwrap();
         assert_eq!(texts(&r), ["h2e2", "h9g7", "h7h0"]);
         assert_eq!((r.moves[2].line, r.moves[2].column), (2, 5));
+    }
+
+    #[test]
+    fn a_result_ends_the_game() {
+        // cchess's writer ends a file with a rule of `=` signs after the result.
+        let r = read(
+            "[Game \"Chinese Chess\"]\n 1. 炮二平五\n     马８进７\n   *\n  =========\n",
+            Format::Pgn,
+        )
+        .unwrap();
+        assert_eq!(texts(&r), ["炮二平五", "马８进７"]);
+        assert_eq!(r.result.as_deref(), Some("*"));
+        // A database export: the next game is not read into this one.
+        let r = read("1. h2e2 h9g7 1-0\n\n[Event \"2\"]\n1. b2e2", Format::Sheet).unwrap();
+        assert_eq!(texts(&r), ["h2e2", "h9g7"]);
+    }
+
+    #[test]
+    fn chinese_results_are_results() {
+        for (word, result) in [("红胜", "1-0"), ("黑勝", "0-1"), ("和棋", "1/2-1/2")] {
+            let r = read(&format!("1. 炮二平五 马８进７ {word}"), Format::Sheet).unwrap();
+            assert_eq!(texts(&r), ["炮二平五", "马８进７"], "{word}");
+            assert_eq!(r.result.as_deref(), Some(result), "{word}");
+        }
+    }
+
+    #[test]
+    fn a_tag_value_may_hold_a_bracket() {
+        let r = read(
+            "[Event \"决赛[加赛]\"]\n[Format \"ICCS\"]\n1. h2e2",
+            Format::Pgn,
+        )
+        .unwrap();
+        assert_eq!(r.notation, Some(Notation::Iccs));
+        assert_eq!(texts(&r), ["h2e2"]);
     }
 
     #[test]
