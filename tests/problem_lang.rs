@@ -71,15 +71,15 @@ async fn invalid_fen_names_groups_and_pieces_in_each_language() {
         en,
         "invalid FEN: the 4th group, \"8\", covers 8 points, expected 9"
     );
-    assert_eq!(vi, "FEN không hợp lệ: nhóm thứ 4 (\"8\") chỉ chiếm 8 điểm, cần 9");
+    assert_eq!(
+        vi,
+        "FEN không hợp lệ: nhóm thứ 4 (\"8\") chỉ chiếm 8 điểm, cần 9"
+    );
     assert_eq!(zh, "FEN无效：第4组（\"8\"）只有8个点，应为9个");
     let fen = "3k5/9/9/9/9/9/9/R1R1R4/9/4K4 w - - 0 1";
     let body = json!({ "fen": fen, "moves": [] });
     let [vi, en, zh] = details("/v1/adjudicate", body.clone()).await;
-    assert_eq!(
-        en,
-        "invalid FEN: three red rooks: at most two are allowed"
-    );
+    assert_eq!(en, "invalid FEN: three red rooks: at most two are allowed");
     assert_eq!(vi, "FEN không hợp lệ: ba Xe Đỏ: mỗi bên chỉ được có hai Xe");
     assert_eq!(zh, "FEN无效：三个红车：每方最多只能有两个");
     // The members say it too, in the same language.
@@ -152,7 +152,10 @@ async fn unparsable_move_in_each_language() {
     // A syntax error says what a move looks like; Black's Chinese moves use digits.
     let body = json!({ "moves": ["炮二平五", "马八进七"], "notation": "chinese" });
     let [vi, _, zh] = details("/v1/adjudicate", body).await;
-    assert!(vi.contains("một nước của Đen theo ký hiệu Trung Quốc"), "{vi}");
+    assert!(
+        vi.contains("một nước của Đen theo ký hiệu Trung Quốc"),
+        "{vi}"
+    );
     assert!(zh.contains("应为黑方中文着法"), "{zh}");
 }
 
@@ -178,8 +181,14 @@ async fn unknown_field_hint_in_each_language() {
 async fn invalid_request_fields_in_each_language() {
     let body = json!({ "moves": [], "no_capture_limit": 0 });
     let [vi, en, zh] = details("/v1/adjudicate", body).await;
-    assert_eq!(en, "no_capture_limit must be between 1 and 10000 plies, got 0");
-    assert_eq!(vi, "no_capture_limit phải từ 1 đến 10000 lượt, nhưng nhận được 0");
+    assert_eq!(
+        en,
+        "no_capture_limit must be between 1 and 10000 plies, got 0"
+    );
+    assert_eq!(
+        vi,
+        "no_capture_limit phải từ 1 đến 10000 lượt, nhưng nhận được 0"
+    );
     assert_eq!(zh, "no_capture_limit必须在1到10000步之间，收到的是0");
     let body = json!({ "moves": ["h2e2"], "game": "1. h2e2" });
     let [vi, _, zh] = details("/v1/adjudicate", body).await;
@@ -195,7 +204,10 @@ async fn an_unknown_lang_is_answered_in_the_header_language() {
     let body = json!({ "moves": [], "lang": "fr" }).to_string();
     let p = problem("/v1/adjudicate", body, Some("vi")).await;
     assert_eq!(p["field"], "lang");
-    assert_eq!(p["detail"], "lang phải là vi, en hoặc zh, nhưng nhận được \"fr\"");
+    assert_eq!(
+        p["detail"],
+        "lang phải là vi, en hoặc zh, nhưng nhận được \"fr\""
+    );
 }
 
 #[tokio::test]
@@ -218,7 +230,9 @@ async fn invalid_record_points_into_it_in_each_language() {
     let body = json!({ "game": "1. h2e2 h9g7\n2. zz" });
     let [vi, en, zh] = details("/v1/adjudicate", body).await;
     assert!(
-        en.starts_with("no notation reads every move as a legal move: ICCS stops at \"zz\" (line 2, column 4)"),
+        en.starts_with(
+            "no notation reads every move as a legal move: ICCS stops at \"zz\" (line 2, column 4)"
+        ),
         "{en}"
     );
     assert!(
@@ -226,7 +240,9 @@ async fn invalid_record_points_into_it_in_each_language() {
         "{vi}"
     );
     assert!(
-        zh.starts_with("没有一种记法能把每一着都读成合法着法：ICCS在\"zz\"（第2行第4列）处读不下去"),
+        zh.starts_with(
+            "没有一种记法能把每一着都读成合法着法：ICCS在\"zz\"（第2行第4列）处读不下去"
+        ),
         "{zh}"
     );
 }
@@ -338,7 +354,12 @@ async fn a_timeout_follows_accept_language() {
 async fn malformed_json_answers_in_the_header_language_only() {
     // The body never reads as far as its `lang`: the header decides, and the parser's own
     // words stay English.
-    let p = problem("/v1/adjudicate", r#"{"lang": "vi", "moves": ["#.into(), None).await;
+    let p = problem(
+        "/v1/adjudicate",
+        r#"{"lang": "vi", "moves": ["#.into(),
+        None,
+    )
+    .await;
     assert!(
         p["detail"]
             .as_str()
@@ -349,7 +370,10 @@ async fn malformed_json_answers_in_the_header_language_only() {
     // A valid body's `lang` wins over the header.
     let body = json!({ "FEN": "x", "moves": [], "lang": "vi" }).to_string();
     let p = problem("/v1/adjudicate", body, Some("zh")).await;
-    assert!(p["detail"].as_str().unwrap().starts_with("không có trường"), "{p}");
+    assert!(
+        p["detail"].as_str().unwrap().starts_with("không có trường"),
+        "{p}"
+    );
     // Without `lang`, the header's first language we speak, q-values respected.
     let body = json!({ "FEN": "x", "moves": [] }).to_string();
     let p = problem("/v1/adjudicate", body, Some("fr;q=1, vi;q=0.4, zh;q=0.8")).await;
@@ -390,7 +414,11 @@ async fn batch_items_are_worded_in_their_own_lang_or_the_header() {
 #[tokio::test]
 async fn english_stays_the_default() {
     // Nothing asked: the English texts, exactly as before languages came to problems.
-    let p = english("/v1/adjudicate", json!({ "moves": ["h2e2", "h9g7", "b0b5"] })).await;
+    let p = english(
+        "/v1/adjudicate",
+        json!({ "moves": ["h2e2", "h9g7", "b0b5"] }),
+    )
+    .await;
     assert_eq!(
         p["detail"],
         "ply 3 (move 2, red): illegal move \"b0b5\": the piece cannot move that way"

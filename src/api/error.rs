@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::wording::{self, Fixed, Wording};
+pub use super::wording::{ECHO_CHARS, FenProblem, elide};
 use crate::adjudication::Lang;
 use crate::xiangqi::Color;
 use crate::xiangqi::notation::Notation;
@@ -27,15 +28,6 @@ pub const NOTATIONS: [&str; Notation::ALL.len()] = {
     }
     names
 };
-
-/// One defect of a FEN string.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FenProblem {
-    /// Stable snake_case code, e.g. `two_kings_facing`.
-    pub kind: String,
-    /// Human explanation, in every language.
-    pub message: Wording,
-}
 
 /// An error answered to the client. The 422 variants are built by the [`Arbiter`] or by the
 /// request limit checks; the others by the HTTP layer itself.
@@ -538,22 +530,6 @@ fn unparsable_parts<'r>(mv: &str, reason: &'r str) -> (Option<&'r str>, &'r str)
 
 /// Seconds a client is asked to wait (`Retry-After`) after a 503 that is not its fault.
 pub const RETRY_AFTER_S: u64 = 1;
-
-/// Characters of a client's value kept when a detail echoes it.
-pub const ECHO_CHARS: usize = 40;
-
-/// `s` itself if it has at most `keep` characters, else its first `keep` characters and a
-/// count of the rest: `aaaa… (160000 more characters)`. Details never echo a client's
-/// value whole: a 200 KB value must not come back as a 200 KB (or, escaped, 400 KB) answer.
-pub fn elide(s: &str, keep: usize) -> String {
-    match s.char_indices().nth(keep) {
-        None => s.to_owned(),
-        Some((cut, _)) => {
-            let more = s[cut..].chars().count();
-            format!("{}… ({more} more characters)", &s[..cut])
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -18,43 +18,53 @@ use crate::xiangqi::{
     Color, FenError, IllegalMoveReason, ParseFenError, Role, SetupProblem, Square,
 };
 
-use super::error::{ECHO_CHARS, FenProblem, elide};
-
-/// One message in every language the API speaks.
+/// One message in every language the API speaks. Boxed: an error carries one or two, and
+/// errors travel in every `Result` of the API.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Wording {
-    /// English.
-    pub en: String,
-    /// Vietnamese.
-    pub vi: String,
-    /// Chinese.
-    pub zh: String,
-}
+pub struct Wording(Box<[String; 3]>);
 
 impl Wording {
     /// The message as `text` writes it in each language.
     pub fn new(mut text: impl FnMut(Lang) -> String) -> Self {
-        Wording {
-            en: text(Lang::En),
-            vi: text(Lang::Vi),
-            zh: text(Lang::Zh),
-        }
+        Wording(Box::new(Lang::ALL.map(&mut text)))
     }
 
     /// The message in `lang`.
     pub fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Vi => &self.vi,
-            Lang::Zh => &self.zh,
-        }
+        let i = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+        &self.0[i]
     }
 }
 
 /// English, as logs and `ApiError`'s own `Display` write it.
 impl fmt::Display for Wording {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.en)
+        f.write_str(self.get(Lang::En))
+    }
+}
+
+/// One defect of a FEN string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenProblem {
+    /// Stable snake_case code, e.g. `two_kings_facing`.
+    pub kind: String,
+    /// Human explanation, in every language.
+    pub message: Wording,
+}
+
+/// Characters of a client's value kept when a detail echoes it.
+pub const ECHO_CHARS: usize = 40;
+
+/// `s` itself if it has at most `keep` characters, else its first `keep` characters and a
+/// count of the rest: `aaaa… (160000 more characters)`. Details never echo a client's
+/// value whole: a 200 KB value must not come back as a 200 KB (or, escaped, 400 KB) answer.
+pub fn elide(s: &str, keep: usize) -> String {
+    match s.char_indices().nth(keep) {
+        None => s.to_owned(),
+        Some((cut, _)) => {
+            let more = s[cut..].chars().count();
+            format!("{}… ({more} more characters)", &s[..cut])
+        }
     }
 }
 
@@ -488,11 +498,11 @@ pub fn illegal_reason(reason: IllegalMoveReason) -> Wording {
         R::KingsFacing => "此着造成将帅照面",
         R::GameOver => "对局已结束：走棋方已被将死或困毙",
     };
-    Wording {
-        en: reason.to_string(),
-        vi: vi.to_owned(),
-        zh: zh.to_owned(),
-    }
+    Wording::new(|lang| match lang {
+        Lang::En => reason.to_string(),
+        Lang::Vi => vi.to_owned(),
+        Lang::Zh => zh.to_owned(),
+    })
 }
 
 /// Why a move text cannot be read, without the move (the problem's frame quotes it once).
@@ -502,13 +512,11 @@ pub fn unreadable(error: &NotationError, side: Color) -> Wording {
     let quoted = format!(" move {:?}: ", error.text());
     let en = english
         .split_once(&quoted)
-        .map_or(english.as_str(), |(_, message)| message)
-        .to_owned();
-    Wording {
-        en,
-        vi: unreadable_in(error, side, Lang::Vi),
-        zh: unreadable_in(error, side, Lang::Zh),
-    }
+        .map_or(english.as_str(), |(_, message)| message);
+    Wording::new(|lang| match lang {
+        Lang::En => en.to_owned(),
+        other => unreadable_in(error, side, other),
+    })
 }
 
 fn unreadable_in(error: &NotationError, side: Color, lang: Lang) -> String {
