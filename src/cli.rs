@@ -171,12 +171,9 @@ fn malformed(bad: &[u8]) -> ApiError {
     let detail = match std::str::from_utf8(bad) {
         Ok(text) => match parse_part::<IgnoredAny>(text) {
             Err(e) => return e,
-            Ok(_) => "not valid JSON".to_owned(),
+            Ok(_) => wording::json_invalid(None, None),
         },
-        Err(e) => format!(
-            "not valid JSON: the text is not UTF-8 (byte {})",
-            e.valid_up_to() + 1
-        ),
+        Err(e) => wording::json_not_utf8(e.valid_up_to() + 1),
     };
     ApiError::MalformedJson { detail }
 }

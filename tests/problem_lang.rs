@@ -352,20 +352,27 @@ async fn a_timeout_follows_accept_language() {
 
 #[tokio::test]
 async fn malformed_json_answers_in_the_header_language_only() {
-    // The body never reads as far as its `lang`: the header decides, and the parser's own
-    // words stay English.
-    let p = problem(
-        "/v1/adjudicate",
-        r#"{"lang": "vi", "moves": ["#.into(),
-        None,
-    )
-    .await;
-    assert!(
-        p["detail"]
-            .as_str()
-            .unwrap()
-            .starts_with("the body is not valid JSON"),
-        "{p}"
+    // The body never reads as far as its `lang`: the header decides.
+    let body = r#"{"lang": "vi", "moves": ["#;
+    let [vi, en, zh] = details_by_header(&law_app(), "/v1/adjudicate", body).await;
+    assert_eq!(
+        en,
+        "the body is not valid JSON: the text ends inside an array: expected more items or its closing `]` (line 1, column 25)"
+    );
+    assert_eq!(
+        vi,
+        "nội dung yêu cầu không phải JSON hợp lệ: văn bản kết thúc giữa một mảng: cần thêm phần tử hoặc dấu đóng `]` (dòng 1, cột 25)"
+    );
+    assert_eq!(
+        zh,
+        "请求体不是合法的JSON：文本在数组中途结束：应有更多元素或闭合的`]`（第1行第25列）"
+    );
+    // JSON of the wrong shape was read, `lang` included: it is worded in the body's language.
+    let body = json!({ "moves": "h2e2", "lang": "zh" }).to_string();
+    let p = problem("/v1/adjudicate", body, Some("vi")).await;
+    assert_eq!(
+        p["detail"],
+        "moves：应为数组，收到的是字符串\"h2e2\"（第1行第27列）"
     );
     // A valid body's `lang` wins over the header.
     let body = json!({ "FEN": "x", "moves": [], "lang": "vi" }).to_string();

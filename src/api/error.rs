@@ -38,8 +38,8 @@ pub enum ApiError {
     /// 400: the body is not JSON, or not the expected shape (wrong types, missing fields).
     #[error("malformed request body: {detail}")]
     MalformedJson {
-        /// What the JSON parser said.
-        detail: String,
+        /// What is wrong and where, in the parser's terms made plain, in every language.
+        detail: Wording,
     },
     /// 415: the request is not `Content-Type: application/json`.
     #[error("expected Content-Type: application/json")]
@@ -464,8 +464,8 @@ impl ApiError {
                 wording::unparsable_move((*ply, *move_number, *side), mv, notation, message, lang)
             }
             ApiError::InvalidRequest { message, .. } => message.get(lang).to_owned(),
-            // The title already says the body is malformed. The parser's words are English.
-            ApiError::MalformedJson { detail } => detail.clone(),
+            // The title already says the body is malformed.
+            ApiError::MalformedJson { detail } => detail.get(lang).to_owned(),
             ApiError::UnknownField {
                 field,
                 suggestion,

@@ -30,6 +30,7 @@ use super::error::{LocalizedError, ProblemLang, accept_language};
 use super::state::AppState;
 use crate::api::error::{ApiError, ECHO_CHARS, elide};
 use crate::api::json::{parse_json, problem_language_of};
+use crate::api::wording;
 
 /// A JSON request body (extractor) or response body (responder).
 #[derive(Debug, Clone, Copy, Default)]
@@ -170,7 +171,7 @@ fn body_error(limit: usize) -> impl Fn(axum::Error) -> ApiError {
             source = err.source();
         }
         ApiError::MalformedJson {
-            detail: format!("the body could not be read: {}", elide(&e.to_string(), 200)),
+            detail: wording::body_unreadable(&elide(&e.to_string(), 200)),
         }
     }
 }
