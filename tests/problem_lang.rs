@@ -149,6 +149,31 @@ async fn unparsable_move_in_each_language() {
         zh,
         "第3步（红方第2着）：无法读取着法\"Q2+3\"（按WXF记法）：未知的棋子字母\"Q\""
     );
+    // The facts of a move no piece can make, in the words of each language.
+    let body = json!({ "moves": ["H2+5"], "notation": "wxf" });
+    let [vi, en, zh] = details("/v1/adjudicate", body).await;
+    assert_eq!(
+        en,
+        "ply 1 (move 1, red): cannot read move \"H2+5\" as WXF: impossible: the red horse on h0 cannot go forward to file 5: it cannot reach that file"
+    );
+    assert_eq!(
+        vi,
+        "lượt 1 (nước thứ 1 của Đỏ): không đọc được nước đi \"H2+5\" theo ký hiệu WXF: không thể đi như vậy: Mã Đỏ ở h0 không thể tiến tới cột 5: quân không tới được cột đó"
+    );
+    assert_eq!(
+        zh,
+        "第1步（红方第1着）：无法读取着法\"H2+5\"（按WXF记法）：不可能的着法：h0的红马不能进到五路：走不到那一路"
+    );
+    let body = json!({ "moves": ["前兵进一"], "notation": "chinese" });
+    let [vi, _, zh] = details("/v1/adjudicate", body).await;
+    assert_eq!(
+        vi,
+        "lượt 1 (nước thứ 1 của Đỏ): không đọc được nước đi \"前兵进一\" theo ký hiệu Trung Quốc: không có quân như vậy: bên Đỏ không có hai Tốt nào cùng một cột"
+    );
+    assert_eq!(
+        zh,
+        "第1步（红方第1着）：无法读取着法\"前兵进一\"（按中文记法）：没有这样的棋子：红方没有两个兵在同一路"
+    );
     // A syntax error says what a move looks like; Black's Chinese moves use digits.
     let body = json!({ "moves": ["炮二平五", "马八进七"], "notation": "chinese" });
     let [vi, _, zh] = details("/v1/adjudicate", body).await;

@@ -13,7 +13,9 @@ use std::fmt;
 
 use crate::adjudication::Lang;
 use crate::records::RecordProblem;
-use crate::xiangqi::notation::{Notation, NotationError};
+use crate::xiangqi::notation::{
+    Notation, NotationError, Op, Pick, PieceFault, Unreachable, counts_steps,
+};
 use crate::xiangqi::{
     Color, FenError, IllegalMoveReason, ParseFenError, Role, SetupProblem, Square,
 };
@@ -534,19 +536,223 @@ fn unreadable_in(error: &NotationError, side: Color, lang: Lang) -> String {
             format!("không có quân nào ký hiệu là {letter:?}")
         }
         NotationError::UnknownPiece { letter, .. } => format!("未知的棋子字母{letter:?}"),
-        // The English detail names the piece sought; these say what kind of fault it is.
-        NotationError::NoSuchPiece { .. } if vi => {
-            "bên đi không có quân nào đúng như nước ghi".to_owned()
+        NotationError::NoSuchPiece { detail, .. } if vi => {
+            format!("không có quân như vậy: {}", piece_fault(detail, lang))
         }
-        NotationError::NoSuchPiece { .. } => "走棋方没有符合记录的棋子".to_owned(),
-        NotationError::Ambiguous { .. } if vi => {
-            "có nhiều quân đúng như nước ghi: cần ghi rõ quân nào (trước, sau...)".to_owned()
+        NotationError::NoSuchPiece { detail, .. } => {
+            format!("没有这样的棋子：{}", piece_fault(detail, lang))
         }
-        NotationError::Ambiguous { .. } => "有多个棋子符合记录，须注明前、后等".to_owned(),
-        NotationError::Impossible { .. } if vi => {
-            "quân này không thể đi như vậy trên bất kỳ bàn cờ nào".to_owned()
+        NotationError::Ambiguous { detail, .. } if vi => {
+            format!("chưa rõ là quân nào: {}", piece_fault(detail, lang))
         }
-        NotationError::Impossible { .. } => "该棋子在任何局面下都不能这样走".to_owned(),
+        NotationError::Ambiguous { detail, .. } => {
+            format!("所指棋子不明确：{}", piece_fault(detail, lang))
+        }
+        NotationError::Impossible { detail, .. } if vi => {
+            format!("không thể đi như vậy: {}", piece_fault(detail, lang))
+        }
+        NotationError::Impossible { detail, .. } => {
+            format!("不可能的着法：{}", piece_fault(detail, lang))
+        }
+    }
+}
+
+/// File `n` (from the mover's right) as Chinese writes it: Red's in numerals, Black's in
+/// full-width digits.
+fn file_zh(side: Color, n: u8) -> String {
+    const RED: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match (side, RED.get(usize::from(n))) {
+        (Color::Red, Some(numeral)) if n > 0 => format!("{numeral}路"),
+        _ => format!("{}路", char::from_u32(0xFF10 + u32::from(n)).unwrap_or('?')),
+    }
+}
+
+/// A count of pieces: "hai" / "两个".
+fn count_of(n: usize, lang: Lang) -> String {
+    let n = u8::try_from(n).unwrap_or(u8::MAX);
+    match lang {
+        Lang::Zh => format!("{}个", number(n, lang)),
+        _ => number(n, lang),
+    }
+}
+
+/// Which of the pieces on a file a move text named, as the "there is none" clause says it.
+fn pick_name(pick: Pick, lang: Lang) -> String {
+    let vi = lang == Lang::Vi;
+    match pick {
+        Pick::Plain if vi => "quân nào như vậy".to_owned(),
+        Pick::Plain => "这样的棋子".to_owned(),
+        Pick::Front if vi => "quân trước".to_owned(),
+        Pick::Front => "前面的一个".to_owned(),
+        Pick::Rear if vi => "quân sau".to_owned(),
+        Pick::Rear => "后面的一个".to_owned(),
+        Pick::Middle if vi => "quân giữa".to_owned(),
+        Pick::Middle => "中间的一个".to_owned(),
+        Pick::Foremost if vi => "quân trước nhất".to_owned(),
+        Pick::Foremost => "最前面的一个".to_owned(),
+        Pick::Rearmost if vi => "quân sau cùng".to_owned(),
+        Pick::Rearmost => "最后面的一个".to_owned(),
+        Pick::Index(i) if vi => format!("quân thứ {} tính từ trước", i + 1),
+        Pick::Index(i) => format!("从前数第{}个", i + 1),
+        Pick::Stacked(i) if vi => format!(
+            "quân thứ {} (đếm các cột có quân chồng từ phải sang, mỗi cột từ trước ra sau)",
+            i + 1
+        ),
+        Pick::Stacked(i) => format!("第{}个（叠子各路从右数起，每路从前往后）", i + 1),
+    }
+}
+
+/// How a piece was sent: "tiến 2 bước", "bình sang cột 5" / "进2步", "平到５路".
+fn travel_in(side: Color, role: Role, op: Op, n: u8, lang: Lang) -> String {
+    let steps = counts_steps(role, op);
+    match (lang, op, steps) {
+        (Lang::Vi, Op::Forward, true) => format!("tiến {n} bước"),
+        (Lang::Vi, Op::Backward, true) => format!("thoái {n} bước"),
+        (Lang::Vi, Op::Forward, false) => format!("tiến tới cột {n}"),
+        (Lang::Vi, Op::Backward, false) => format!("thoái về cột {n}"),
+        (Lang::Vi, Op::Sideways, _) => format!("bình sang cột {n}"),
+        (_, Op::Forward, true) => format!("进{n}步"),
+        (_, Op::Backward, true) => format!("退{n}步"),
+        (_, Op::Forward, false) => format!("进到{}", file_zh(side, n)),
+        (_, Op::Backward, false) => format!("退到{}", file_zh(side, n)),
+        (_, Op::Sideways, _) => format!("平到{}", file_zh(side, n)),
+    }
+}
+
+/// Why a piece cannot make a move on any board.
+fn unreachable_in(why: Unreachable, lang: Lang) -> &'static str {
+    let vi = lang == Lang::Vi;
+    match why {
+        Unreachable::OutOfPalace if vi => "Sĩ không bao giờ ra khỏi cung",
+        Unreachable::OutOfPalace => "仕（士）不能离开九宫",
+        Unreachable::AcrossTheRiver if vi => "Tượng không bao giờ qua sông",
+        Unreachable::AcrossTheRiver => "相（象）不能过河",
+        Unreachable::SameFile if vi => "nước bình phải sang một cột khác",
+        Unreachable::SameFile => "平着必须换到另一路",
+        Unreachable::OffTheBoard if vi => "quân sẽ ra ngoài bàn cờ",
+        Unreachable::OffTheBoard => "会走出棋盘",
+        Unreachable::Sideways if vi => "Sĩ, Tượng và Mã không bao giờ đi ngang",
+        Unreachable::Sideways => "仕（士）、相（象）、马不能平走",
+        Unreachable::ThatFile if vi => "quân không tới được cột đó",
+        Unreachable::ThatFile => "走不到那一路",
+    }
+}
+
+/// The facts of a [`PieceFault`] in Vietnamese or Chinese (English is its `Display`).
+fn piece_fault(fault: &PieceFault, lang: Lang) -> String {
+    let vi = lang == Lang::Vi;
+    match *fault {
+        PieceFault::NoneOnFile { side, role, file } if vi => format!(
+            "{} không có {} ở cột {file}",
+            side_subject(side, lang),
+            role_vi(role)
+        ),
+        PieceFault::NoneOnFile { side, role, file } => format!(
+            "{}{}没有{}",
+            side_subject(side, lang),
+            file_zh(side, file),
+            role_zh(side, role)
+        ),
+        PieceFault::NotThatOne {
+            side,
+            role,
+            count,
+            file,
+            pick,
+        } => {
+            let (who, pieces, none) = (
+                side_subject(side, lang),
+                count_of(count, lang),
+                pick_name(pick, lang),
+            );
+            match (vi, file) {
+                (true, Some(f)) => {
+                    format!(
+                        "{who} có {pieces} {} ở cột {f}: không có {none}",
+                        role_vi(role)
+                    )
+                }
+                (true, None) => format!(
+                    "{who} có {pieces} {} trên các cột có từ hai quân trở lên: không có {none}",
+                    role_vi(role)
+                ),
+                (false, Some(f)) => format!(
+                    "{who}{}有{pieces}{}，没有{none}",
+                    file_zh(side, f),
+                    role_zh(side, role)
+                ),
+                (false, None) => format!(
+                    "{who}在有两个以上同子的各路共有{pieces}{}，没有{none}",
+                    role_zh(side, role)
+                ),
+            }
+        }
+        PieceFault::NoTwoOnOneFile { side, role } if vi => format!(
+            "{} không có hai {} nào cùng một cột",
+            side_subject(side, lang),
+            role_vi(role)
+        ),
+        PieceFault::NoTwoOnOneFile { side, role } => format!(
+            "{}没有两个{}在同一路",
+            side_subject(side, lang),
+            role_zh(side, role)
+        ),
+        PieceFault::StackedOnSeveralFiles { side, role } if vi => format!(
+            "{} có {} chồng trên nhiều cột: cần ghi cả cột",
+            side_subject(side, lang),
+            role_vi(role)
+        ),
+        PieceFault::StackedOnSeveralFiles { side, role } => format!(
+            "{}有多路叠{}：须同时写明路数",
+            side_subject(side, lang),
+            role_zh(side, role)
+        ),
+        PieceFault::SeveralOnFile {
+            side,
+            role,
+            count,
+            file,
+        } if vi => format!(
+            "{} {} cùng đứng ở cột {file}: cần ghi rõ quân trước hay quân sau",
+            count_of(count, lang),
+            piece_name(side, role, lang)
+        ),
+        PieceFault::SeveralOnFile {
+            side,
+            role,
+            count,
+            file,
+        } => format!(
+            "{}{}{}同在{}：须注明前、后",
+            side_subject(side, lang),
+            count_of(count, lang),
+            role_zh(side, role),
+            file_zh(side, file)
+        ),
+        PieceFault::CannotGo {
+            side,
+            role,
+            from,
+            op,
+            n,
+            why,
+        } => {
+            let (travel, why) = (
+                travel_in(side, role, op, n, lang),
+                unreachable_in(why, lang),
+            );
+            if vi {
+                format!(
+                    "{} ở {from} không thể {travel}: {why}",
+                    piece_name(side, role, lang)
+                )
+            } else {
+                format!(
+                    "{from}的{}不能{travel}：{why}",
+                    piece_name(side, role, lang)
+                )
+            }
+        }
     }
 }
 
@@ -596,6 +802,18 @@ fn move_shape(notation: Notation, side: Color, lang: Lang) -> &'static str {
     }
 }
 
+/// A notation's label (`Notation::label`) as `lang` names it: the national notations by
+/// their country, the others by their own names.
+fn notation_label(label: &str, lang: Lang) -> &str {
+    match (label, lang) {
+        ("VN", Lang::Vi) => "Việt Nam",
+        ("VN", Lang::Zh) => "越南",
+        ("Chinese", Lang::Vi) => "Trung Quốc",
+        ("Chinese", Lang::Zh) => "中文",
+        (other, _) => other,
+    }
+}
+
 /// "ply 5 (move 3, red)": where a move's problem stands in the game.
 fn ply_at(ply: usize, move_number: u32, side: Color, lang: Lang) -> String {
     match lang {
@@ -642,13 +860,13 @@ pub fn unparsable_move(
         }
         Lang::Vi => {
             let notation = notation
-                .map(|n| format!(" theo ký hiệu {n}"))
+                .map(|n| format!(" theo ký hiệu {}", notation_label(n, lang)))
                 .unwrap_or_default();
             format!("{at}: không đọc được nước đi {mv:?}{notation}: {message}")
         }
         Lang::Zh => {
             let notation = notation
-                .map(|n| format!("（按{n}记法）"))
+                .map(|n| format!("（按{}记法）", notation_label(n, lang)))
                 .unwrap_or_default();
             format!("{at}：无法读取着法{mv:?}{notation}：{message}")
         }
