@@ -40,7 +40,7 @@ pub enum Pick {
     /// Chinese `一兵`, `二兵`...: the n-th (from 0) of the pieces of the role
     /// that stand on files holding two or more of them, the files taken
     /// from the mover's right to left and each file front to back (the
-    /// order of [`stacked`]).
+    /// order of `relative::stacked`).
     Stacked(u8),
 }
 
