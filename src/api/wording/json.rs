@@ -283,3 +283,35 @@ pub fn body_unreadable(why: &str) -> Wording {
         Lang::Zh => format!("无法读取请求体：{why}"),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_known_syntax_messages_are_worded_in_each_language() {
+        for message in [
+            "EOF while parsing a value",
+            "EOF while parsing a list",
+            "EOF while parsing an object",
+            "EOF while parsing a string",
+            "expected `:`",
+            "expected `,` or `]`",
+            "expected `,` or `}`",
+            "expected value",
+            "expected ident",
+            "key must be a string",
+            "trailing comma",
+            "trailing characters",
+            "invalid escape",
+            "invalid number",
+            "recursion limit exceeded",
+            "invalid unicode code point",
+        ] {
+            let w = json_syntax(message).expect("a known message");
+            assert_ne!(w.get(Lang::Vi), w.get(Lang::En), "{message}");
+            assert_ne!(w.get(Lang::Zh), w.get(Lang::En), "{message}");
+        }
+        assert!(json_syntax("something serde says one day").is_none());
+    }
+}

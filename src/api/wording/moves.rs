@@ -416,3 +416,28 @@ pub fn unparsable_move(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn has_han(text: &str) -> bool {
+        text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }
+
+    #[test]
+    fn every_illegal_reason_is_worded_in_each_language() {
+        for reason in IllegalMoveReason::ALL {
+            let w = illegal_reason(reason);
+            assert_eq!(w.get(Lang::En), reason.to_string());
+            assert_ne!(w.get(Lang::Vi), w.get(Lang::En), "{reason:?}");
+            assert!(has_han(w.get(Lang::Zh)), "{reason:?}");
+        }
+    }
+
+    #[test]
+    fn chinese_files_are_numerals_for_red_and_digits_for_black() {
+        assert_eq!(file_zh(Color::Red, 3), "三路");
+        assert_eq!(file_zh(Color::Black, 3), "３路");
+    }
+}
