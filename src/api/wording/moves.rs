@@ -1,6 +1,8 @@
 //! Moves that are illegal or cannot be read, and where they stand in the game.
 
-use super::words::{Wording, number, piece_name, role_vi, role_zh, side_of, side_subject};
+use super::words::{
+    Wording, notation_label, number, piece_name, role_vi, role_zh, side_of, side_subject,
+};
 use crate::adjudication::Lang;
 use crate::xiangqi::notation::{
     Notation, NotationError, Op, Pick, PieceFault, Unreachable, counts_steps,
@@ -343,18 +345,6 @@ fn move_shape(notation: Notation, side: Color, lang: Lang) -> &'static str {
             "黑方中文着法，如炮8平5、马２进３或前车进1：棋子（车 马 炮 象 士 将 卒）及其所在\
              直线（数字1-9或１-９），或标记（前 中 后 1-5）加棋子，然后是进、退或平，最后是数字1-9"
         }
-    }
-}
-
-/// A notation's label (`Notation::label`) as `lang` names it: the national notations by
-/// their country, the others by their own names.
-fn notation_label(label: &str, lang: Lang) -> &str {
-    match (label, lang) {
-        ("VN", Lang::Vi) => "Việt Nam",
-        ("VN", Lang::Zh) => "越南",
-        ("Chinese", Lang::Vi) => "Trung Quốc",
-        ("Chinese", Lang::Zh) => "中文",
-        (other, _) => other,
     }
 }
 

@@ -1,6 +1,6 @@
 //! Game records that cannot be read, and where.
 
-use super::words::{ECHO_CHARS, Wording, elide};
+use super::words::{ECHO_CHARS, Wording, elide, notation_label};
 use crate::adjudication::Lang;
 use crate::records::{Opened, RecordProblem};
 use crate::xiangqi::notation::Notation;
@@ -87,7 +87,10 @@ pub fn no_notation_reads(stops: &[(Notation, String, u32, u32)]) -> Wording {
         let each: Vec<String> = stops
             .iter()
             .map(|(notation, mv, line, column)| {
-                let (label, mv) = (notation.label(), elide(mv, ECHO_CHARS));
+                let (label, mv) = (
+                    notation_label(notation.label(), lang),
+                    elide(mv, ECHO_CHARS),
+                );
                 match lang {
                     Lang::En => format!("{label} stops at {mv:?} (line {line}, column {column})"),
                     Lang::Vi => format!("{label} dừng ở {mv:?} (dòng {line}, cột {column})"),
@@ -111,8 +114,18 @@ pub fn no_notation_reads(stops: &[(Notation, String, u32, u32)]) -> Wording {
 
 /// More than one notation reads a record's moves, to different games.
 pub fn several_notations_read(fits: &[Notation]) -> Wording {
-    let labels: Vec<&str> = fits.iter().map(|n| n.label()).collect();
-    Wording::new(|lang| match lang {
+    Wording::new(|lang| {
+        let labels: Vec<&str> = fits
+            .iter()
+            .map(|n| notation_label(n.label(), lang))
+            .collect();
+        several_in(&labels, lang)
+    })
+}
+
+/// The sentence of [`several_notations_read`], the notations named in `lang`.
+fn several_in(labels: &[&str], lang: Lang) -> String {
+    match lang {
         Lang::En => format!(
             "the moves read as several games, in {}: say which with `notation` or a [Format] tag",
             labels.join(" and ")
@@ -126,5 +139,5 @@ pub fn several_notations_read(fits: &[Notation]) -> Wording {
             "这些着法按{}可读成不同的对局：请用`notation`或[Format]标签指明",
             labels.join("和")
         ),
-    })
+    }
 }

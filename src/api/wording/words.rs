@@ -205,3 +205,15 @@ pub(super) fn group(fen: &str, n: usize, lang: Lang) -> String {
         (None, _) => group_name(n, lang),
     }
 }
+
+/// A notation's label (`Notation::label`) as `lang` names it: the national notations by
+/// their country, the others by their own names.
+pub(super) fn notation_label(label: &str, lang: Lang) -> &str {
+    match (label, lang) {
+        ("VN", Lang::Vi) => "Việt Nam",
+        ("VN", Lang::Zh) => "越南",
+        ("Chinese", Lang::Vi) => "Trung Quốc",
+        ("Chinese", Lang::Zh) => "中文",
+        (other, _) => other,
+    }
+}
