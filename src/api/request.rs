@@ -255,10 +255,16 @@ impl AdjudicateRequest {
             .map_or(Languages::Default, Languages::Preferred))
     }
 
-    /// The language of this request's problems: `lang`, else `Accept-Language`, else
-    /// English ([`problem_language`]).
+    /// The language of this request's problems: the one of its [`languages`] a single text
+    /// is written in (`lang`, else `Accept-Language`'s, else English). An unknown `lang` is
+    /// itself the problem, worded in the header's language.
+    ///
+    /// [`languages`]: AdjudicateRequest::languages
     pub fn problem_language(&self) -> Lang {
-        problem_language(self.lang.as_deref(), self.accept_language.as_deref())
+        match self.languages() {
+            Ok(langs) => langs.detail(),
+            Err(_) => problem_language(None, self.accept_language.as_deref()),
+        }
     }
 
     /// The notation the moves are written in.
@@ -454,6 +460,21 @@ mod tests {
             r.languages(),
             Err(ApiError::InvalidRequest { field, .. }) if field == "lang"
         ));
+    }
+
+    #[test]
+    fn problems_speak_lang_else_the_header_else_english() {
+        let mut r = req(&[]);
+        assert_eq!(r.problem_language(), Lang::En);
+        r.accept_language = Some("fr-FR, zh-CN;q=0.9, vi;q=0.8".to_owned());
+        assert_eq!(r.problem_language(), Lang::Zh);
+        r.lang = Some("vi".to_owned());
+        assert_eq!(r.problem_language(), Lang::Vi);
+        // An unknown `lang` is the problem: the header says how to word it.
+        r.lang = Some("fr".to_owned());
+        assert_eq!(r.problem_language(), Lang::Zh);
+        r.accept_language = None;
+        assert_eq!(r.problem_language(), Lang::En);
     }
 
     #[test]
