@@ -23,8 +23,9 @@ use serde::Serialize;
 use serde::de::IgnoredAny;
 use serde_json::value::RawValue;
 
-use crate::api::json::parse_part;
+use crate::api::json::{parse_part, problem_language_of};
 use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
+use crate::api::wording;
 use crate::api::{ApiError, Arbiter, Cancel, LawArbiter, Limits, adjudicate_batch, adjudicate_one};
 use crate::xiangqi::{Position, divide, notation::Notation, perft};
 
@@ -127,13 +128,18 @@ struct Answers<'a, W: Write> {
     out: W,
     problems: usize,
     answer: &'a mut dyn FnMut(&str) -> Reply,
+    /// `--lang`: the language of problems whose input does not say its own `lang`.
+    lang: Option<&'a str>,
 }
 
 impl<W: Write> Answers<'_, W> {
-    fn write(&mut self, reply: Reply) -> io::Result<()> {
+    /// Writes `reply`, the answer to `input`: a problem is worded in the input's `lang`,
+    /// else in `--lang`'s, else in English.
+    fn write(&mut self, reply: Reply, input: Option<&str>) -> io::Result<()> {
         let json = reply.or_else(|e| {
             self.problems += 1;
-            serde_json::to_vec(&e.to_problem()).map_err(io::Error::other)
+            let lang = problem_language_of(input.unwrap_or("").as_bytes(), self.lang);
+            serde_json::to_vec(&e.to_problem_in(lang)).map_err(io::Error::other)
         })?;
         self.out.write_all(&json)?;
         self.out.write_all(b"\n")?;
@@ -149,11 +155,11 @@ impl<W: Write> Answers<'_, W> {
                 None => return Ok(()),
                 Some(Ok(raw)) => {
                     let reply = (self.answer)(raw.get());
-                    self.write(reply)?;
+                    self.write(reply, Some(raw.get()))?;
                 }
                 Some(Err(_)) => {
                     let bad = &chunk[values.byte_offset()..];
-                    return self.write(Err(malformed(bad)));
+                    return self.write(Err(malformed(bad)), None);
                 }
             }
         }
@@ -165,12 +171,9 @@ fn malformed(bad: &[u8]) -> ApiError {
     let detail = match std::str::from_utf8(bad) {
         Ok(text) => match parse_part::<IgnoredAny>(text) {
             Err(e) => return e,
-            Ok(_) => "not valid JSON".to_owned(),
+            Ok(_) => wording::json_invalid(None, None),
         },
-        Err(e) => format!(
-            "not valid JSON: the text is not UTF-8 (byte {})",
-            e.valid_up_to() + 1
-        ),
+        Err(e) => wording::json_not_utf8(e.valid_up_to() + 1),
     };
     ApiError::MalformedJson { detail }
 }
@@ -235,11 +238,13 @@ fn answer_stream<W: Write>(
     out: W,
     answer: &mut dyn FnMut(&str) -> Reply,
     record: Option<&dyn Fn(&str) -> String>,
+    lang: Option<&str>,
 ) -> io::Result<usize> {
     let mut answers = Answers {
         out,
         problems: 0,
         answer,
+        lang,
     };
     let mut pending = Vec::new();
     let mut scan = Scan::default();
@@ -267,7 +272,7 @@ fn answer_stream<W: Write>(
                     Ok(text) => (answers.answer)(&record(&text)),
                     Err(e) => Err(not_utf8(e.utf8_error().valid_up_to())),
                 };
-                answers.write(reply)?;
+                answers.write(reply, None)?;
                 return Ok(answers.problems);
             }
             pending.clear();
@@ -294,10 +299,7 @@ fn answer_stream<W: Write>(
 fn not_utf8(at: usize) -> ApiError {
     ApiError::InvalidRequest {
         field: "game".to_owned(),
-        message: format!(
-            "the record is not UTF-8 text (byte {}); convert it first, e.g. `iconv -f GBK -t UTF-8`",
-            at + 1
-        ),
+        message: wording::record_not_utf8(at + 1),
     }
 }
 
@@ -332,6 +334,7 @@ pub fn adjudicate(path: Option<&Path>, defaults: &Defaults, limits: Limits) -> i
         BufWriter::new(io::stdout().lock()),
         &mut answer,
         Some(&record),
+        defaults.lang.as_deref(),
     )
 }
 
@@ -353,6 +356,7 @@ pub fn legal_moves(path: Option<&Path>, defaults: &Defaults, limits: Limits) -> 
         &mut input,
         BufWriter::new(io::stdout().lock()),
         &mut answer,
+        None,
         None,
     )
 }
@@ -409,6 +413,7 @@ mod tests {
             &mut out,
             &mut echo,
             record.then_some(&wrap as &dyn Fn(&str) -> String),
+            None,
         )
         .unwrap();
         (String::from_utf8(out).unwrap(), problems)

@@ -69,8 +69,8 @@ enum Command {
         /// chinese).
         #[arg(long)]
         notation: Option<String>,
-        /// Language of the answer's texts (vi, en, zh), sent as `lang` in requests that do not
-        /// set it.
+        /// Language of the answer's texts and of problems' details (vi, en, zh), sent as
+        /// `lang` in requests that do not set it.
         #[arg(long)]
         lang: Option<String>,
         /// Most moves in one game.

@@ -277,6 +277,38 @@ fn flags_fill_the_fields_a_request_does_not_set() {
 }
 
 #[test]
+fn lang_words_problems_too() {
+    let illegal = r#"{"moves": ["h2e2", "h9g7", "b0b5"]}"#;
+    let own = r#"{"moves": ["h2e2", "h9g7", "b0b5"], "lang": "zh"}"#;
+    let input = format!("{illegal}\n{own}\nnot json\n");
+    let out = run(&["adjudicate", "--lang", "vi"], &input);
+    let a = answers(&out);
+    // --lang fills `lang`: the problem is in Vietnamese.
+    assert_eq!(
+        a[0]["detail"],
+        "lượt 3 (nước thứ 2 của Đỏ): nước đi \"b0b5\" không hợp lệ: quân này không đi được như vậy"
+    );
+    // A request's own `lang` wins.
+    assert_eq!(
+        a[1]["detail"],
+        "第3步（红方第2着）：着法\"b0b5\"不合规则：该棋子不能这样走"
+    );
+    assert_eq!(kind(&a[2]), "malformed-json");
+    // A record file's problem follows --lang as well; without it, English.
+    let record = "[Format \"ICCS\"]\n1. h2e2 h9g7\n2. b0b5\n";
+    let a = &answers(&run(&["adjudicate", "--lang", "zh"], record))[0];
+    assert_eq!(
+        a["detail"],
+        "棋谱第3行第4列：第3步（红方第2着）：着法\"b0b5\"不合规则：该棋子不能这样走"
+    );
+    let a = &answers(&run(&["adjudicate"], record))[0];
+    assert_eq!(
+        a["detail"],
+        "line 3, column 4 of the game record: ply 3 (move 2, red): illegal move \"b0b5\": the piece cannot move that way"
+    );
+}
+
+#[test]
 fn exit_codes_are_distinct_and_documented() {
     // 0: every answer a ruling.
     assert_eq!(code(&run(&["adjudicate"], r#"{"moves": ["h2e2"]}"#)), 0);

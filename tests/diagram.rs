@@ -525,3 +525,47 @@ async fn a_falsely_protected_target_is_chased_all_the_same() {
     );
     assert_eq!(d.marks, vec![("chased".to_owned(), target.to_owned())]);
 }
+
+#[tokio::test]
+async fn drawing_problems_speak_the_language_asked_for() {
+    let app = law_app();
+    // GET: the query has no language of problems; Accept-Language gives it.
+    let mut req = get("/v1/diagram.svg?flip=1");
+    req.headers_mut()
+        .insert(header::ACCEPT_LANGUAGE, "vi".parse().unwrap());
+    let problem = expect_problem(send(&app, req).await, 400, "invalid-parameter").await;
+    assert_eq!(
+        problem["detail"],
+        "tham số truy vấn flip: phải là true hoặc false, nhưng nhận được \"1\""
+    );
+    let problem = expect_problem(
+        send(&app, get("/v1/diagram.svg?flip=1")).await,
+        400,
+        "invalid-parameter",
+    )
+    .await;
+    assert_eq!(
+        problem["detail"],
+        "query parameter flip: expected true or false, got \"1\""
+    );
+
+    // POST: the body's lang, as for adjudicate.
+    let mut game = case("E3@3");
+    game["ply"] = json!(99);
+    game["lang"] = json!("zh");
+    let resp = send(&app, post_json("/v1/diagram", game.to_string())).await;
+    let problem = expect_problem(resp, 422, "invalid-request").await;
+    assert_eq!(
+        problem["detail"],
+        "ply: 应在0到8（本局的步数）之间，收到的是99"
+    );
+    let mut report = case("E3@3");
+    report["moves"][2] = json!("a0a1");
+    report["lang"] = json!("vi");
+    let resp = send(&app, post_json("/v1/report", report.to_string())).await;
+    let problem = expect_problem(resp, 422, "illegal-move").await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("Đỏ"),
+        "{problem}"
+    );
+}

@@ -4,7 +4,7 @@
 use super::answer::{AdjudicateResponse, BatchItem, BatchResponse};
 use super::arbiter::{Arbiter, Cancel};
 use super::error::ApiError;
-use super::json::parse_game;
+use super::json::{parse_game, problem_language_of};
 use super::request::{AdjudicateRequest, BatchRequest, Limits};
 
 /// Checks the limits and rules on one game.
@@ -35,17 +35,26 @@ pub fn adjudicate_batch(
     cancel: &Cancel,
 ) -> Result<BatchResponse, ApiError> {
     req.check_limits(limits)?;
-    let results = rule_all(arbiter, limits, req.games.iter().map(|g| g.get()), cancel)?;
+    let results = rule_all(
+        arbiter,
+        limits,
+        req.games.iter().map(|g| g.get()),
+        None,
+        cancel,
+    )?;
     Ok(BatchResponse { results })
 }
 
 /// Rules on each game (its JSON text), in order. A game that is not a valid request becomes
-/// an inline 400 problem worded as for the same game sent alone. Stops with
-/// [`ApiError::Cancelled`] as soon as `cancel` is set: it is checked before every game.
+/// an inline 400 problem worded as for the same game sent alone. Each game is ruled, and its
+/// problem worded, as if sent alone with the batch's `Accept-Language` (the header's value).
+/// Stops with [`ApiError::Cancelled`] as soon as `cancel` is set: it is checked before every
+/// game.
 pub fn rule_all<'a>(
     arbiter: &dyn Arbiter,
     limits: &Limits,
     games: impl IntoIterator<Item = &'a str>,
+    accept_language: Option<&str>,
     cancel: &Cancel,
 ) -> Result<Vec<BatchItem>, ApiError> {
     let games = games.into_iter();
@@ -54,12 +63,18 @@ pub fn rule_all<'a>(
         if cancel.is_cancelled() {
             return Err(ApiError::Cancelled);
         }
-        let item = match parse_game(game)
-            .and_then(|req| adjudicate_one_cancellable(arbiter, limits, &req, cancel))
-        {
+        let ruled = match parse_game(game) {
+            Ok(mut req) => {
+                req.accept_language = accept_language.map(str::to_owned);
+                adjudicate_one_cancellable(arbiter, limits, &req, cancel)
+                    .map_err(|e| (e, req.problem_language()))
+            }
+            Err(e) => Err((e, problem_language_of(game.as_bytes(), accept_language))),
+        };
+        let item = match ruled {
             Ok(resp) => BatchItem::Verdict(Box::new(resp)),
-            Err(ApiError::Cancelled) => return Err(ApiError::Cancelled),
-            Err(err) => BatchItem::Problem(err.to_problem()),
+            Err((ApiError::Cancelled, _)) => return Err(ApiError::Cancelled),
+            Err((err, lang)) => BatchItem::Problem(err.to_problem_in(lang)),
         };
         results.push(item);
     }

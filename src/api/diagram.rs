@@ -4,8 +4,9 @@
 
 use super::answer::{CycleMove, Protection, ThreatKind};
 use super::arbiter::{Arbiter, Cancel, RuledGame};
-use super::error::{ApiError, ECHO_CHARS, elide, fen_problems};
+use super::error::{ApiError, ECHO_CHARS, elide};
 use super::request::{DiagramRequest, Limits, MAX_FEN_CHARS, MAX_LIST_CHARS};
+use super::wording::{self, Wording, fen_problems};
 use crate::diagram::{self, Arrow, ArrowKind, Diagram, Labels, Mark, MarkKind, svg};
 use crate::xiangqi::{Position, Square};
 
@@ -42,24 +43,21 @@ impl DiagramQuery {
         };
         let mut seen = Vec::new();
         for (name, value) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
-            let invalid = |message: String| ApiError::InvalidParameter {
+            let invalid = |message: Wording| ApiError::InvalidParameter {
                 parameter: elide(&name, ECHO_CHARS),
                 message,
             };
             let Some(&known) = QUERY_PARAMETERS.iter().find(|p| **p == name) else {
-                return Err(invalid(format!(
-                    "unknown parameter: the parameters are {}",
-                    QUERY_PARAMETERS.join(", ")
-                )));
+                return Err(invalid(wording::unknown_parameter(&QUERY_PARAMETERS)));
             };
             if seen.contains(&known) {
-                return Err(invalid("given more than once".to_owned()));
+                return Err(invalid(wording::given_twice()));
             }
             seen.push(known);
             match known {
                 "fen" => {
                     if value.chars().count() > MAX_FEN_CHARS {
-                        return Err(invalid(format!("longer than {MAX_FEN_CHARS} characters")));
+                        return Err(invalid(wording::value_longer_than(MAX_FEN_CHARS)));
                     }
                     q.position = position(&value)?;
                 }
@@ -110,15 +108,7 @@ pub fn game_diagram_svg(
         Some(p) => usize::try_from(p)
             .ok()
             .filter(|&p| p <= game.plies())
-            .ok_or_else(|| {
-                request_error(
-                    "ply",
-                    format!(
-                        "must be between 0 and {}, the game's plies, got {p}",
-                        game.plies()
-                    ),
-                )
-            })?,
+            .ok_or_else(|| request_error("ply", wording::ply_out_of_range(game.plies(), p)))?,
     };
     let mut diagram = ply_diagram(&game, ply, labels);
     diagram.flip = req.flip.unwrap_or(false);
@@ -199,10 +189,10 @@ pub fn labels_of(lang: Option<&str>) -> Result<Labels, ApiError> {
     })
 }
 
-fn request_error(field: &str, message: String) -> ApiError {
+fn request_error(field: &str, message: Wording) -> ApiError {
     ApiError::InvalidRequest {
         field: field.to_owned(),
-        message: format!("{field}: {message}"),
+        message: wording::field_complaint(field, &message),
     }
 }
 
@@ -214,53 +204,32 @@ fn position(fen: &str) -> Result<Position, ApiError> {
 }
 
 /// A comma-separated list of arrows or marks, or why not.
-fn list<T>(text: &str) -> Result<Vec<T>, String>
+fn list<T>(text: &str) -> Result<Vec<T>, Wording>
 where
     T: std::str::FromStr<Err = diagram::ParseError>,
 {
     if text.len() > MAX_LIST_CHARS {
-        return Err(format!("longer than {MAX_LIST_CHARS} characters"));
+        return Err(wording::value_longer_than(MAX_LIST_CHARS));
     }
-    diagram::parse_list(text).map_err(|e| shortened(e).to_string())
+    diagram::parse_list(text).map_err(|e| wording::unreadable_drawing(&e))
 }
 
-/// The error with the client's text cut to [`ECHO_CHARS`]: a detail never echoes a long value.
-fn shortened(e: diagram::ParseError) -> diagram::ParseError {
-    use diagram::ParseError::*;
-    let cut = |found: String| elide(&found, ECHO_CHARS);
-    match e {
-        Syntax { expected, found } => Syntax {
-            expected,
-            found: cut(found),
-        },
-        Square { found } => Square { found: cut(found) },
-        Empty { found } => Empty { found: cut(found) },
-        Kind { found, known } => Kind {
-            found: cut(found),
-            known,
-        },
-    }
-}
-
-fn boolean(text: &str) -> Result<bool, String> {
+fn boolean(text: &str) -> Result<bool, Wording> {
     match text {
         "true" => Ok(true),
         "false" => Ok(false),
-        other => Err(format!(
-            "expected true or false, got {:?}",
-            elide(other, ECHO_CHARS)
-        )),
+        other => Err(wording::not_a_boolean(other)),
     }
 }
 
-fn labels(code: &str) -> Result<Labels, String> {
-    Labels::from_code(code)
-        .ok_or_else(|| format!("expected vi, en or zh, got {:?}", elide(code, ECHO_CHARS)))
+fn labels(code: &str) -> Result<Labels, Wording> {
+    Labels::from_code(code).ok_or_else(|| wording::not_a_label_language(code))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::adjudication::Lang;
 
     fn parameter(query: &str) -> String {
         match DiagramQuery::parse(Some(query)) {
@@ -296,7 +265,9 @@ mod tests {
         else {
             panic!("a long kind is refused");
         };
-        assert!(message.len() < 200, "{message}");
+        for lang in Lang::ALL {
+            assert!(message.get(lang).len() < 200, "{message}");
+        }
         assert!(matches!(
             DiagramQuery::parse(Some("fen=9%2F9 w")),
             Err(ApiError::InvalidFen { .. })

@@ -9,8 +9,11 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use super::wording::{self, Fixed, Wording};
+pub use super::wording::{ECHO_CHARS, FenProblem, elide};
+use crate::adjudication::Lang;
+use crate::xiangqi::Color;
 use crate::xiangqi::notation::Notation;
-use crate::xiangqi::{Color, FenError, ParseFenError, Role, SetupProblem, Square};
 
 /// Base of every problem `type`: `{PROBLEM_BASE}{slug}`.
 pub const PROBLEM_BASE: &str = "https://xiangqi-arbiter.dev/problems/";
@@ -26,15 +29,6 @@ pub const NOTATIONS: [&str; Notation::ALL.len()] = {
     names
 };
 
-/// One defect of a FEN string.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FenProblem {
-    /// Stable snake_case code, e.g. `two_kings_facing`.
-    pub kind: String,
-    /// Human explanation.
-    pub message: String,
-}
-
 /// An error answered to the client. The 422 variants are built by the [`Arbiter`] or by the
 /// request limit checks; the others by the HTTP layer itself.
 ///
@@ -44,8 +38,8 @@ pub enum ApiError {
     /// 400: the body is not JSON, or not the expected shape (wrong types, missing fields).
     #[error("malformed request body: {detail}")]
     MalformedJson {
-        /// What the JSON parser said.
-        detail: String,
+        /// What is wrong and where, in the parser's terms made plain, in every language.
+        detail: Wording,
     },
     /// 415: the request is not `Content-Type: application/json`.
     #[error("expected Content-Type: application/json")]
@@ -134,11 +128,13 @@ pub enum ApiError {
         side: Color,
         /// The move as sent.
         mv: String,
-        /// Why it cannot be read.
+        /// Why it cannot be read, in English, as the notation says it (the move quoted).
         reason: String,
         /// Stable snake_case code: `syntax`, `unknown_piece`, `no_such_piece`,
         /// `ambiguous` or `impossible`.
         kind: String,
+        /// Why it cannot be read, without the move, in every language.
+        message: Wording,
     },
     /// 422: a move is not legal in the position where it was played.
     #[error("ply {ply} (move {move_number}, {side}): illegal move {mv:?}: {message}")]
@@ -155,8 +151,8 @@ pub enum ApiError {
         fen: String,
         /// Stable snake_case code, e.g. `leaves_king_in_check`.
         reason: String,
-        /// Human explanation.
-        message: String,
+        /// Human explanation, in every language.
+        message: Wording,
     },
     /// 422: more moves than the configured limit.
     #[error("{count} moves, limit {limit}")]
@@ -196,7 +192,7 @@ pub enum ApiError {
         /// Column in characters (1-based; 0 when about the whole record).
         column: u32,
         /// What is wrong, in words.
-        message: String,
+        message: Wording,
     },
     /// A problem with one move of a `game` record: the move's own problem (`illegal-move`,
     /// `unparsable-move`), which also says where the move stands in the record.
@@ -215,7 +211,7 @@ pub enum ApiError {
         /// The offending field, e.g. `no_capture_limit` or `moves[3]`.
         field: String,
         /// What is wrong with it.
-        message: String,
+        message: Wording,
     },
     /// 400: a query parameter of a GET request has a value it cannot have, is not a parameter
     /// of the route, or is given twice.
@@ -224,7 +220,7 @@ pub enum ApiError {
         /// The parameter, as sent (cut short when long).
         parameter: String,
         /// What is wrong with it.
-        message: String,
+        message: Wording,
     },
     /// 500: a bug (a caught panic). Never caused by client input.
     #[error("internal error")]
@@ -356,7 +352,7 @@ impl ApiError {
     }
 
     /// The typed extension members.
-    fn extensions(&self) -> Map<String, Value> {
+    fn extensions(&self, lang: Lang) -> Map<String, Value> {
         let v = match self {
             ApiError::PayloadTooLarge { limit } => json!({ "limit": limit }),
             ApiError::MethodNotAllowed { method, .. } => json!({ "method": method }),
@@ -369,7 +365,13 @@ impl ApiError {
                 "encoding": encoding,
                 "supported": ["identity"],
             }),
-            ApiError::InvalidFen { fen, problems } => json!({ "fen": fen, "problems": problems }),
+            ApiError::InvalidFen { fen, problems } => {
+                let problems: Vec<Value> = problems
+                    .iter()
+                    .map(|p| json!({ "kind": p.kind, "message": p.message.get(lang) }))
+                    .collect();
+                json!({ "fen": fen, "problems": problems })
+            }
             ApiError::UnknownNotation { notation } => {
                 json!({ "notation": notation, "supported": NOTATIONS })
             }
@@ -381,14 +383,12 @@ impl ApiError {
                 mv,
                 reason,
                 kind,
-            } => {
-                let (_, message) = unparsable_parts(mv, reason);
-                json!({
-                    "ply": ply, "move_number": move_number, "side": side.name(),
-                    "move": mv, "reason": reason, "kind": kind,
-                    "code": kind, "message": message,
-                })
-            }
+                message,
+            } => json!({
+                "ply": ply, "move_number": move_number, "side": side.name(),
+                "move": mv, "reason": reason, "kind": kind,
+                "code": kind, "message": message.get(lang),
+            }),
             ApiError::IllegalMove {
                 ply,
                 move_number,
@@ -400,7 +400,7 @@ impl ApiError {
             } => json!({
                 "ply": ply, "move_number": move_number, "side": side.name(),
                 "move": mv, "fen": fen, "reason": reason,
-                "code": reason, "message": message,
+                "code": reason, "message": message.get(lang),
             }),
             ApiError::TooManyMoves { count, limit } | ApiError::TooManyGames { count, limit } => {
                 json!({ "count": count, "limit": limit })
@@ -421,7 +421,7 @@ impl ApiError {
                 column,
                 error,
             } => {
-                let mut map = error.extensions();
+                let mut map = error.extensions(lang);
                 map.insert("line".to_owned(), json!(line));
                 map.insert("column".to_owned(), json!(column));
                 return map;
@@ -434,10 +434,26 @@ impl ApiError {
         }
     }
 
-    /// The wire form of this error.
+    /// The wire form of this error, its `detail` in English.
     pub fn to_problem(&self) -> Problem {
-        let detail = match self {
-            // The human message is the detail; the stable code travels in `reason`.
+        self.to_problem_in(Lang::En)
+    }
+
+    /// The wire form of this error, its `detail` (and the human `message`s among its
+    /// extension members) in `lang`. The `title` stays English: it names the problem type.
+    pub fn to_problem_in(&self, lang: Lang) -> Problem {
+        Problem {
+            kind: self.type_uri(),
+            title: self.title().to_owned(),
+            status: self.status(),
+            detail: self.detail(lang),
+            extensions: self.extensions(lang),
+        }
+    }
+
+    /// The human explanation of this occurrence, in `lang`.
+    pub fn detail(&self, lang: Lang) -> String {
+        match self {
             ApiError::IllegalMove {
                 ply,
                 move_number,
@@ -445,71 +461,73 @@ impl ApiError {
                 mv,
                 message,
                 ..
-            } => {
-                format!("ply {ply} (move {move_number}, {side}): illegal move {mv:?}: {message}")
-            }
-            ApiError::InvalidRequest { message, .. } => message.clone(),
-            // The title already says the body is malformed.
-            ApiError::MalformedJson { detail } => detail.clone(),
-            // The move is quoted once: the notation's own message quotes it too.
+            } => wording::illegal_move((*ply, *move_number, *side), mv, message, lang),
+            // The move is quoted once: the reason's own message does not quote it.
             ApiError::UnparsableMove {
                 ply,
                 move_number,
                 side,
                 mv,
                 reason,
+                message,
                 ..
             } => {
-                let (notation, message) = unparsable_parts(mv, reason);
-                let notation = notation.map(|n| format!(" as {n}")).unwrap_or_default();
-                format!(
-                    "ply {ply} (move {move_number}, {side}): cannot read move {mv:?}{notation}: \
-                     {message}"
-                )
+                let (notation, _) = unparsable_parts(mv, reason);
+                wording::unparsable_move((*ply, *move_number, *side), mv, notation, message, lang)
             }
+            ApiError::InvalidRequest { message, .. } => message.get(lang).to_owned(),
+            ApiError::InvalidParameter { parameter, message } => {
+                wording::invalid_parameter(parameter, message.get(lang), lang)
+            }
+            // The title already says the body is malformed.
+            ApiError::MalformedJson { detail } => detail.get(lang).to_owned(),
             ApiError::UnknownField {
                 field,
                 suggestion,
                 others,
                 known,
-            } => {
-                let hint = match suggestion {
-                    Some(s) => format!("did you mean `{s}`?"),
-                    None => format!("the known fields are `{}`.", known.join("`, `")),
-                };
-                let more = match others {
-                    0 => String::new(),
-                    1 => " (and 1 more unknown field)".to_owned(),
-                    n => format!(" (and {n} more unknown fields)"),
-                };
-                format!(
-                    "unknown field `{field}`{more}: {hint} Send \"strict\": false to ignore unknown fields."
-                )
-            }
+            } => wording::unknown_field(field, suggestion.as_deref(), *others, known, lang),
             ApiError::InvalidRecord {
                 line: 0, message, ..
-            } => message.clone(),
-            ApiError::InvalidRecord { .. } => self.to_string(),
+            } => message.get(lang).to_owned(),
+            ApiError::InvalidRecord {
+                line,
+                column,
+                message,
+            } => wording::in_record(*line, *column, message.get(lang), lang),
             ApiError::InRecord {
                 line,
                 column,
                 error,
-            } => format!(
-                "line {line}, column {column} of the game record: {}",
-                error.to_problem().detail
-            ),
-            ApiError::InvalidFen { problems, .. } => {
-                let all: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
-                format!("invalid FEN: {}", all.join("; "))
+            } => wording::in_record(*line, *column, &error.detail(lang), lang),
+            ApiError::InvalidFen { problems, .. } => wording::invalid_fen(problems, lang),
+            ApiError::TooManyMoves { count, limit } => {
+                wording::too_many(*count, *limit, false, lang)
             }
-            other => other.to_string(),
-        };
-        Problem {
-            kind: self.type_uri(),
-            title: self.title().to_owned(),
-            status: self.status(),
-            detail,
-            extensions: self.extensions(),
+            ApiError::TooManyGames { count, limit } => {
+                wording::too_many(*count, *limit, true, lang)
+            }
+            ApiError::PayloadTooLarge { limit } => wording::payload_too_large(*limit, lang),
+            ApiError::NotFound { path } => wording::not_found(path, lang),
+            ApiError::MethodNotAllowed { method, path } => {
+                wording::method_not_allowed(method, path, lang)
+            }
+            ApiError::Timeout { timeout_ms } => wording::timeout(*timeout_ms, lang),
+            ApiError::RequestTimeout { timeout_ms } => wording::request_timeout(*timeout_ms, lang),
+            ApiError::Overloaded { retry_after_s } => wording::overloaded(*retry_after_s, lang),
+            ApiError::UnsupportedEncoding { encoding } => {
+                wording::unsupported_encoding(encoding, lang)
+            }
+            ApiError::UnknownNotation { notation } => wording::unknown_name(true, notation, lang),
+            ApiError::UnknownRuleset { ruleset } => wording::unknown_name(false, ruleset, lang),
+            ApiError::UnsupportedMediaType => {
+                wording::fixed(Fixed::UnsupportedMediaType, lang).to_owned()
+            }
+            ApiError::NotReady => wording::fixed(Fixed::NotReady, lang).to_owned(),
+            ApiError::Cancelled => wording::fixed(Fixed::Cancelled, lang).to_owned(),
+            ApiError::Internal => wording::fixed(Fixed::Internal, lang).to_owned(),
+            // A bare status is described by its status line, in every language.
+            ApiError::Status { .. } => self.to_string(),
         }
     }
 }
@@ -525,208 +543,8 @@ fn unparsable_parts<'r>(mv: &str, reason: &'r str) -> (Option<&'r str>, &'r str)
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// FEN problems, worded for people
-// ---------------------------------------------------------------------------------------------
-
-/// Every defect of `fen` as the [`FenProblem`]s of an `invalid-fen` problem. Ranks are named
-/// as the FEN writes them, by their group counted from the left ("the 4th group"), and pieces
-/// as a player would ("three red rooks").
-pub fn fen_problems(fen: &str, e: &FenError) -> Vec<FenProblem> {
-    match e {
-        FenError::Parse(p) => vec![FenProblem {
-            kind: p.kind().to_owned(),
-            message: parse_message(fen, p),
-        }],
-        FenError::Setup(s) => s
-            .problems
-            .iter()
-            .map(|p| FenProblem {
-                kind: p.kind().to_owned(),
-                message: setup_message(p),
-            })
-            .collect(),
-    }
-}
-
-/// "1st", "2nd", "3rd", "4th", ... "10th".
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-/// The FEN group of an ICCS rank: rank 9 (Black's back rank) is written first.
-fn group_of_rank(rank: u8) -> usize {
-    10 - usize::from(rank)
-}
-
-/// "the 4th group" and, when the FEN has it, the group's own text.
-fn group(fen: &str, n: usize) -> String {
-    let text = fen
-        .split_whitespace()
-        .next()
-        .and_then(|board| board.split('/').nth(n - 1));
-    match text {
-        Some(t) if !t.is_empty() => format!("the {} group, {:?},", ordinal(n), elide(t, 16)),
-        _ => format!("the {} group", ordinal(n)),
-    }
-}
-
-fn parse_message(fen: &str, e: &ParseFenError) -> String {
-    match e {
-        ParseFenError::Empty => "the FEN is empty".to_owned(),
-        ParseFenError::WrongRankCount { found } => format!(
-            "the board has {found} groups separated by '/', expected 10: one per rank, \
-             Black's back rank first"
-        ),
-        ParseFenError::InvalidChar { rank, ch, .. } => format!(
-            "the {} group has {ch:?}, which is neither a piece letter (K A B N R C P, lower \
-             case for Black) nor a number of empty points (1 to 9)",
-            ordinal(group_of_rank(*rank))
-        ),
-        ParseFenError::RankTooLong { rank } => format!(
-            "{} covers more than 9 points",
-            group(fen, group_of_rank(*rank))
-        ),
-        ParseFenError::RankTooShort { rank, files } => format!(
-            "{} covers {files} points, expected 9",
-            group(fen, group_of_rank(*rank))
-        ),
-        ParseFenError::MissingTurn => {
-            "the side to move is missing: write 'w' (Red) or 'b' (Black) after the board".to_owned()
-        }
-        ParseFenError::InvalidTurn { found } => format!(
-            "the side to move {:?} is neither 'w' (Red) nor 'b' (Black)",
-            elide(found, ECHO_CHARS)
-        ),
-        other => other.to_string(),
-    }
-}
-
-fn setup_message(p: &SetupProblem) -> String {
-    // "the red advisor on d1 (the 9th group)".
-    let piece = |color: &Color, role: &str, square: &Square| {
-        format!(
-            "the {color} {role} on {square} (the {} group)",
-            ordinal(group_of_rank(square.rank()))
-        )
-    };
-    match p {
-        SetupProblem::MissingKing { color } => format!("{} has no king", side(*color)),
-        SetupProblem::TooManyPieces { color, role, count } => {
-            let max = role.max_count();
-            format!(
-                "{} {color} {}: at most {} {} allowed",
-                number(*count),
-                plural(*role, *count),
-                number(max),
-                if max == 1 { "is" } else { "are" }
-            )
-        }
-        SetupProblem::KingOutsidePalace { color, square } => {
-            format!("{} is outside its palace", piece(color, "king", square))
-        }
-        SetupProblem::AdvisorOffPoint { color, square } => {
-            format!(
-                "{} is off the palace diagonals",
-                piece(color, "advisor", square)
-            )
-        }
-        SetupProblem::ElephantOffPoint { color, square } => format!(
-            "{} is on a point elephants cannot reach",
-            piece(color, "elephant", square)
-        ),
-        SetupProblem::PawnBehindStart { color, square } => {
-            format!(
-                "{} is behind its starting rank",
-                piece(color, "pawn", square)
-            )
-        }
-        SetupProblem::PawnOffStartingFile { color, square } => format!(
-            "{} has not crossed the river but is off the starting files",
-            piece(color, "pawn", square)
-        ),
-        SetupProblem::KingsFacing => "the kings face each other on an open file".to_owned(),
-        SetupProblem::OpponentInCheck { color } => format!(
-            "{} is in check but it is not {}'s turn",
-            side(*color),
-            side(*color)
-        ),
-    }
-}
-
-/// "Red" or "Black", as a side is named at the board.
-fn side(color: Color) -> &'static str {
-    match color {
-        Color::Red => "Red",
-        Color::Black => "Black",
-    }
-}
-
-/// A small count in words ("three"), a large one in digits.
-fn number(n: u8) -> String {
-    const WORDS: [&str; 21] = [
-        "no",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ];
-    match WORDS.get(usize::from(n)) {
-        Some(w) => (*w).to_owned(),
-        None => n.to_string(),
-    }
-}
-
-/// "rook" or "rooks".
-fn plural(role: Role, n: u8) -> String {
-    if n == 1 {
-        role.name().to_owned()
-    } else {
-        format!("{}s", role.name())
-    }
-}
-
 /// Seconds a client is asked to wait (`Retry-After`) after a 503 that is not its fault.
 pub const RETRY_AFTER_S: u64 = 1;
-
-/// Characters of a client's value kept when a detail echoes it.
-pub const ECHO_CHARS: usize = 40;
-
-/// `s` itself if it has at most `keep` characters, else its first `keep` characters and a
-/// count of the rest: `aaaa… (160000 more characters)`. Details never echo a client's
-/// value whole: a 200 KB value must not come back as a 200 KB (or, escaped, 400 KB) answer.
-pub fn elide(s: &str, keep: usize) -> String {
-    match s.char_indices().nth(keep) {
-        None => s.to_owned(),
-        Some((cut, _)) => {
-            let more = s[cut..].chars().count();
-            format!("{}… ({more} more characters)", &s[..cut])
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -741,7 +559,7 @@ mod tests {
             mv: "h2h9".into(),
             fen: "fen-before".into(),
             reason: "blocked_path".into(),
-            message: "the cannon cannot pass".into(),
+            message: wording::illegal_reason(crate::xiangqi::IllegalMoveReason::PathBlocked),
         }
         .to_problem();
         assert_eq!(p.kind, format!("{PROBLEM_BASE}illegal-move"));
@@ -752,7 +570,7 @@ mod tests {
         assert_eq!(p.extensions["move"], "h2h9");
         assert_eq!(p.extensions["fen"], "fen-before");
         assert_eq!(p.extensions["reason"], "blocked_path");
-        assert!(p.detail.contains("the cannon cannot pass"));
+        assert!(p.detail.contains("the path is blocked"));
     }
 
     #[test]

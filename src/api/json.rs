@@ -19,7 +19,9 @@ use serde::de::value::{StrDeserializer, UnitDeserializer};
 use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
 
 use super::error::{ApiError, ECHO_CHARS, elide};
-use super::request::AdjudicateRequest;
+use super::request::{AdjudicateRequest, problem_language};
+use super::wording::{self, Wording};
+use crate::adjudication::Lang;
 
 /// Parses a whole request body as `T`, with details worded for people. Unknown fields of the
 /// body's object are a 422 `unknown-field` unless it says `"strict": false`.
@@ -37,6 +39,21 @@ pub fn parse_game(raw: &str) -> Result<AdjudicateRequest, ApiError> {
 /// like [`parse_json`] but with no line and column in the details.
 pub fn parse_part<T: DeserializeOwned>(raw: &str) -> Result<T, ApiError> {
     read(&mut serde_json::Deserializer::from_str(raw), false)
+}
+
+/// The language of the problem of a body that could not be read into its request type: the
+/// body's `lang` when the body is a JSON object with a string `lang` (it was read that far),
+/// else `Accept-Language`'s, else English. A body that is not JSON answers in the header's.
+pub fn problem_language_of(body: &[u8], accept_language: Option<&str>) -> Lang {
+    /// Only `lang`: every other member is skipped unread.
+    #[derive(serde::Deserialize)]
+    struct LangOnly {
+        lang: Option<String>,
+    }
+    let lang = serde_json::from_slice::<LangOnly>(body)
+        .ok()
+        .and_then(|b| b.lang);
+    problem_language(lang.as_deref(), accept_language)
 }
 
 fn read<'de, R, T>(de: &mut serde_json::Deserializer<R>, position: bool) -> Result<T, ApiError>
@@ -78,77 +95,23 @@ fn malformed(e: &serde_path_to_error::Error<serde_json::Error>, position: bool) 
     let detail = if inner.is_data() {
         let path = e.path().to_string();
         let what = humanize(&message_of(inner));
-        let at = if position {
-            format!(" (line {}, column {})", inner.line(), inner.column())
-        } else {
-            String::new()
-        };
-        if path == "." {
-            format!("the body: {what}{at}")
-        } else {
-            format!("{path}: {what}{at}")
-        }
+        let at = position.then(|| (inner.line(), inner.column()));
+        wording::json_data((path != ".").then_some(path.as_str()), &what, at)
     } else {
         describe_syntax(inner, position)
     };
     ApiError::MalformedJson { detail }
 }
 
-fn describe_syntax(e: &serde_json::Error, position: bool) -> String {
-    let what = plain_syntax(&message_of(e));
+fn describe_syntax(e: &serde_json::Error, position: bool) -> Wording {
     if e.is_eof() && e.line() == 1 && e.column() == 0 {
-        return "the body is empty: expected a JSON object".to_owned();
+        return wording::json_empty();
     }
-    if position && e.line() > 0 {
-        format!(
-            "the body is not valid JSON: {what} (line {}, column {})",
-            e.line(),
-            e.column()
-        )
-    } else {
-        format!("not valid JSON: {what}")
-    }
-}
-
-/// serde_json's syntax messages in plain words: what was found and what was expected there.
-fn plain_syntax(message: &str) -> String {
-    let plain = match message {
-        "EOF while parsing a value" => "the text ends where a value was expected",
-        "EOF while parsing a list" => {
-            "the text ends inside an array: expected more items or its closing `]`"
-        }
-        "EOF while parsing an object" => {
-            "the text ends inside an object: expected more members or its closing `}`"
-        }
-        "EOF while parsing a string" => "the text ends inside a string: expected its closing `\"`",
-        "expected `:`" => "expected `:` between a member's name and its value",
-        "expected `,` or `]`" => {
-            "expected `,` before the next item of the array, or `]` to close it"
-        }
-        "expected `,` or `}`" => {
-            "expected `,` before the next member of the object, or `}` to close it"
-        }
-        "expected value" => {
-            "expected a value: an object, an array, a string in double quotes, a number, true, \
-             false or null"
-        }
-        "expected ident" => "expected true, false or null",
-        "key must be a string" => "expected a member name in double quotes",
-        "trailing comma" => "a comma must be followed by another item or member",
-        "trailing characters" => "unexpected text after the end of the JSON value",
-        "invalid escape" => "a backslash in a string must start an escape such as \\n or \\\"",
-        "invalid number" | "number out of range" => "expected a number JSON can write",
-        "recursion limit exceeded" => "the value is nested more than 128 levels deep",
-        "control character (\\u0000-\\u001F) found while parsing a string" => {
-            "a control character (such as a line break or a tab) inside a string must be \
-             escaped (\\n, \\t)"
-        }
-        "invalid unicode code point"
-        | "lone leading surrogate in hex escape"
-        | "unexpected end of hex escape" => "a \\u escape in a string is not a valid character",
-        other => return elide(other, 200),
-    };
-    plain.to_owned()
+    let message = message_of(e);
+    let what =
+        wording::json_syntax(&message).unwrap_or_else(|| wording::verbatim(elide(&message, 200)));
+    let at = (position && e.line() > 0).then(|| (e.line(), e.column()));
+    wording::json_invalid(Some(&what), at)
 }
 
 /// serde_json's message without its " at line L column C" suffix.
@@ -162,21 +125,18 @@ fn message_of(e: &serde_json::Error) -> String {
 }
 
 /// Rewords serde's data errors in JSON's terms, and cuts any echoed value short.
-fn humanize(message: &str) -> String {
+fn humanize(message: &str) -> Wording {
     if let Some(field) = message
         .strip_prefix("missing field `")
         .and_then(|m| m.strip_suffix('`'))
     {
-        return format!("the field \"{}\" is required", elide(field, ECHO_CHARS));
+        return wording::json_required(&elide(field, ECHO_CHARS));
     }
     if let Some(field) = message
         .strip_prefix("duplicate field `")
         .and_then(|m| m.strip_suffix('`'))
     {
-        return format!(
-            "the field \"{}\" appears more than once",
-            elide(field, ECHO_CHARS)
-        );
+        return wording::json_twice(&elide(field, ECHO_CHARS));
     }
     // "invalid type: string \"...\", expected a sequence": what was expected first, then what
     // came, in JSON's words, its value cut short.
@@ -198,10 +158,10 @@ fn humanize(message: &str) -> String {
     });
     match (got.strip_prefix("invalid type: "), expected) {
         (Some(kind), Some(expected)) => {
-            format!("expected {}, got {}", elide(expected, 80), json_kind(kind))
+            wording::json_expected(&elide(expected, 80), &json_kind(kind))
         }
-        (_, Some(expected)) => format!("{got}, expected {}", elide(expected, 80)),
-        (_, None) => elide(&got, 200),
+        (_, Some(expected)) => wording::json_refused(&got, &elide(expected, 80)),
+        (_, None) => wording::verbatim(elide(&got, 200)),
     }
 }
 
@@ -448,6 +408,7 @@ mod tests {
         let ApiError::MalformedJson { detail } = err else {
             panic!("{err:?}")
         };
+        let detail = detail.to_string();
         assert!(!detail.contains("struct"), "{detail}");
         assert!(detail.contains("expected an object"), "{detail}");
 
@@ -457,6 +418,7 @@ mod tests {
         else {
             panic!()
         };
+        let detail = detail.to_string();
         assert!(detail.len() < 300, "{detail}");
         assert!(detail.contains("more characters)"), "{detail}");
         assert!(detail.contains("expected an array"), "{detail}");
@@ -485,6 +447,7 @@ mod tests {
             else {
                 panic!()
             };
+            let detail = detail.to_string();
             assert!(detail.starts_with(words), "{detail}");
         }
     }
@@ -535,12 +498,14 @@ mod tests {
         let ApiError::MalformedJson { detail } = unknown(r#"{"moves": [], "strict": "no"}"#) else {
             panic!()
         };
+        let detail = detail.to_string();
         assert!(detail.starts_with("strict:"), "{detail}");
         let ApiError::MalformedJson { detail } =
             unknown(r#"{"moves": [], "strict": false, "strict": false}"#)
         else {
             panic!()
         };
+        let detail = detail.to_string();
         assert!(detail.contains("more than once"), "{detail}");
     }
 
@@ -553,6 +518,7 @@ mod tests {
             else {
                 panic!()
             };
+            let detail = detail.to_string();
             assert!(detail.contains("expected an object"), "{detail}");
         }
         assert!(parse_json::<AdjudicateRequest>(br#"[null, ["h2e2"]]"#).is_err());

@@ -7,8 +7,9 @@ use super::answer::{
     self as dto, AdjudicateResponse, Languages, LegalMovesResponse, RulesetsResponse,
 };
 use super::arbiter::{Arbiter, Cancel, RuledGame};
-use super::error::{ApiError, fen_problems};
+use super::error::ApiError;
 use super::request::{AdjudicateRequest, LegalMovesRequest};
+use super::wording::{self, fen_problems};
 use crate::adjudication::{
     self, Explanation, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
 };
@@ -163,6 +164,7 @@ fn replay(
             mv: moves[ply - 1].clone(),
             reason: error.to_string(),
             kind: error.kind().to_owned(),
+            message: wording::unreadable(&error, number(ply).1),
         },
         ReplayError::Illegal {
             ply,
@@ -176,7 +178,7 @@ fn replay(
             mv: moves[ply - 1].clone(),
             fen: before.to_fen(),
             reason: reason.code().to_owned(),
-            message: reason.to_string(),
+            message: wording::illegal_reason(reason),
         },
     })
 }
@@ -193,13 +195,13 @@ fn replay_record(
     let record = records::read(text).map_err(|e| ApiError::InvalidRecord {
         line: e.line,
         column: e.column,
-        message: e.message,
+        message: wording::record_problem(&e.problem),
     })?;
     let fen = match (req.fen.as_deref(), record.fen.as_deref()) {
         (Some(sent), Some(written)) if sent.trim() != written.trim() => {
             return Err(ApiError::InvalidRequest {
                 field: "fen".to_owned(),
-                message: "`fen` and the record's [FEN] tag name different positions".to_owned(),
+                message: wording::fen_and_record_differ(),
             });
         }
         (sent, written) => sent.or(written),
@@ -237,31 +239,16 @@ fn replay_record(
 /// Why no one notation reads a record, in words.
 fn undetected(moves: &[records::RecordMove], mismatch: records::NotationMismatch) -> ApiError {
     let message = match mismatch {
-        records::NotationMismatch::Ambiguous(fits) => {
-            let names: Vec<&str> = fits.iter().map(|n| n.label()).collect();
-            format!(
-                "the moves read as several games, in {}: say which with `notation` or a [Format] tag",
-                names.join(" and ")
-            )
-        }
+        records::NotationMismatch::Ambiguous(fits) => wording::several_notations_read(&fits),
         records::NotationMismatch::None(failures) => {
-            let each: Vec<String> = failures
+            let stops: Vec<_> = failures
                 .iter()
                 .map(|&(notation, at)| {
                     let m = &moves[at];
-                    format!(
-                        "{} stops at {:?} (line {}, column {})",
-                        notation.label(),
-                        super::error::elide(&m.text, super::error::ECHO_CHARS),
-                        m.line,
-                        m.column
-                    )
+                    (notation, m.text.clone(), m.line, m.column)
                 })
                 .collect();
-            format!(
-                "no notation reads every move as a legal move: {}",
-                each.join("; ")
-            )
+            wording::no_notation_reads(&stops)
         }
     };
     ApiError::InvalidRecord {

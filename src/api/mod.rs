@@ -6,6 +6,7 @@
 //! - [`answer`]: what the API answers, each wire name spelled once, and the conversions from
 //!   the domain.
 //! - [`error`]: every error as an [`ApiError`] and its RFC 9457 [`Problem`] form.
+//! - [`wording`]: the human texts of problems, in Vietnamese, English and Chinese.
 //! - [`json`]: request bodies read from JSON text, with details worded for people.
 //! - [`arbiter`]: the [`Arbiter`] trait callers talk to, and the [`Cancel`] flag.
 //! - [`law`]: [`LawArbiter`], the arbiter that applies the law.
@@ -23,6 +24,7 @@ pub mod law;
 pub mod report;
 pub mod request;
 pub mod time;
+pub mod wording;
 
 pub use adjudicate::{adjudicate_batch, adjudicate_one, adjudicate_one_cancellable, rule_all};
 pub use arbiter::{Arbiter, Cancel, CancelOnDrop, RuledGame};

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::answer::Languages;
 use super::error::ApiError;
+use super::wording;
 use crate::adjudication::{Lang, RuleSet};
 use crate::xiangqi::notation::Notation;
 
@@ -237,7 +238,7 @@ impl DiagramRequest {
             if list.as_ref().is_some_and(|l| l.len() > MAX_LIST_CHARS) {
                 return Err(ApiError::InvalidRequest {
                     field: field.to_owned(),
-                    message: format!("{field} is longer than {MAX_LIST_CHARS} characters"),
+                    message: wording::longer_than(field, MAX_LIST_CHARS),
                 });
             }
         }
@@ -305,14 +306,13 @@ impl AdjudicateRequest {
             if !self.moves.is_empty() {
                 return Err(ApiError::InvalidRequest {
                     field: "game".to_owned(),
-                    message: "send the moves either as `moves` or as a `game` record, not both"
-                        .to_owned(),
+                    message: wording::moves_and_record(),
                 });
             }
             if game.len() > MAX_RECORD_BYTES {
                 return Err(ApiError::InvalidRequest {
                     field: "game".to_owned(),
-                    message: format!("the game record is longer than {MAX_RECORD_BYTES} bytes"),
+                    message: wording::record_longer_than(MAX_RECORD_BYTES),
                 });
             }
             // A record that reads is counted here; one that does not is the arbiter's to explain.
@@ -336,7 +336,7 @@ impl AdjudicateRequest {
             return Lang::from_code(code).map(Languages::Only).ok_or_else(|| {
                 ApiError::InvalidRequest {
                     field: "lang".to_owned(),
-                    message: format!("lang must be one of vi, en, zh, got {code:?}"),
+                    message: wording::unknown_lang(code),
                 }
             });
         }
@@ -345,6 +345,18 @@ impl AdjudicateRequest {
             .as_deref()
             .and_then(preferred_language)
             .map_or(Languages::Default, Languages::Preferred))
+    }
+
+    /// The language of this request's problems: the one of its [`languages`] a single text
+    /// is written in (`lang`, else `Accept-Language`'s, else English). An unknown `lang` is
+    /// itself the problem, worded in the header's language.
+    ///
+    /// [`languages`]: AdjudicateRequest::languages
+    pub fn problem_language(&self) -> Lang {
+        match self.languages() {
+            Ok(langs) => langs.detail(),
+            Err(_) => problem_language(None, self.accept_language.as_deref()),
+        }
     }
 
     /// The notation the moves are written in.
@@ -371,10 +383,11 @@ impl AdjudicateRequest {
             Ok(plies) if NO_CAPTURE_LIMIT_RANGE.contains(&n) => Ok(Some(plies)),
             _ => Err(ApiError::InvalidRequest {
                 field: "no_capture_limit".to_owned(),
-                message: format!(
-                    "no_capture_limit must be between {} and {} plies, got {n}",
-                    NO_CAPTURE_LIMIT_RANGE.start(),
-                    NO_CAPTURE_LIMIT_RANGE.end()
+                message: wording::limit_out_of_range(
+                    "no_capture_limit",
+                    *NO_CAPTURE_LIMIT_RANGE.start(),
+                    *NO_CAPTURE_LIMIT_RANGE.end(),
+                    n,
                 ),
             }),
         }
@@ -409,6 +422,14 @@ impl LegalMovesRequest {
     pub fn notation(&self) -> Result<Notation, ApiError> {
         notation(self.notation.as_deref())
     }
+}
+
+/// The language of a problem's texts: `lang` as sent, if we speak it; else the first
+/// language of `Accept-Language` (the header's value) we speak; else English.
+pub fn problem_language(lang: Option<&str>, accept_language: Option<&str>) -> Lang {
+    lang.and_then(Lang::from_code)
+        .or_else(|| accept_language.and_then(preferred_language))
+        .unwrap_or(Lang::En)
 }
 
 /// The language of an `Accept-Language` header (RFC 9110, 12.5.4) we speak that the client
@@ -467,7 +488,7 @@ fn check_game_shape(
         if fen.chars().count() > MAX_FEN_CHARS {
             return Err(ApiError::InvalidRequest {
                 field: "fen".to_owned(),
-                message: format!("fen is longer than {MAX_FEN_CHARS} characters"),
+                message: wording::longer_than("fen", MAX_FEN_CHARS),
             });
         }
     }
@@ -477,7 +498,7 @@ fn check_game_shape(
         if mv.len() > MAX_MOVE_CHARS && mv.chars().count() > MAX_MOVE_CHARS {
             return Err(ApiError::InvalidRequest {
                 field: format!("moves[{i}]"),
-                message: format!("ply {} is longer than {MAX_MOVE_CHARS} characters", i + 1),
+                message: wording::move_longer_than(i + 1, MAX_MOVE_CHARS),
             });
         }
     }
@@ -488,7 +509,7 @@ fn check_name(field: &str, value: Option<&str>) -> Result<(), ApiError> {
     match value {
         Some(v) if v.chars().count() > MAX_NAME_CHARS => Err(ApiError::InvalidRequest {
             field: field.to_owned(),
-            message: format!("{field} is longer than {MAX_NAME_CHARS} characters"),
+            message: wording::longer_than(field, MAX_NAME_CHARS),
         }),
         _ => Ok(()),
     }
@@ -531,6 +552,21 @@ mod tests {
             r.languages(),
             Err(ApiError::InvalidRequest { field, .. }) if field == "lang"
         ));
+    }
+
+    #[test]
+    fn problems_speak_lang_else_the_header_else_english() {
+        let mut r = req(&[]);
+        assert_eq!(r.problem_language(), Lang::En);
+        r.accept_language = Some("fr-FR, zh-CN;q=0.9, vi;q=0.8".to_owned());
+        assert_eq!(r.problem_language(), Lang::Zh);
+        r.lang = Some("vi".to_owned());
+        assert_eq!(r.problem_language(), Lang::Vi);
+        // An unknown `lang` is the problem: the header says how to word it.
+        r.lang = Some("fr".to_owned());
+        assert_eq!(r.problem_language(), Lang::Zh);
+        r.accept_language = None;
+        assert_eq!(r.problem_language(), Lang::En);
     }
 
     #[test]

@@ -8,10 +8,12 @@ use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use super::error::{LocalizedError, ProblemLang, accept_language};
 use super::extract::ApiJson;
 use super::middleware::REQUEST_ID;
 use super::state::AppState;
 use super::v1::INLINE_PLIES_MAX;
+use crate::adjudication::Lang;
 use crate::api::diagram::{diagram_svg as query_svg, game_diagram_svg};
 use crate::api::report::{Stamp, report_html};
 use crate::api::request::{AdjudicateRequest, DiagramRequest};
@@ -29,8 +31,8 @@ pub const DIAGRAM_CACHE_CONTROL: &str = "public, max-age=86400";
 pub async fn diagram_svg(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let svg = query_svg(query.as_deref())?;
+) -> Result<Response, LocalizedError> {
+    let svg = query_svg(query.as_deref()).map_err(|e| ProblemLang::of(&headers).answer(e))?;
     let etag = format!("\"{:016x}\"", fnv1a(svg.as_bytes()));
     let cache = [
         (header::ETAG, etag.clone()),
@@ -46,34 +48,42 @@ pub async fn diagram_svg(
     Ok((cache, with_type(svg, SVG_CONTENT_TYPE)).into_response())
 }
 
-/// `POST /v1/diagram`: a position of a game, drawn with what the ruling says about it.
+/// `POST /v1/diagram`: a position of a game, drawn with what the ruling says about it. Its
+/// problems speak the body's `lang`, else the `Accept-Language`'s.
 pub async fn diagram(
     State(state): State<AppState>,
-    ApiJson(req): ApiJson<DiagramRequest>,
-) -> Result<Response, ApiError> {
+    headers: HeaderMap,
+    ApiJson(mut req): ApiJson<DiagramRequest>,
+) -> Result<Response, LocalizedError> {
+    req.game.accept_language = accept_language(&headers).map(str::to_owned);
+    let in_lang = in_language(req.game.problem_language());
     let limits = state.limits;
     let plies = req.game.moves.len();
     if plies > INLINE_PLIES_MAX {
         // Refuse what the limits refuse before taking a worker.
-        req.check_limits(&limits)?;
+        req.check_limits(&limits).map_err(in_lang)?;
     }
     let svg = rule(&state, plies, move |arbiter, cancel| {
         game_diagram_svg(arbiter, &limits, &req, cancel)
     })
-    .await?;
+    .await
+    .map_err(in_lang)?;
     Ok(with_type(svg, SVG_CONTENT_TYPE))
 }
 
-/// `POST /v1/report`: the printable ruling, stamped with the request's id and the time.
+/// `POST /v1/report`: the printable ruling, stamped with the request's id and the time. Its
+/// languages, and its problems', are the body's `lang`, else the `Accept-Language`'s.
 pub async fn report(
     State(state): State<AppState>,
     headers: HeaderMap,
-    ApiJson(req): ApiJson<AdjudicateRequest>,
-) -> Result<Response, ApiError> {
+    ApiJson(mut req): ApiJson<AdjudicateRequest>,
+) -> Result<Response, LocalizedError> {
+    req.accept_language = accept_language(&headers).map(str::to_owned);
+    let in_lang = in_language(req.problem_language());
     let limits = state.limits;
     let plies = req.moves.len();
     if plies > INLINE_PLIES_MAX {
-        req.check_limits(&limits)?;
+        req.check_limits(&limits).map_err(in_lang)?;
     }
     // The request-id layer has set the header by now; a value that is no text cannot be.
     let request_id = headers
@@ -89,7 +99,8 @@ pub async fn report(
         };
         report_html(arbiter, &limits, &req, stamp, cancel)
     })
-    .await?;
+    .await
+    .map_err(in_lang)?;
     Ok(with_type(html, HTML_CONTENT_TYPE))
 }
 
@@ -108,6 +119,11 @@ where
         .pool
         .run(Cancel::new(), move |cancel| work(arbiter.as_ref(), cancel))
         .await?
+}
+
+/// Answers an error in `lang`.
+fn in_language(lang: Lang) -> impl Fn(ApiError) -> LocalizedError + Copy {
+    move |e| LocalizedError(e, lang)
 }
 
 fn with_type(body: String, content_type: &'static str) -> Response {

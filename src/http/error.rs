@@ -1,23 +1,49 @@
 //! [`ApiError`]s as HTTP answers: an `application/problem+json` body (RFC 9457) with the
 //! error's status, and the headers some kinds call for (`Retry-After`, `Accept-Encoding`).
 
-use axum::http::{HeaderValue, StatusCode, header};
+use std::convert::Infallible;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use crate::adjudication::Lang;
 use crate::api::error::{ApiError, Problem, RETRY_AFTER_S};
+use crate::api::request::problem_language;
 
 /// Media type of error bodies.
 pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
 
+/// An [`ApiError`] answered with its texts in English.
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        LocalizedError(self, Lang::En).into_response()
+    }
+}
+
+/// An [`ApiError`] answered with its texts in a language: the request's `lang`, or its
+/// `Accept-Language`'s ([`ProblemLang`]).
+#[derive(Debug)]
+pub struct LocalizedError(pub ApiError, pub Lang);
+
+impl From<ApiError> for LocalizedError {
+    /// An error answered in English.
+    fn from(e: ApiError) -> Self {
+        LocalizedError(e, Lang::En)
+    }
+}
+
+impl IntoResponse for LocalizedError {
+    fn into_response(self) -> Response {
+        let LocalizedError(error, lang) = self;
         // 5xx answers are logged at ERROR by the trace layer, panics by the catch-panic hook.
-        tracing::debug!(error = %self, "answering with a problem");
+        tracing::debug!(%error, "answering with a problem");
         let status =
-            StatusCode::from_u16(self.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        let mut resp = problem_response(status, &self.to_problem());
+            StatusCode::from_u16(error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut resp = problem_response(status, &error.to_problem_in(lang));
         let headers = resp.headers_mut();
-        match self {
+        match error {
             ApiError::Overloaded { retry_after_s } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_s));
             }
@@ -33,6 +59,38 @@ impl IntoResponse for ApiError {
             _ => {}
         }
         resp
+    }
+}
+
+/// The `Accept-Language` of a request, as the header's text.
+pub fn accept_language(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+}
+
+/// The language of the problems answered to a request that has no `lang` of its own (or
+/// none read yet): its `Accept-Language`'s, else English.
+#[derive(Debug, Clone, Copy)]
+pub struct ProblemLang(pub Lang);
+
+impl ProblemLang {
+    /// The language of `headers`' `Accept-Language`.
+    pub fn of(headers: &HeaderMap) -> Self {
+        ProblemLang(problem_language(None, accept_language(headers)))
+    }
+
+    /// `error`, answered in this language.
+    pub fn answer(self, error: ApiError) -> LocalizedError {
+        LocalizedError(error, self.0)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ProblemLang {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        Ok(ProblemLang::of(&parts.headers))
     }
 }
 

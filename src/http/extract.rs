@@ -26,9 +26,11 @@ use http_body_util::BodyExt;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::error::{LocalizedError, ProblemLang, accept_language};
 use super::state::AppState;
 use crate::api::error::{ApiError, ECHO_CHARS, elide};
-use crate::api::json::parse_json;
+use crate::api::json::{parse_json, problem_language_of};
+use crate::api::wording;
 
 /// A JSON request body (extractor) or response body (responder).
 #[derive(Debug, Clone, Copy, Default)]
@@ -60,11 +62,18 @@ impl<T> FromRequest<AppState> for ApiJson<T>
 where
     T: DeserializeOwned,
 {
-    type Rejection = ApiError;
+    /// In the body's `lang` when the body reads that far, else in `Accept-Language`'s.
+    type Rejection = LocalizedError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
-        let bytes = read_json_body(req, state.max_body_bytes).await?;
-        parse_json(&bytes).map(ApiJson)
+        let header = accept_language(req.headers()).map(str::to_owned);
+        let in_header = ProblemLang::of(req.headers());
+        let bytes = read_json_body(req, state.max_body_bytes)
+            .await
+            .map_err(|e| in_header.answer(e))?;
+        parse_json(&bytes)
+            .map(ApiJson)
+            .map_err(|e| LocalizedError(e, problem_language_of(&bytes, header.as_deref())))
     }
 }
 
@@ -162,7 +171,7 @@ fn body_error(limit: usize) -> impl Fn(axum::Error) -> ApiError {
             source = err.source();
         }
         ApiError::MalformedJson {
-            detail: format!("the body could not be read: {}", elide(&e.to_string(), 200)),
+            detail: wording::body_unreadable(&elide(&e.to_string(), 200)),
         }
     }
 }

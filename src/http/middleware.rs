@@ -17,7 +17,7 @@ use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::request_id::{MakeRequestId, RequestId};
 use tracing::Span;
 
-use super::error::{PROBLEM_CONTENT_TYPE, status_error};
+use super::error::{PROBLEM_CONTENT_TYPE, ProblemLang, status_error};
 use super::extract::BodyReceived;
 use crate::api::ApiError;
 
@@ -84,16 +84,19 @@ pub async fn deadline(
     use axum::body::HttpBody as _;
     let received = BodyReceived::new(req.body().is_end_stream());
     req.extensions_mut().insert(received.clone());
+    let lang = ProblemLang::of(req.headers());
     let timeout_ms = u64::try_from(cfg.timeout.as_millis()).unwrap_or(u64::MAX);
     match tokio::time::timeout(cfg.timeout, next.run(req)).await {
         Ok(resp) => resp,
         Err(_) if !received.is_set() => {
             tracing::info!(timeout_ms, "request body not received in time: 408");
-            ApiError::RequestTimeout { timeout_ms }.into_response()
+            lang.answer(ApiError::RequestTimeout { timeout_ms })
+                .into_response()
         }
         Err(_) => {
             tracing::warn!(timeout_ms, "request not answered in time: 503");
-            ApiError::Timeout { timeout_ms }.into_response()
+            lang.answer(ApiError::Timeout { timeout_ms })
+                .into_response()
         }
     }
 }
@@ -108,8 +111,13 @@ pub struct NormalizeConfig {
 }
 
 /// Turns bare error responses (tower-http's 413 and timeout, anything else without a body
-/// of ours) into problem+json, so every error a client sees has the same shape.
-pub async fn normalize_errors(State(cfg): State<NormalizeConfig>, resp: Response) -> Response {
+/// of ours) into problem+json, so every error a client sees has the same shape, in the
+/// language of the request's `Accept-Language`.
+pub async fn normalize_errors(
+    State(cfg): State<NormalizeConfig>,
+    lang: ProblemLang,
+    resp: Response,
+) -> Response {
     let status = resp.status();
     if !(status.is_client_error() || status.is_server_error()) || is_problem(&resp) {
         return resp;
@@ -125,7 +133,7 @@ pub async fn normalize_errors(State(cfg): State<NormalizeConfig>, resp: Response
         status => status_error(status),
     };
     let (mut parts, _) = resp.into_parts();
-    let mut fresh = error.into_response();
+    let mut fresh = lang.answer(error).into_response();
     // Keep headers such as `Allow` or CORS ones, but describe the new body.
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.remove(header::CONTENT_ENCODING);

@@ -6,6 +6,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+use super::error::{LocalizedError, ProblemLang};
 use super::extract::ApiJson;
 use super::state::AppState;
 use crate::api::error::{ApiError, elide};
@@ -19,11 +20,11 @@ pub async fn healthz() -> Response {
 }
 
 /// `GET /readyz`: 200 while taking work, 503 problem once shutdown has begun.
-pub async fn readyz(State(state): State<AppState>) -> Response {
+pub async fn readyz(State(state): State<AppState>, lang: ProblemLang) -> Response {
     if state.readiness.is_ready() {
         ApiJson(json!({ "status": "ready" })).into_response()
     } else {
-        ApiError::NotReady.into_response()
+        lang.answer(ApiError::NotReady).into_response()
     }
 }
 
@@ -52,17 +53,17 @@ pub async fn openapi() -> Response {
 }
 
 /// Fallback for paths no route matches.
-pub async fn not_found(req: Request) -> ApiError {
-    ApiError::NotFound {
+pub async fn not_found(req: Request) -> LocalizedError {
+    ProblemLang::of(req.headers()).answer(ApiError::NotFound {
         // A path may be as long as hyper's head limit: never echo it whole.
         path: elide(req.uri().path(), 200),
-    }
+    })
 }
 
 /// Fallback for known paths with an unsupported method (axum adds the `Allow` header).
-pub async fn method_not_allowed(req: Request) -> ApiError {
-    ApiError::MethodNotAllowed {
+pub async fn method_not_allowed(req: Request) -> LocalizedError {
+    ProblemLang::of(req.headers()).answer(ApiError::MethodNotAllowed {
         method: req.method().to_string(),
         path: req.uri().path().to_owned(),
-    }
+    })
 }

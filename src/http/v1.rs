@@ -5,8 +5,9 @@
 //! pool ([`super::pool`]), which answers 503 `overloaded` when full and stops abandoned work.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, header::ACCEPT_LANGUAGE};
+use axum::http::HeaderMap;
 
+use super::error::{LocalizedError, ProblemLang, accept_language};
 use super::extract::ApiJson;
 use super::metrics::record_verdict;
 use super::state::AppState;
@@ -25,41 +26,47 @@ pub const INLINE_BATCH_MAX: usize = 4;
 pub const INLINE_BATCH_BYTES: usize = 4 * 1024;
 
 /// `POST /v1/adjudicate`. `Accept-Language` travels in the request
-/// ([`AdjudicateRequest::accept_language`]); `lang` in the body wins over it.
+/// ([`AdjudicateRequest::accept_language`]); `lang` in the body wins over it, for the
+/// answer's texts and the problem's alike.
 pub async fn adjudicate(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiJson(mut req): ApiJson<AdjudicateRequest>,
-) -> Result<ApiJson<AdjudicateResponse>, ApiError> {
-    req.accept_language = headers
-        .get(ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
+) -> Result<ApiJson<AdjudicateResponse>, LocalizedError> {
+    req.accept_language = accept_language(&headers).map(str::to_owned);
+    let lang = req.problem_language();
+    let in_lang = |e: ApiError| LocalizedError(e, lang);
     let limits = state.limits;
     let resp = if req.moves.len() <= INLINE_PLIES_MAX {
-        adjudicate_one(state.arbiter.as_ref(), &limits, &req)?
+        adjudicate_one(state.arbiter.as_ref(), &limits, &req).map_err(in_lang)?
     } else {
         // Refuse what the limits refuse before taking a worker.
-        req.check_limits(&limits)?;
+        req.check_limits(&limits).map_err(in_lang)?;
         let arbiter = state.arbiter;
         state
             .pool
             .run(Cancel::new(), move |cancel| {
                 adjudicate_one_cancellable(arbiter.as_ref(), &limits, &req, cancel)
             })
-            .await??
+            .await
+            .and_then(|ruled| ruled)
+            .map_err(in_lang)?
     };
     record_verdict(resp.verdict);
     Ok(ApiJson(resp))
 }
 
-/// `POST /v1/adjudicate/batch`: every game ruled on independently, in order.
+/// `POST /v1/adjudicate/batch`: every game ruled on independently, in order, each as if sent
+/// alone with the batch's `Accept-Language`.
 pub async fn adjudicate_batch(
     State(state): State<AppState>,
+    headers: HeaderMap,
     ApiJson(req): ApiJson<BatchRequest>,
-) -> Result<ApiJson<BatchResponse>, ApiError> {
+) -> Result<ApiJson<BatchResponse>, LocalizedError> {
+    let in_header = ProblemLang::of(&headers);
+    let header = accept_language(&headers).map(str::to_owned);
     let limits = state.limits;
-    req.check_limits(&limits)?;
+    req.check_limits(&limits).map_err(|e| in_header.answer(e))?;
     let games = req.games;
     let bytes: usize = games.iter().map(|g| g.get().len()).sum();
     let results = if games.len() <= INLINE_BATCH_MAX && bytes <= INLINE_BATCH_BYTES {
@@ -67,8 +74,9 @@ pub async fn adjudicate_batch(
             state.arbiter.as_ref(),
             &limits,
             games.iter().map(|g| g.get()),
+            header.as_deref(),
             &Cancel::new(),
-        )?
+        )
     } else {
         let arbiter = state.arbiter;
         state
@@ -78,11 +86,14 @@ pub async fn adjudicate_batch(
                     arbiter.as_ref(),
                     &limits,
                     games.iter().map(|g| g.get()),
+                    header.as_deref(),
                     cancel,
                 )
             })
-            .await??
-    };
+            .await
+            .and_then(|ruled| ruled)
+    }
+    .map_err(|e| in_header.answer(e))?;
     for item in &results {
         if let BatchItem::Verdict(resp) = item {
             record_verdict(resp.verdict);
@@ -91,13 +102,16 @@ pub async fn adjudicate_batch(
     Ok(ApiJson(BatchResponse { results }))
 }
 
-/// `POST /v1/legal-moves`.
+/// `POST /v1/legal-moves`: problems in `Accept-Language`'s language.
 pub async fn legal_moves(
     State(state): State<AppState>,
+    lang: ProblemLang,
     ApiJson(req): ApiJson<LegalMovesRequest>,
-) -> Result<ApiJson<LegalMovesResponse>, ApiError> {
-    req.check_limits(&state.limits)?;
-    Ok(ApiJson(state.arbiter.legal_moves(&req)?))
+) -> Result<ApiJson<LegalMovesResponse>, LocalizedError> {
+    req.check_limits(&state.limits)
+        .and_then(|()| state.arbiter.legal_moves(&req))
+        .map(ApiJson)
+        .map_err(|e| lang.answer(e))
 }
 
 /// `GET /v1/rulesets`.

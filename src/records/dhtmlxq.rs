@@ -1,11 +1,19 @@
 //! The DhtmlXQ blocks Chinese xiangqi sites embed in their pages:
 //! `[DhtmlXQ_binit]` places the 32 pieces (two digits each, file 0-8 from
 //! Red's left and row 0-9 from Black's side, `99` for a piece not on the
-//! board), `[DhtmlXQ_movelist]` lists the moves (four digits each: from and
-//! to, in the same coordinates). Other blocks (title, players, comments)
-//! are skipped. The moves come out in ICCS.
+//! board; absent for the standard start), `[DhtmlXQ_movelist]` lists the moves
+//! (four digits each: from and to, in the same coordinates), `[DhtmlXQ_result]`
+//! the result in words (`红胜`, `黑胜`, `和棋`). Other blocks (title, players,
+//! comments, variations `[DhtmlXQ_move_0_2_1]`) are skipped. The moves come out
+//! in ICCS.
+//!
+//! As found in the wild: the blocks may stand inside a web page or a forum post
+//! (text before and after them), their names in any case; a list pasted from a
+//! forum may be broken over lines; and some editors write the main line as the
+//! variation `[DhtmlXQ_move_0_1_0]` instead of `[DhtmlXQ_movelist]`.
 
-use super::record::{Format, Record, RecordError, RecordMove};
+use super::pgn::result_token;
+use super::record::{Format, Record, RecordError, RecordMove, RecordProblem};
 use crate::xiangqi::notation::Notation;
 
 /// The roles in `binit`'s order, Red's sixteen pieces then Black's:
@@ -15,82 +23,127 @@ const ORDER: [char; 16] = [
     'r', 'n', 'b', 'a', 'k', 'a', 'b', 'n', 'r', 'c', 'c', 'p', 'p', 'p', 'p', 'p',
 ];
 
+/// Whether `text` holds DhtmlXQ blocks.
+pub fn is_dhtmlxq(text: &str) -> bool {
+    text.to_ascii_lowercase().contains("[dhtmlxq")
+}
+
+/// A block's text and where it starts.
+struct Block<'t> {
+    text: &'t str,
+    line: u32,
+    column: u32,
+}
+
 /// Reads the DhtmlXQ blocks of `text`.
 pub fn read(text: &str) -> Result<Record, RecordError> {
-    let binit = block(text, "binit")?;
-    let movelist = block(text, "movelist")?;
-    let fen = match binit {
+    // Block names are matched in any case; ASCII lowering keeps every byte offset.
+    let lower = text.to_ascii_lowercase();
+    let fen = match block(text, &lower, "binit")? {
         None => None,
-        Some((value, line, column)) => {
-            Some(fen_from_binit(&value).map_err(|message| RecordError {
-                line,
-                column,
-                message,
-            })?)
-        }
+        Some(b) => Some(fen_from_binit(b.text).map_err(|problem| RecordError {
+            line: b.line,
+            column: b.column,
+            problem,
+        })?),
     };
-    let mut moves = Vec::new();
-    if let Some((value, line, column)) = movelist {
-        let digits: Vec<char> = value.chars().collect();
-        if digits.len() % 4 != 0 || !digits.iter().all(char::is_ascii_digit) {
-            return Err(RecordError {
-                line,
-                column,
-                message: "a DhtmlXQ move list is four digits per move".to_owned(),
-            });
-        }
-        for (n, chunk) in digits.chunks(4).enumerate() {
-            let square = |x: char, y: char| -> Option<String> {
-                let (x, y) = (x.to_digit(10)?, y.to_digit(10)?);
-                (x <= 8).then(|| format!("{}{}", char::from(b'a' + x as u8), 9 - y))
-            };
-            let mv = square(chunk[0], chunk[1])
-                .zip(square(chunk[2], chunk[3]))
-                .ok_or_else(|| RecordError {
-                    line,
-                    column: column + 4 * n as u32,
-                    message: format!(
-                        "move {} ({}) has a file beyond 8",
-                        n + 1,
-                        chunk.iter().collect::<String>()
-                    ),
-                })?;
-            moves.push(RecordMove {
-                text: format!("{}{}", mv.0, mv.1),
-                line,
-                column: column + 4 * n as u32,
-            });
-        }
-    }
+    let main = match block(text, &lower, "movelist")? {
+        Some(b) => Some(b),
+        None => block(text, &lower, "move_0_1_0")?,
+    };
+    let moves = match main {
+        Some(b) => move_list(&b)?,
+        None => Vec::new(),
+    };
+    let result = block(text, &lower, "result")?.and_then(|b| {
+        let written = b.text.trim();
+        (!written.is_empty()).then(|| result_token(written).unwrap_or(written).to_owned())
+    });
     Ok(Record {
         format: Format::DhtmlXq,
         fen,
         notation: Some(Notation::Iccs),
         moves,
-        result: None,
+        result,
     })
 }
 
-/// The text of block `name` with the line and column where it starts, if
-/// the record has the block.
-fn block(text: &str, name: &str) -> Result<Option<(String, u32, u32)>, RecordError> {
-    let open = format!("[DhtmlXQ_{name}]");
-    let close = format!("[/DhtmlXQ_{name}]");
-    let Some(start) = text.find(&open) else {
+/// The moves of a move list, four digits each; white space between digits
+/// (a list broken over lines) is skipped.
+fn move_list(b: &Block<'_>) -> Result<Vec<RecordMove>, RecordError> {
+    // Each digit with its line and column.
+    let mut digits = Vec::new();
+    let (mut line, mut column) = (b.line, b.column);
+    for c in b.text.chars() {
+        if c == '\n' {
+            (line, column) = (line + 1, 1);
+            continue;
+        }
+        if !c.is_whitespace() {
+            if !c.is_ascii_digit() {
+                return Err(RecordError {
+                    line,
+                    column,
+                    problem: RecordProblem::MoveListDigits,
+                });
+            }
+            digits.push((c, line, column));
+        }
+        column += 1;
+    }
+    if digits.len() % 4 != 0 {
+        return Err(RecordError {
+            line: b.line,
+            column: b.column,
+            problem: RecordProblem::MoveListDigits,
+        });
+    }
+    let square = |x: char, y: char| -> Option<String> {
+        let (x, y) = (x.to_digit(10)?, y.to_digit(10)?);
+        (x <= 8).then(|| format!("{}{}", char::from(b'a' + x as u8), 9 - y))
+    };
+    let mut moves = Vec::with_capacity(digits.len() / 4);
+    for (n, chunk) in digits.chunks(4).enumerate() {
+        let (_, line, column) = chunk[0];
+        let mv = square(chunk[0].0, chunk[1].0)
+            .zip(square(chunk[2].0, chunk[3].0))
+            .ok_or_else(|| RecordError {
+                line,
+                column,
+                problem: RecordProblem::MoveFileBeyond {
+                    number: n + 1,
+                    digits: chunk.iter().map(|d| d.0).collect(),
+                },
+            })?;
+        moves.push(RecordMove {
+            text: format!("{}{}", mv.0, mv.1),
+            line,
+            column,
+        });
+    }
+    Ok(moves)
+}
+
+/// Block `name` of `text` (found in `lower`, its ASCII-lowered copy), if the
+/// record has it.
+fn block<'t>(text: &'t str, lower: &str, name: &str) -> Result<Option<Block<'t>>, RecordError> {
+    let open = format!("[dhtmlxq_{name}]");
+    let close = format!("[/dhtmlxq_{name}]");
+    let Some(start) = lower.find(&open) else {
         return Ok(None);
     };
     let body = start + open.len();
     let (line, column) = line_column(text, body);
-    let end = text[body..].find(&close).ok_or_else(|| RecordError {
+    let end = lower[body..].find(&close).ok_or_else(|| RecordError {
         line,
         column,
-        message: format!("[DhtmlXQ_{name}] is never closed"),
+        problem: RecordProblem::BlockNeverClosed(name.to_owned()),
     })?;
-    Ok(Some((
-        text[body..body + end].trim().to_owned(),
+    Ok(Some(Block {
+        text: &text[body..body + end],
         line,
         column,
-    )))
+    }))
 }
 
 fn line_column(text: &str, byte: usize) -> (u32, u32) {
@@ -101,10 +154,11 @@ fn line_column(text: &str, byte: usize) -> (u32, u32) {
 }
 
 /// The FEN of a `binit` placement, Red to move.
-fn fen_from_binit(binit: &str) -> Result<String, String> {
+fn fen_from_binit(binit: &str) -> Result<String, RecordProblem> {
+    let binit: String = binit.chars().filter(|c| !c.is_whitespace()).collect();
     let digits: Vec<u32> = binit.chars().filter_map(|c| c.to_digit(10)).collect();
     if digits.len() != 64 || binit.chars().count() != 64 {
-        return Err("a DhtmlXQ binit is 64 digits: two for each of the 32 pieces".to_owned());
+        return Err(RecordProblem::BinitLength);
     }
     let mut board = [[None::<char>; 9]; 10];
     for (i, pair) in digits.chunks(2).enumerate() {
@@ -113,7 +167,10 @@ fn fen_from_binit(binit: &str) -> Result<String, String> {
             continue;
         }
         if x > 8 {
-            return Err(format!("piece {} stands on file {x}, beyond 8", i + 1));
+            return Err(RecordProblem::BinitFileBeyond {
+                piece: i + 1,
+                file: x,
+            });
         }
         let letter = ORDER[i % 16];
         let letter = if i < 16 {
@@ -123,7 +180,7 @@ fn fen_from_binit(binit: &str) -> Result<String, String> {
         };
         let cell = &mut board[y as usize][x as usize];
         if cell.is_some() {
-            return Err(format!("two pieces on file {x}, row {y}"));
+            return Err(RecordProblem::BinitTwoPieces { file: x, row: y });
         }
         *cell = Some(letter);
     }
@@ -178,6 +235,37 @@ mod tests {
         assert_eq!((r.moves[1].line, r.moves[1].column), (4, 23));
     }
 
+    fn iccs(r: &Record) -> Vec<&str> {
+        r.moves.iter().map(|m| m.text.as_str()).collect()
+    }
+
+    #[test]
+    fn blocks_inside_a_page_in_any_case() {
+        let page = "<div class=\"qipu\"><center>[DhtmlXQ]\n[DhtmlXQ_ver]www_dpxq_com[/DhtmlXQ_ver]\n[DHTMLXQ_MOVELIST]77477062[/DHTMLXQ_MOVELIST]\n[/DhtmlXQ]</center></div>";
+        assert!(crate::records::read(page).is_ok_and(|r| r.format == Format::DhtmlXq));
+        let r = read(page).unwrap();
+        assert_eq!(iccs(&r), ["h2e2", "h9g7"]);
+        assert_eq!(r.fen, None);
+    }
+
+    #[test]
+    fn the_main_line_as_move_0_1_0_and_a_list_over_lines() {
+        let text = "[DhtmlXQ_move_0_1_0]7747\r\n7062[/DhtmlXQ_move_0_1_0]\n[DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1]";
+        let r = read(text).unwrap();
+        assert_eq!(iccs(&r), ["h2e2", "h9g7"]);
+        assert_eq!((r.moves[1].line, r.moves[1].column), (2, 1));
+    }
+
+    #[test]
+    fn the_result_in_words() {
+        for (word, result) in [("红胜", "1-0"), ("黑胜", "0-1"), ("和棋", "1/2-1/2")] {
+            let text = format!(
+                "[DhtmlXQ_result]{word}[/DhtmlXQ_result][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"
+            );
+            assert_eq!(read(&text).unwrap().result.as_deref(), Some(result));
+        }
+    }
+
     #[test]
     fn a_captured_piece_is_99_and_bad_blocks_are_errors() {
         let without_a_rook = format!("99{}", &START[2..]);
@@ -188,8 +276,8 @@ mod tests {
         );
         assert!(fen_from_binit("123").is_err());
         let e = read("[DhtmlXQ_movelist]774[/DhtmlXQ_movelist]").unwrap_err();
-        assert!(e.message.contains("four digits"), "{e}");
+        assert_eq!(e.problem, RecordProblem::MoveListDigits);
         let e = read("[DhtmlXQ_movelist]7747").unwrap_err();
-        assert!(e.message.contains("never closed"), "{e}");
+        assert!(e.to_string().contains("never closed"), "{e}");
     }
 }

@@ -12,16 +12,17 @@ pub mod dhtmlxq;
 pub mod pgn;
 mod record;
 
-pub use record::{Format, Record, RecordError, RecordMove};
+pub use record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem};
 
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::{Color, Position};
 
 /// Reads a record in any of the [`Format`]s, telling them apart by their
-/// first characters: `[DhtmlXQ` blocks, `[` tags for PGN, otherwise a sheet.
+/// text: `[DhtmlXQ` blocks anywhere (they are often pasted with the page around
+/// them), else `[` tags first for PGN, otherwise a sheet.
 pub fn read(text: &str) -> Result<Record, RecordError> {
     let start = text.trim_start_matches('\u{feff}').trim_start();
-    if start.starts_with("[DhtmlXQ") {
+    if dhtmlxq::is_dhtmlxq(text) {
         dhtmlxq::read(text)
     } else if start.starts_with('[') {
         pgn::read(text, Format::Pgn)

@@ -2,12 +2,16 @@
 //! move text without tags).
 //!
 //! Tags: `[FEN "..."]` gives the start, `[Format "WXF"]` (or `ICCS`,
-//! `Chinese`, `UCI`, `VN`) the notation, `[Result "..."]` the result. In the
-//! move text, move numbers (`1.`, `1...`, `12…`), comments (`{...}`, `;` to
-//! the end of the line), variations (`(...)`, nested), NAGs (`$1`) and the
-//! annotation marks `!` and `?` are skipped; a result token ends the game.
+//! `Chinese`, `UCI`, `VN`) the notation, `[Result "..."]` the result; a tag's
+//! value may hold `]` (`[Event "决赛[加赛]"]`). In the move text, move numbers
+//! (`1.`, `1...`, `12…`), comments (`{...}`, `;` to the end of the line),
+//! variations (`(...)`, nested), NAGs (`$1`) and the annotation marks `!` and
+//! `?` are skipped. A result token (`1-0`, `0-1`, `1/2-1/2`, `*`, or as Chinese
+//! software writes it, `红胜`, `黑胜`, `和棋`) ends the game: what follows it is
+//! not read (cchess ends its files with a rule of `=` signs, a database export
+//! with the next game).
 
-use super::record::{Format, Record, RecordError, RecordMove};
+use super::record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem};
 use crate::xiangqi::notation::Notation;
 
 /// A character with where it stands.
@@ -34,14 +38,14 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
         match at.c {
             c if c.is_whitespace() => i += 1,
             '[' => i = tag(&chars, i, &mut record)?,
-            '{' => i = skip_until(&chars, i, '}', "a comment opened here is never closed")?,
+            '{' => i = skip_until(&chars, i, '}', Opened::Comment)?,
             ';' => {
                 while i < chars.len() && chars[i].c != '\n' {
                     i += 1;
                 }
             }
             '(' => i = skip_variation(&chars, i)?,
-            ')' | '}' | ']' => return Err(error(at, format!("unexpected '{}'", at.c))),
+            ')' | '}' | ']' => return Err(error(at, RecordProblem::Unexpected(at.c))),
             '$' => {
                 i += 1;
                 while i < chars.len() && chars[i].c.is_ascii_digit() {
@@ -54,7 +58,7 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
                 i = end;
                 if let Some(result) = result_token(&word) {
                     record.result = Some(result.to_owned());
-                    continue;
+                    break;
                 }
                 // A move number, alone (`12.`, `12...`) or glued to its move (`12.C2=5`).
                 let (skipped, rest) = strip_move_number(&word);
@@ -89,11 +93,11 @@ fn located(text: &str) -> Vec<At> {
     out
 }
 
-fn error(at: At, message: String) -> RecordError {
+fn error(at: At, problem: RecordProblem) -> RecordError {
     RecordError {
         line: at.line,
         column: at.column,
-        message,
+        problem,
     }
 }
 
@@ -107,12 +111,16 @@ fn token_end(chars: &[At], i: usize) -> usize {
 }
 
 /// The result a token stands for, if it is one.
-fn result_token(word: &str) -> Option<&'static str> {
+pub(super) fn result_token(word: &str) -> Option<&'static str> {
     match word {
         "1-0" => Some("1-0"),
         "0-1" => Some("0-1"),
         "1/2-1/2" | "½-½" => Some("1/2-1/2"),
         "*" => Some("*"),
+        // Chinese software writes the result in words: Red wins, Black wins, a draw.
+        "红胜" | "紅勝" => Some("1-0"),
+        "黑胜" | "黑勝" => Some("0-1"),
+        "和棋" | "和局" => Some("1/2-1/2"),
         _ => None,
     }
 }
@@ -134,12 +142,12 @@ fn strip_move_number(word: &str) -> (usize, &str) {
 }
 
 /// Skips from the `open` character at `i` past the matching `close`.
-fn skip_until(chars: &[At], i: usize, close: char, unclosed: &str) -> Result<usize, RecordError> {
+fn skip_until(chars: &[At], i: usize, close: char, opened: Opened) -> Result<usize, RecordError> {
     chars[i + 1..]
         .iter()
         .position(|a| a.c == close)
         .map(|n| i + 1 + n + 1)
-        .ok_or_else(|| error(chars[i], unclosed.to_owned()))
+        .ok_or_else(|| error(chars[i], RecordProblem::NeverClosed(opened)))
 }
 
 /// Skips a variation, nested ones and comments in it included.
@@ -156,7 +164,7 @@ fn skip_variation(chars: &[At], i: usize) -> Result<usize, RecordError> {
                 }
             }
             '{' => {
-                j = skip_until(chars, j, '}', "a comment opened here is never closed")?;
+                j = skip_until(chars, j, '}', Opened::Comment)?;
                 continue;
             }
             _ => {}
@@ -165,33 +173,39 @@ fn skip_variation(chars: &[At], i: usize) -> Result<usize, RecordError> {
     }
     Err(error(
         chars[i],
-        "a variation opened here is never closed".to_owned(),
+        RecordProblem::NeverClosed(Opened::Variation),
     ))
+}
+
+/// The index after the `]` that closes the tag opened at `i`: the first one
+/// outside the value's double quotes.
+fn tag_end(chars: &[At], i: usize) -> Result<usize, RecordError> {
+    let mut quoted = false;
+    for (j, at) in chars.iter().enumerate().skip(i + 1) {
+        match at.c {
+            '"' => quoted = !quoted,
+            ']' if !quoted => return Ok(j + 1),
+            // A tag never spans lines: an unbalanced quote ends at the line's end.
+            '\n' if quoted => return skip_until(chars, i, ']', Opened::Tag),
+            _ => {}
+        }
+    }
+    Err(error(chars[i], RecordProblem::NeverClosed(Opened::Tag)))
 }
 
 /// Reads the tag `[Key "Value"]` at `i`; returns the index after it.
 fn tag(chars: &[At], i: usize, record: &mut Record) -> Result<usize, RecordError> {
-    let end = skip_until(chars, i, ']', "a tag opened here is never closed")?;
+    let end = tag_end(chars, i)?;
     let inner: String = chars[i + 1..end - 1].iter().map(|a| a.c).collect();
     let inner = inner.trim();
     let (key, value) = inner
         .split_once(char::is_whitespace)
         .map(|(k, v)| (k, v.trim()))
-        .ok_or_else(|| {
-            error(
-                chars[i],
-                format!("a tag needs a name and a value: [{inner}]"),
-            )
-        })?;
+        .ok_or_else(|| error(chars[i], RecordProblem::TagWithoutValue(inner.to_owned())))?;
     let value = value
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
-        .ok_or_else(|| {
-            error(
-                chars[i],
-                format!("the value of tag {key} must be in double quotes"),
-            )
-        })?;
+        .ok_or_else(|| error(chars[i], RecordProblem::UnquotedValue(key.to_owned())))?;
     match key.to_ascii_lowercase().as_str() {
         "fen" => record.fen = Some(value.to_owned()),
         "format" => {
@@ -201,12 +215,7 @@ fn tag(chars: &[At], i: usize, record: &mut Record) -> Result<usize, RecordError
                     .into_iter()
                     .find(|n| n.name() == name)
                     .ok_or_else(|| {
-                        error(
-                            chars[i],
-                            format!(
-                                "unknown [Format \"{value}\"]: use ICCS, UCI, WXF, VN or Chinese"
-                            ),
-                        )
+                        error(chars[i], RecordProblem::UnknownFormat(value.to_owned()))
                     })?,
             );
         }
@@ -246,11 +255,46 @@ mod tests {
     }
 
     #[test]
+    fn a_result_ends_the_game() {
+        // cchess's writer ends a file with a rule of `=` signs after the result.
+        let r = read(
+            "[Game \"Chinese Chess\"]\n 1. 炮二平五\n     马８进７\n   *\n  =========\n",
+            Format::Pgn,
+        )
+        .unwrap();
+        assert_eq!(texts(&r), ["炮二平五", "马８进７"]);
+        assert_eq!(r.result.as_deref(), Some("*"));
+        // A database export: the next game is not read into this one.
+        let r = read("1. h2e2 h9g7 1-0\n\n[Event \"2\"]\n1. b2e2", Format::Sheet).unwrap();
+        assert_eq!(texts(&r), ["h2e2", "h9g7"]);
+    }
+
+    #[test]
+    fn chinese_results_are_results() {
+        for (word, result) in [("红胜", "1-0"), ("黑勝", "0-1"), ("和棋", "1/2-1/2")] {
+            let r = read(&format!("1. 炮二平五 马８进７ {word}"), Format::Sheet).unwrap();
+            assert_eq!(texts(&r), ["炮二平五", "马８进７"], "{word}");
+            assert_eq!(r.result.as_deref(), Some(result), "{word}");
+        }
+    }
+
+    #[test]
+    fn a_tag_value_may_hold_a_bracket() {
+        let r = read(
+            "[Event \"决赛[加赛]\"]\n[Format \"ICCS\"]\n1. h2e2",
+            Format::Pgn,
+        )
+        .unwrap();
+        assert_eq!(r.notation, Some(Notation::Iccs));
+        assert_eq!(texts(&r), ["h2e2"]);
+    }
+
+    #[test]
     fn errors_point_at_the_opening_bracket() {
         let e = read("1. h2e2 {never closed", Format::Sheet).unwrap_err();
         assert_eq!((e.line, e.column), (1, 9));
         let e = read("[Format \"Klingon\"]", Format::Pgn).unwrap_err();
-        assert!(e.message.contains("Klingon"), "{e}");
+        assert!(e.to_string().contains("Klingon"), "{e}");
         let e = read("1. h2e2 )", Format::Sheet).unwrap_err();
         assert_eq!((e.line, e.column), (1, 9));
     }

@@ -37,12 +37,95 @@ pub struct Record {
     pub result: Option<String>,
 }
 
-/// Why a record cannot be read.
+/// Why a record cannot be read, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
     pub line: u32,
     pub column: u32,
-    pub message: String,
+    pub problem: RecordProblem,
+}
+
+/// What is wrong with a record. `Display` is the English text; the API words it in its other
+/// languages too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordProblem {
+    /// A closing bracket with nothing open.
+    Unexpected(char),
+    /// A comment, variation or tag opened and never closed.
+    NeverClosed(Opened),
+    /// `[Name]` without a value (the text inside the brackets).
+    TagWithoutValue(String),
+    /// A tag value not in double quotes (the tag's name).
+    UnquotedValue(String),
+    /// `[Format "..."]` names no notation we read.
+    UnknownFormat(String),
+    /// A `[DhtmlXQ_name]` block without its `[/DhtmlXQ_name]`.
+    BlockNeverClosed(String),
+    /// A DhtmlXQ move list that is not four digits per move.
+    MoveListDigits,
+    /// A DhtmlXQ move with a file digit 9 (the move's number and its four digits).
+    MoveFileBeyond { number: usize, digits: String },
+    /// A DhtmlXQ `binit` that is not 64 digits.
+    BinitLength,
+    /// A `binit` piece on file 9 (the piece's place in `binit`, 1-based, and the file).
+    BinitFileBeyond { piece: usize, file: u32 },
+    /// Two `binit` pieces on one point.
+    BinitTwoPieces { file: u32, row: u32 },
+}
+
+/// What a record opens and must close.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opened {
+    /// `{`.
+    Comment,
+    /// `(`.
+    Variation,
+    /// `[`.
+    Tag,
+}
+
+impl fmt::Display for RecordProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordProblem::Unexpected(c) => write!(f, "unexpected '{c}'"),
+            RecordProblem::NeverClosed(what) => {
+                let what = match what {
+                    Opened::Comment => "comment",
+                    Opened::Variation => "variation",
+                    Opened::Tag => "tag",
+                };
+                write!(f, "a {what} opened here is never closed")
+            }
+            RecordProblem::TagWithoutValue(inner) => {
+                write!(f, "a tag needs a name and a value: [{inner}]")
+            }
+            RecordProblem::UnquotedValue(key) => {
+                write!(f, "the value of tag {key} must be in double quotes")
+            }
+            RecordProblem::UnknownFormat(value) => write!(
+                f,
+                "unknown [Format \"{value}\"]: use ICCS, UCI, WXF, VN or Chinese"
+            ),
+            RecordProblem::BlockNeverClosed(name) => {
+                write!(f, "[DhtmlXQ_{name}] is never closed")
+            }
+            RecordProblem::MoveListDigits => {
+                f.write_str("a DhtmlXQ move list is four digits per move")
+            }
+            RecordProblem::MoveFileBeyond { number, digits } => {
+                write!(f, "move {number} ({digits}) has a file beyond 8")
+            }
+            RecordProblem::BinitLength => {
+                f.write_str("a DhtmlXQ binit is 64 digits: two for each of the 32 pieces")
+            }
+            RecordProblem::BinitFileBeyond { piece, file } => {
+                write!(f, "piece {piece} stands on file {file}, beyond 8")
+            }
+            RecordProblem::BinitTwoPieces { file, row } => {
+                write!(f, "two pieces on file {file}, row {row}")
+            }
+        }
+    }
 }
 
 impl fmt::Display for RecordError {
@@ -50,7 +133,7 @@ impl fmt::Display for RecordError {
         write!(
             f,
             "line {}, column {}: {}",
-            self.line, self.column, self.message
+            self.line, self.column, self.problem
         )
     }
 }

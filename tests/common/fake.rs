@@ -8,6 +8,7 @@ use xiangqi_arbiter::api::answer::*;
 use xiangqi_arbiter::api::arbiter::{Arbiter, Cancel, RuledGame};
 use xiangqi_arbiter::api::error::{ApiError, FenProblem, NOTATIONS};
 use xiangqi_arbiter::api::request::*;
+use xiangqi_arbiter::api::wording::Wording;
 use xiangqi_arbiter::xiangqi::Color;
 
 /// Answers fixed DTOs; special inputs trigger each error kind:
@@ -24,6 +25,11 @@ pub struct FakeArbiter;
 
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
+/// A fake's message: the same text in every language.
+fn fixed(text: &str) -> Wording {
+    Wording::new(|_| text.to_owned())
+}
+
 fn check_common(
     fen: Option<&str>,
     moves: &[String],
@@ -35,11 +41,11 @@ fn check_common(
             problems: vec![
                 FenProblem {
                     kind: "wrong_rank_count".into(),
-                    message: "expected 10 ranks, found 1".into(),
+                    message: fixed("expected 10 ranks, found 1"),
                 },
                 FenProblem {
                     kind: "missing_king".into(),
-                    message: "red has no king".into(),
+                    message: fixed("red has no king"),
                 },
             ],
         });
@@ -59,6 +65,7 @@ fn check_common(
                     mv: mv.clone(),
                     reason: "not a move".into(),
                     kind: "syntax".into(),
+                    message: fixed("not a move"),
                 });
             }
             "x0x0" => {
@@ -69,7 +76,7 @@ fn check_common(
                     mv: mv.clone(),
                     fen: START_FEN.into(),
                     reason: "no_piece".into(),
-                    message: "there is no piece on x0".into(),
+                    message: fixed("there is no piece on x0"),
                 });
             }
             "panic" => panic!("fake arbiter asked to panic"),

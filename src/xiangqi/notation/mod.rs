@@ -46,6 +46,7 @@ use super::position::Position;
 use super::types::Move;
 
 pub mod chinese;
+mod fault;
 pub mod iccs;
 mod name;
 mod relative;
@@ -53,6 +54,7 @@ pub mod uci;
 pub mod vn;
 pub mod wxf;
 
+pub use fault::{Op, Pick, PieceFault, Unreachable, counts_steps};
 pub use name::{Notation, NotationError, UnknownNotation};
 
 impl Notation {

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::fault::PieceFault;
+
 /// A way of writing moves down.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Notation {
@@ -118,8 +120,8 @@ pub enum NotationError {
         notation: Notation,
         /// The offending text, trimmed.
         text: String,
-        /// What is wrong, in words.
-        detail: String,
+        /// What is wrong: the facts.
+        detail: PieceFault,
     },
     /// More than one piece fits the description and no tandem marker says
     /// which.
@@ -128,8 +130,8 @@ pub enum NotationError {
         notation: Notation,
         /// The offending text, trimmed.
         text: String,
-        /// What is wrong, in words.
-        detail: String,
+        /// What is wrong: the facts.
+        detail: PieceFault,
     },
     /// The piece exists but cannot move that way on any board (off the
     /// board, a horse to a file it cannot reach, an advisor out of the
@@ -139,8 +141,8 @@ pub enum NotationError {
         notation: Notation,
         /// The offending text, trimmed.
         text: String,
-        /// What is wrong, in words.
-        detail: String,
+        /// What is wrong: the facts.
+        detail: PieceFault,
     },
 }
 

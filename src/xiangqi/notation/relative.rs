@@ -13,65 +13,10 @@
 
 use arrayvec::ArrayVec;
 
+pub(super) use super::fault::{Op, Pick};
+use super::fault::{PieceFault, Unreachable};
 use super::name::{Notation, NotationError};
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square};
-
-/// The direction of a move, seen by the mover.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Op {
-    /// Towards the opponent (WXF `+`, VN `.` tiến).
-    Forward,
-    /// Towards the mover's own side (WXF `-`, VN `/` thoái).
-    Backward,
-    /// Along the rank (WXF `=` or `.`, VN `-` bình).
-    Sideways,
-}
-
-/// Which of the pieces of one role on one file a text names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Pick {
-    /// Just the file: the only piece there, the middle pawn of three or
-    /// five, or the one piece that can make the move.
-    Plain,
-    /// WXF `+`, VN `t`: the front one of two or three, the second of four
-    /// or five.
-    Front,
-    /// WXF `-`, VN `s`: the rear one of two or three, the second-last of
-    /// four or five.
-    Rear,
-    /// The middle pawn of three or five (WXF file digit, VN `g`).
-    Middle,
-    /// WXF `++`, VN `tt`: the foremost.
-    Foremost,
-    /// WXF `--`, VN `ss`: the rearmost.
-    Rearmost,
-    /// pyffish's form: the n-th from the front, counting from 0.
-    Index(u8),
-    /// Chinese `一兵`, `二兵`...: the n-th (from 0) of the pieces of the role
-    /// that stand on files holding two or more of them, the files taken
-    /// from the mover's right to left and each file front to back (the
-    /// order of [`stacked`]).
-    Stacked(u8),
-}
-
-impl Pick {
-    /// How the pick reads in an error message ("there is no ...").
-    fn name(self) -> String {
-        match self {
-            Pick::Plain => "such piece".to_string(),
-            Pick::Front => "front one".to_string(),
-            Pick::Rear => "rear one".to_string(),
-            Pick::Middle => "middle one".to_string(),
-            Pick::Foremost => "foremost one".to_string(),
-            Pick::Rearmost => "rearmost one".to_string(),
-            Pick::Index(i) => format!("number {} from the front", i + 1),
-            Pick::Stacked(i) => format!(
-                "number {} counting the stacked files from the right, each front to back",
-                i + 1
-            ),
-        }
-    }
-}
 
 /// A parsed move text, not yet matched against a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -263,7 +208,7 @@ pub(super) struct Reading<'a> {
 }
 
 impl Reading<'_> {
-    fn no_such_piece(self, detail: String) -> NotationError {
+    fn no_such_piece(self, detail: PieceFault) -> NotationError {
         NotationError::NoSuchPiece {
             notation: self.notation,
             text: self.text.to_string(),
@@ -271,7 +216,7 @@ impl Reading<'_> {
         }
     }
 
-    fn ambiguous(self, detail: String) -> NotationError {
+    fn ambiguous(self, detail: PieceFault) -> NotationError {
         NotationError::Ambiguous {
             notation: self.notation,
             text: self.text.to_string(),
@@ -279,7 +224,7 @@ impl Reading<'_> {
         }
     }
 
-    fn impossible(self, detail: String) -> NotationError {
+    fn impossible(self, detail: PieceFault) -> NotationError {
         NotationError::Impossible {
             notation: self.notation,
             text: self.text.to_string(),
@@ -301,17 +246,22 @@ pub(super) fn resolve(pos: &Position, spec: Spec, reading: Reading) -> Result<Mo
     let on_file = pieces_on_file(pos, us, spec.role, file);
     let number = file_number(us, file);
     if on_file.is_empty() {
-        return Err(reading.no_such_piece(format!("{us} has no {} on file {number}", spec.role)));
+        return Err(reading.no_such_piece(PieceFault::NoneOnFile {
+            side: us,
+            role: spec.role,
+            file: number,
+        }));
     }
     match pick_index(spec.pick, spec.role, on_file.len()) {
         Ok(Some(index)) => the_move(on_file[index], us, spec, reading),
         Ok(None) => choose(pos, &on_file, spec, reading),
-        Err(()) => Err(reading.no_such_piece(format!(
-            "{us} has {} {} on file {number}: there is no {}",
-            on_file.len(),
-            plural(spec.role, on_file.len()),
-            spec.pick.name()
-        ))),
+        Err(()) => Err(reading.no_such_piece(PieceFault::NotThatOne {
+            side: us,
+            role: spec.role,
+            count: on_file.len(),
+            file: Some(number),
+            pick: spec.pick,
+        })),
     }
 }
 
@@ -326,16 +276,17 @@ fn the_stacked_one(
     let stack = stacked(pos, us, spec.role);
     match stack.get(usize::from(i)) {
         Some(&from) => the_move(from, us, spec, reading),
-        None if stack.is_empty() => Err(reading.no_such_piece(format!(
-            "{us} has no two {} on one file",
-            plural(spec.role, 2)
-        ))),
-        None => Err(reading.no_such_piece(format!(
-            "{us} has {} {} on files holding two or more: there is no {}",
-            stack.len(),
-            plural(spec.role, stack.len()),
-            spec.pick.name()
-        ))),
+        None if stack.is_empty() => Err(reading.no_such_piece(PieceFault::NoTwoOnOneFile {
+            side: us,
+            role: spec.role,
+        })),
+        None => Err(reading.no_such_piece(PieceFault::NotThatOne {
+            side: us,
+            role: spec.role,
+            count: stack.len(),
+            file: None,
+            pick: spec.pick,
+        })),
     }
 }
 
@@ -350,13 +301,10 @@ fn the_tandem_file(
     let mut files = tandem_files(pos, us, role);
     match (files.next(), files.next()) {
         (Some(file), None) => Ok(file),
-        (None, _) => {
-            Err(reading.no_such_piece(format!("{us} has no two {} on one file", plural(role, 2))))
+        (None, _) => Err(reading.no_such_piece(PieceFault::NoTwoOnOneFile { side: us, role })),
+        (Some(_), Some(_)) => {
+            Err(reading.ambiguous(PieceFault::StackedOnSeveralFiles { side: us, role }))
         }
-        (Some(_), Some(_)) => Err(reading.ambiguous(format!(
-            "{us} has {} stacked on several files; write the file too",
-            plural(role, 2)
-        ))),
     }
 }
 
@@ -405,13 +353,12 @@ fn choose(
     let mut legal = possible.iter().filter(|&&m| pos.is_legal(m));
     match (legal.next(), legal.next()) {
         (Some(&m), None) => Ok(m),
-        _ => Err(reading.ambiguous(format!(
-            "{} {} {} stand on file {}; mark the front or rear one",
-            on_file.len(),
-            us,
-            plural(spec.role, on_file.len()),
-            file_number(us, m.from.file())
-        ))),
+        _ => Err(reading.ambiguous(PieceFault::SeveralOnFile {
+            side: us,
+            role: spec.role,
+            count: on_file.len(),
+            file: file_number(us, m.from.file()),
+        })),
     }
 }
 
@@ -421,11 +368,14 @@ fn the_move(from: Square, us: Color, spec: Spec, reading: Reading) -> Result<Mov
     destination(from, us, spec.role, spec.op, spec.n)
         .map(|to| Move::new(from, to))
         .map_err(|why| {
-            reading.impossible(format!(
-                "the {us} {} on {from} cannot {}: {why}",
-                spec.role,
-                travel(spec.role, spec.op, spec.n)
-            ))
+            reading.impossible(PieceFault::CannotGo {
+                side: us,
+                role: spec.role,
+                from,
+                op: spec.op,
+                n: spec.n,
+                why,
+            })
         })
 }
 
@@ -437,21 +387,21 @@ fn destination(
     role: Role,
     op: Op,
     n: u8,
-) -> Result<Square, &'static str> {
+) -> Result<Square, Unreachable> {
     match role {
         Role::King | Role::Rook | Role::Cannon | Role::Pawn => straight(from, color, op, n),
         Role::Advisor => leap(from, color, op, n, &[(1, 1)]).and_then(|to| {
             if to.in_palace(color) {
                 Ok(to)
             } else {
-                Err("an advisor never leaves the palace")
+                Err(Unreachable::OutOfPalace)
             }
         }),
         Role::Elephant => leap(from, color, op, n, &[(2, 2)]).and_then(|to| {
             if to.on_own_half(color) {
                 Ok(to)
             } else {
-                Err("an elephant never crosses the river")
+                Err(Unreachable::AcrossTheRiver)
             }
         }),
         Role::Horse => leap(from, color, op, n, &[(1, 2), (2, 1)]),
@@ -459,24 +409,24 @@ fn destination(
 }
 
 /// The destination of a king, rook, cannon or pawn move.
-fn straight(from: Square, color: Color, op: Op, n: u8) -> Result<Square, &'static str> {
+fn straight(from: Square, color: Color, op: Op, n: u8) -> Result<Square, Unreachable> {
     let forward: i8 = if color == Color::Red { 1 } else { -1 };
     let steps = n as i8;
     match op {
         Op::Sideways => {
             let file = board_file(color, n);
             if file == from.file() {
-                Err("a sideways move must change file")
+                Err(Unreachable::SameFile)
             } else {
                 Ok(Square::new(file, from.rank()).expect("file and rank on the board"))
             }
         }
         Op::Forward => from
             .offset(0, forward * steps)
-            .ok_or("it would leave the board"),
+            .ok_or(Unreachable::OffTheBoard),
         Op::Backward => from
             .offset(0, -forward * steps)
-            .ok_or("it would leave the board"),
+            .ok_or(Unreachable::OffTheBoard),
     }
 }
 
@@ -488,46 +438,21 @@ fn leap(
     op: Op,
     n: u8,
     shapes: &[(u8, u8)],
-) -> Result<Square, &'static str> {
+) -> Result<Square, Unreachable> {
     let forward: i8 = if color == Color::Red { 1 } else { -1 };
     let sign = match op {
         Op::Forward => forward,
         Op::Backward => -forward,
-        Op::Sideways => return Err("advisors, elephants and horses never move sideways"),
+        Op::Sideways => return Err(Unreachable::Sideways),
     };
     let file = board_file(color, n);
     let files = file.abs_diff(from.file());
     let &(_, ranks) = shapes
         .iter()
         .find(|&&(f, _)| f == files)
-        .ok_or("it cannot reach that file")?;
+        .ok_or(Unreachable::ThatFile)?;
     from.offset(file as i8 - from.file() as i8, sign * ranks as i8)
-        .ok_or("it would leave the board")
-}
-
-/// "go forward 2 steps", "go sideways to file 5", for error messages.
-fn travel(role: Role, op: Op, n: u8) -> String {
-    let way = match op {
-        Op::Forward => "forward",
-        Op::Backward => "backward",
-        Op::Sideways => "sideways",
-    };
-    let counts_steps =
-        op != Op::Sideways && matches!(role, Role::King | Role::Rook | Role::Cannon | Role::Pawn);
-    match (counts_steps, n) {
-        (true, 1) => format!("go {way} 1 step"),
-        (true, _) => format!("go {way} {n} steps"),
-        (false, _) => format!("go {way} to file {n}"),
-    }
-}
-
-/// The role's name, with an `s` unless `count` is 1.
-fn plural(role: Role, count: usize) -> String {
-    if count == 1 {
-        role.name().to_string()
-    } else {
-        format!("{}s", role.name())
-    }
+        .ok_or(Unreachable::OffTheBoard)
 }
 
 #[cfg(test)]

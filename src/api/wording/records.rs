@@ -1,0 +1,143 @@
+//! Game records that cannot be read, and where.
+
+use super::words::{ECHO_CHARS, Wording, elide, notation_label};
+use crate::adjudication::Lang;
+use crate::records::{Opened, RecordProblem};
+use crate::xiangqi::notation::Notation;
+
+/// "line 3, column 7 of the game record: {what}".
+pub fn in_record(line: u32, column: u32, what: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("line {line}, column {column} of the game record: {what}"),
+        Lang::Vi => format!("dòng {line}, cột {column} của biên bản ván cờ: {what}"),
+        Lang::Zh => format!("棋谱第{line}行第{column}列：{what}"),
+    }
+}
+
+/// Why a record cannot be read.
+pub fn record_problem(problem: &RecordProblem) -> Wording {
+    use RecordProblem as P;
+    Wording::new(|lang| match (problem, lang) {
+        (p, Lang::En) => p.to_string(),
+        (P::Unexpected(c), Lang::Vi) => format!("ký tự '{c}' không đúng chỗ"),
+        (P::Unexpected(c), _) => format!("此处不应出现'{c}'"),
+        (P::NeverClosed(what), Lang::Vi) => format!(
+            "{} mở ở đây không được đóng",
+            match what {
+                Opened::Comment => "lời bình",
+                Opened::Variation => "nhánh biến",
+                Opened::Tag => "thẻ",
+            }
+        ),
+        (P::NeverClosed(what), _) => format!(
+            "此处开始的{}没有闭合",
+            match what {
+                Opened::Comment => "注释",
+                Opened::Variation => "变着",
+                Opened::Tag => "标签",
+            }
+        ),
+        (P::TagWithoutValue(inner), Lang::Vi) => format!("thẻ cần có tên và giá trị: [{inner}]"),
+        (P::TagWithoutValue(inner), _) => format!("标签须有名称和值：[{inner}]"),
+        (P::UnquotedValue(key), Lang::Vi) => {
+            format!("giá trị của thẻ {key} phải nằm trong dấu ngoặc kép")
+        }
+        (P::UnquotedValue(key), _) => format!("标签{key}的值须放在双引号内"),
+        (P::UnknownFormat(value), Lang::Vi) => {
+            format!("không biết [Format \"{value}\"]: dùng ICCS, UCI, WXF, VN hoặc Chinese")
+        }
+        (P::UnknownFormat(value), _) => {
+            format!("未知的[Format \"{value}\"]：请用ICCS、UCI、WXF、VN或Chinese")
+        }
+        (P::BlockNeverClosed(name), Lang::Vi) => {
+            format!("khối [DhtmlXQ_{name}] không được đóng")
+        }
+        (P::BlockNeverClosed(name), _) => format!("[DhtmlXQ_{name}]块没有闭合"),
+        (P::MoveListDigits, Lang::Vi) => {
+            "danh sách nước đi DhtmlXQ phải gồm bốn chữ số cho mỗi nước".to_owned()
+        }
+        (P::MoveListDigits, _) => "DhtmlXQ着法列表须每着四位数字".to_owned(),
+        (P::MoveFileBeyond { number, digits }, Lang::Vi) => {
+            format!("nước thứ {number} ({digits}) có cột lớn hơn 8")
+        }
+        (P::MoveFileBeyond { number, digits }, _) => {
+            format!("第{number}着（{digits}）的列号大于8")
+        }
+        (P::BinitLength, Lang::Vi) => {
+            "binit của DhtmlXQ gồm 64 chữ số: hai chữ số cho mỗi quân trong 32 quân".to_owned()
+        }
+        (P::BinitLength, _) => "DhtmlXQ的binit为64位数字：32个棋子各两位".to_owned(),
+        (P::BinitFileBeyond { piece, file }, Lang::Vi) => {
+            format!("quân thứ {piece} đứng ở cột {file}, lớn hơn 8")
+        }
+        (P::BinitFileBeyond { piece, file }, _) => {
+            format!("第{piece}个棋子位于第{file}列，大于8")
+        }
+        (P::BinitTwoPieces { file, row }, Lang::Vi) => {
+            format!("có hai quân cùng ở cột {file}, hàng {row}")
+        }
+        (P::BinitTwoPieces { file, row }, _) => format!("第{file}列第{row}行有两个棋子"),
+    })
+}
+
+/// No notation reads every move of a record; for each, the move it stops at (its text, line
+/// and column).
+pub fn no_notation_reads(stops: &[(Notation, String, u32, u32)]) -> Wording {
+    Wording::new(|lang| {
+        let each: Vec<String> = stops
+            .iter()
+            .map(|(notation, mv, line, column)| {
+                let (label, mv) = (
+                    notation_label(notation.label(), lang),
+                    elide(mv, ECHO_CHARS),
+                );
+                match lang {
+                    Lang::En => format!("{label} stops at {mv:?} (line {line}, column {column})"),
+                    Lang::Vi => format!("{label} dừng ở {mv:?} (dòng {line}, cột {column})"),
+                    Lang::Zh => format!("{label}在{mv:?}（第{line}行第{column}列）处读不下去"),
+                }
+            })
+            .collect();
+        match lang {
+            Lang::En => format!(
+                "no notation reads every move as a legal move: {}",
+                each.join("; ")
+            ),
+            Lang::Vi => format!(
+                "không ký hiệu nào đọc được mọi nước thành nước đi hợp lệ: {}",
+                each.join("; ")
+            ),
+            Lang::Zh => format!("没有一种记法能把每一着都读成合法着法：{}", each.join("；")),
+        }
+    })
+}
+
+/// More than one notation reads a record's moves, to different games.
+pub fn several_notations_read(fits: &[Notation]) -> Wording {
+    Wording::new(|lang| {
+        let labels: Vec<&str> = fits
+            .iter()
+            .map(|n| notation_label(n.label(), lang))
+            .collect();
+        several_in(&labels, lang)
+    })
+}
+
+/// The sentence of [`several_notations_read`], the notations named in `lang`.
+fn several_in(labels: &[&str], lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "the moves read as several games, in {}: say which with `notation` or a [Format] tag",
+            labels.join(" and ")
+        ),
+        Lang::Vi => format!(
+            "các nước đi đọc được thành nhiều ván khác nhau, theo {}: hãy chỉ rõ bằng `notation` \
+             hoặc thẻ [Format]",
+            labels.join(" và ")
+        ),
+        Lang::Zh => format!(
+            "这些着法按{}可读成不同的对局：请用`notation`或[Format]标签指明",
+            labels.join("和")
+        ),
+    }
+}
