@@ -13,7 +13,10 @@ const ASSETS: [(&str, &str); 5] = [
     ("/desk.js", "text/javascript; charset=utf-8"),
     ("/desk.css", "text/css; charset=utf-8"),
     ("/docs", "text/html; charset=utf-8"),
-    ("/docs/redoc.standalone.js", "text/javascript; charset=utf-8"),
+    (
+        "/docs/redoc.standalone.js",
+        "text/javascript; charset=utf-8",
+    ),
 ];
 
 /// The desk (HTML, JS and CSS together) stays small: no framework, no build step.
@@ -33,7 +36,11 @@ async fn each_asset_has_its_media_type_an_etag_and_revalidation() {
         let resp = send(&app, get(path)).await;
         assert_eq!(resp.status(), StatusCode::OK, "{path}");
         assert_eq!(content_type(&resp), media, "{path}");
-        assert_eq!(header_of(&resp, header::CACHE_CONTROL), "no-cache", "{path}");
+        assert_eq!(
+            header_of(&resp, header::CACHE_CONTROL),
+            "no-cache",
+            "{path}"
+        );
         assert_eq!(header_of(&resp, header::X_CONTENT_TYPE_OPTIONS), "nosniff");
         let etag = header_of(&resp, header::ETAG);
         assert!(
@@ -86,7 +93,10 @@ async fn head_answers_the_headers_without_the_body() {
         assert_eq!(resp.status(), StatusCode::OK, "{path}");
         assert_eq!(content_type(&resp), media, "{path}");
         assert!(!header_of(&resp, header::ETAG).is_empty(), "{path}");
-        assert!(body_bytes(resp).await.is_empty(), "{path}: HEAD has no body");
+        assert!(
+            body_bytes(resp).await.is_empty(),
+            "{path}: HEAD has no body"
+        );
     }
 }
 
@@ -122,7 +132,10 @@ async fn pages_load_only_what_the_service_serves() {
     let served: Vec<&str> = ASSETS.iter().map(|(p, _)| *p).collect();
     for page in ["/", "/docs"] {
         let html = String::from_utf8(body_bytes(send(&app, get(page)).await).await).unwrap();
-        assert!(!html.contains("http://") && !html.contains("https://"), "{page}");
+        assert!(
+            !html.contains("http://") && !html.contains("https://"),
+            "{page}"
+        );
         let links = links(&html);
         assert!(!links.is_empty(), "{page} links its assets");
         for link in links {
