@@ -6,8 +6,9 @@ Reads every `use crate::...`, `use super::...` and inline `crate::a::b` path in 
 module it names, and fails if
 
   * `crate::http` is used outside src/http/ and src/main.rs;
-  * `crate::api` is used by src/adjudication/ or src/xiangqi/;
-  * src/xiangqi/ uses `crate::adjudication`;
+  * `crate::api` is used by src/adjudication/, src/xiangqi/ or src/diagram/;
+  * src/xiangqi/ or src/diagram/ uses `crate::adjudication`, or src/xiangqi/ `crate::diagram`
+    (src/diagram/ draws on the rules core alone);
   * any file-level module cycle exists (a file naming another file that names it back,
     however far round), except the ones listed, exactly, in KNOWN_CYCLES.
 
@@ -32,8 +33,10 @@ KNOWN_CYCLES: list[set[str]] = []
 # (layer using, layer used, why it is forbidden). `main` is src/main.rs, the binary.
 FORBIDDEN = [
     (lambda a: a not in ("http", "main"), "http", "only src/http and main.rs use crate::http"),
-    (lambda a: a in ("adjudication", "xiangqi"), "api", "the domain knows nothing of the API"),
-    (lambda a: a == "xiangqi", "adjudication", "the rules core knows nothing of the law"),
+    (lambda a: a in ("adjudication", "xiangqi", "diagram"), "api", "the domain knows nothing of the API"),
+    (lambda a: a in ("xiangqi", "diagram"), "adjudication",
+     "the rules core, and the diagrams drawn on it, know nothing of the law"),
+    (lambda a: a == "xiangqi", "diagram", "the rules core knows nothing of the diagrams"),
 ]
 
 

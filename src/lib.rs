@@ -3,6 +3,8 @@
 //!
 //! - [`xiangqi`]: the rules of the game (positions, legal moves, FEN, notations).
 //! - [`adjudication`]: the Vietnamese Xiangqi Law of 2004 (and the Asian rules) applied to a game.
+//! - [`diagram`]: board diagrams (pieces, arrows, marks) and the one painter that draws them as
+//!   SVG, on [`xiangqi`] alone.
 //! - [`api`]: the v1 contract without HTTP: requests, answers, problems, the [`api::Arbiter`]
 //!   trait and [`api::LawArbiter`], the bridge to the two above.
 //! - [`http`]: the HTTP API ([`http::app`]) and its server ([`http::server`]), on [`api`].
@@ -14,6 +16,7 @@ pub mod adjudication;
 pub mod api;
 pub mod cli;
 pub mod config;
+pub mod diagram;
 pub mod http;
 pub mod records;
 pub mod telemetry;

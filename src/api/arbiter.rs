@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
 use super::error::ApiError;
 use super::request::{AdjudicateRequest, LegalMovesRequest};
+use crate::xiangqi::{Move, Position};
 
 /// Rules on games. Called through [`super::adjudicate_one`], the request has already passed the
 /// content checks ([`AdjudicateRequest::check_limits`]); everything about chess is the
@@ -34,11 +35,60 @@ pub trait Arbiter: Send + Sync + 'static {
         self.adjudicate(req)
     }
 
+    /// Rules on one game like [`Arbiter::adjudicate_cancellable`], and keeps the game itself
+    /// (its start and moves) for what draws it: the diagrams and the printable report.
+    ///
+    /// Arbiters that do not replay real games (test doubles, a canned answer) keep this
+    /// default, which answers 501 Not Implemented.
+    fn rule_game(&self, req: &AdjudicateRequest, cancel: &Cancel) -> Result<RuledGame, ApiError> {
+        let _ = (req, cancel);
+        Err(ApiError::Status {
+            status: 501,
+            reason: Some("Not Implemented"),
+        })
+    }
+
     /// The position after the moves and every legal move from it.
     fn legal_moves(&self, req: &LegalMovesRequest) -> Result<LegalMovesResponse, ApiError>;
 
     /// The rule sets this arbiter applies.
     fn rulesets(&self) -> RulesetsResponse;
+}
+
+/// A game and the ruling on it: what [`Arbiter::rule_game`] answers.
+#[derive(Debug, Clone)]
+pub struct RuledGame {
+    /// The answer `POST /v1/adjudicate` gives for the game.
+    pub answer: AdjudicateResponse,
+    /// The position the game starts from.
+    pub start: Position,
+    /// The moves played, all legal: ply `p` is `moves[p - 1]`.
+    pub moves: Vec<Move>,
+    /// The moves as the request wrote them (a record's own text for a `game`), one per ply.
+    pub sent: Vec<String>,
+}
+
+impl RuledGame {
+    /// Plies played.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The positions after plies `0, 1, ...` up to the last.
+    pub fn positions(&self) -> impl Iterator<Item = Position> + '_ {
+        let mut current = Some(self.start.clone());
+        let mut moves = self.moves.iter();
+        std::iter::from_fn(move || {
+            let pos = current.take()?;
+            current = moves.next().map(|&m| pos.after(m));
+            Some(pos)
+        })
+    }
+
+    /// The position after `ply` plies (0 = the start), if the game is that long.
+    pub fn position(&self, ply: usize) -> Option<Position> {
+        self.positions().nth(ply)
+    }
 }
 
 /// A flag that tells work to stop: set when the request that asked for it is abandoned

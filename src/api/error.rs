@@ -217,6 +217,15 @@ pub enum ApiError {
         /// What is wrong with it.
         message: String,
     },
+    /// 400: a query parameter of a GET request has a value it cannot have, is not a parameter
+    /// of the route, or is given twice.
+    #[error("query parameter {parameter}: {message}")]
+    InvalidParameter {
+        /// The parameter, as sent (cut short when long).
+        parameter: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// 500: a bug (a caught panic). Never caused by client input.
     #[error("internal error")]
     Internal,
@@ -251,7 +260,7 @@ impl ApiError {
     /// The HTTP status code of this error.
     pub fn status(&self) -> u16 {
         match self {
-            ApiError::MalformedJson { .. } => 400,
+            ApiError::MalformedJson { .. } | ApiError::InvalidParameter { .. } => 400,
             ApiError::UnsupportedMediaType => 415,
             ApiError::PayloadTooLarge { .. } => 413,
             ApiError::NotFound { .. } => 404,
@@ -301,6 +310,7 @@ impl ApiError {
             ApiError::UnknownField { .. } => "unknown-field",
             ApiError::InvalidRequest { .. } => "invalid-request",
             ApiError::InvalidRecord { .. } => "invalid-record",
+            ApiError::InvalidParameter { .. } => "invalid-parameter",
             ApiError::InRecord { error, .. } => return error.slug(),
             ApiError::Internal => "internal",
             ApiError::Status { .. } => return None,
@@ -338,6 +348,7 @@ impl ApiError {
             ApiError::UnknownField { .. } => "Unknown field",
             ApiError::InvalidRequest { .. } => "Invalid request",
             ApiError::InvalidRecord { .. } => "Invalid game record",
+            ApiError::InvalidParameter { .. } => "Invalid query parameter",
             ApiError::InRecord { error, .. } => error.title(),
             ApiError::Internal => "Internal server error",
             ApiError::Status { reason, .. } => reason.unwrap_or("Error"),
@@ -401,6 +412,7 @@ impl ApiError {
                 ..
             } => json!({ "field": field, "suggestion": suggestion, "known": known }),
             ApiError::InvalidRequest { field, .. } => json!({ "field": field }),
+            ApiError::InvalidParameter { parameter, .. } => json!({ "parameter": parameter }),
             ApiError::InvalidRecord { line, column, .. } => {
                 json!({ "line": line, "column": column })
             }

@@ -6,7 +6,7 @@
 use super::answer::{
     self as dto, AdjudicateResponse, Languages, LegalMovesResponse, RulesetsResponse,
 };
-use super::arbiter::{Arbiter, Cancel};
+use super::arbiter::{Arbiter, Cancel, RuledGame};
 use super::error::{ApiError, fen_problems};
 use super::request::{AdjudicateRequest, LegalMovesRequest};
 use crate::adjudication::{
@@ -34,6 +34,12 @@ impl Arbiter for LawArbiter {
         req: &AdjudicateRequest,
         cancel: &Cancel,
     ) -> Result<AdjudicateResponse, ApiError> {
+        self.rule_game(req, cancel).map(|game| game.answer)
+    }
+
+    /// The ruling of [`Arbiter::adjudicate_cancellable`] with the replayed game: its moves are
+    /// kept anyway to name them in the explanation, so keeping them costs nothing.
+    fn rule_game(&self, req: &AdjudicateRequest, cancel: &Cancel) -> Result<RuledGame, ApiError> {
         let ruleset = req.ruleset()?;
         let notation = req.notation()?;
         // The request's no-capture limit, else each book's own.
@@ -82,7 +88,12 @@ impl Arbiter for LawArbiter {
         });
         let mut answer = response(&replay, ruling, &sent, &naming, langs);
         answer.comparison = comparison;
-        Ok(answer)
+        Ok(RuledGame {
+            answer,
+            start: replay.start().clone(),
+            moves: played,
+            sent,
+        })
     }
 
     fn legal_moves(&self, req: &LegalMovesRequest) -> Result<LegalMovesResponse, ApiError> {

@@ -10,17 +10,22 @@
 //! - [`arbiter`]: the [`Arbiter`] trait callers talk to, and the [`Cancel`] flag.
 //! - [`law`]: [`LawArbiter`], the arbiter that applies the law.
 //! - [`adjudicate`]: the calls ([`adjudicate_one`], [`adjudicate_batch`], [`rule_all`]).
+//! - [`diagram`]: the board diagrams of a FEN or of a ruled game's ply, as SVG.
+//! - [`report`]: the printable ruling (HTML, one A4 sheet); [`time`] writes its timestamp.
 
 pub mod adjudicate;
 pub mod answer;
 pub mod arbiter;
+pub mod diagram;
 pub mod error;
 pub mod json;
 pub mod law;
+pub mod report;
 pub mod request;
+pub mod time;
 
 pub use adjudicate::{adjudicate_batch, adjudicate_one, adjudicate_one_cancellable, rule_all};
-pub use arbiter::{Arbiter, Cancel, CancelOnDrop};
+pub use arbiter::{Arbiter, Cancel, CancelOnDrop, RuledGame};
 pub use error::{ApiError, Problem};
 pub use law::LawArbiter;
 pub use request::Limits;

@@ -153,6 +153,98 @@ impl TryFrom<GameFields> for AdjudicateRequest {
     }
 }
 
+/// `POST /v1/diagram`: a game, as for `POST /v1/adjudicate`, and which of its positions to
+/// draw, how.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "DiagramFields")]
+pub struct DiagramRequest {
+    /// The game, ruled on as `POST /v1/adjudicate` would.
+    #[serde(flatten)]
+    pub game: AdjudicateRequest,
+    /// The position after this many plies; `None` means after the last.
+    pub ply: Option<i64>,
+    /// `true`: Black at the bottom.
+    pub flip: Option<bool>,
+    /// Marks drawn besides the computed ones, as in `GET /v1/diagram.svg` (`a7:chased,e3:dest`).
+    pub marks: Option<String>,
+    /// Arrows drawn besides the computed ones (`a0a7:chase,h2e2:move`).
+    pub arrows: Option<String>,
+}
+
+/// A [`DiagramRequest`] as read: the game's fields (spelt out, not flattened, so that the
+/// strict parser knows every field) and the drawing's.
+#[derive(Deserialize)]
+struct DiagramFields {
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    moves: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "present")]
+    game: Option<String>,
+    #[serde(default)]
+    notation: Option<String>,
+    #[serde(default)]
+    ruleset: Option<String>,
+    #[serde(default, deserialize_with = "integral")]
+    no_capture_limit: Option<i64>,
+    #[serde(default)]
+    compare: Option<bool>,
+    #[serde(default)]
+    lang: Option<String>,
+    #[serde(default, deserialize_with = "integral")]
+    ply: Option<i64>,
+    #[serde(default)]
+    flip: Option<bool>,
+    #[serde(default)]
+    marks: Option<String>,
+    #[serde(default)]
+    arrows: Option<String>,
+}
+
+impl TryFrom<DiagramFields> for DiagramRequest {
+    type Error = &'static str;
+
+    fn try_from(f: DiagramFields) -> Result<Self, Self::Error> {
+        let game = AdjudicateRequest::try_from(GameFields {
+            fen: f.fen,
+            moves: f.moves,
+            game: f.game,
+            notation: f.notation,
+            ruleset: f.ruleset,
+            no_capture_limit: f.no_capture_limit,
+            compare: f.compare,
+            lang: f.lang,
+        })?;
+        Ok(DiagramRequest {
+            game,
+            ply: f.ply,
+            flip: f.flip,
+            marks: f.marks,
+            arrows: f.arrows,
+        })
+    }
+}
+
+/// Longest accepted list of arrows or of marks, in characters (a hundred arrows or so).
+pub const MAX_LIST_CHARS: usize = 1024;
+
+impl DiagramRequest {
+    /// Checks the game's limits ([`AdjudicateRequest::check_limits`]) and the sizes of the
+    /// drawing's fields.
+    pub fn check_limits(&self, limits: &Limits) -> Result<(), ApiError> {
+        self.game.check_limits(limits)?;
+        for (field, list) in [("marks", &self.marks), ("arrows", &self.arrows)] {
+            if list.as_ref().is_some_and(|l| l.len() > MAX_LIST_CHARS) {
+                return Err(ApiError::InvalidRequest {
+                    field: field.to_owned(),
+                    message: format!("{field} is longer than {MAX_LIST_CHARS} characters"),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
 /// `POST /v1/adjudicate/batch`: many games ruled on independently.
 ///
 /// Games stay raw JSON text here, only checked to be JSON, so that one malformed game

@@ -5,6 +5,7 @@
 //! [`server`] serves it on a socket with connection limits and graceful shutdown.
 
 pub mod assets;
+pub mod diagram;
 pub mod error;
 pub mod extract;
 pub mod metrics;

@@ -22,7 +22,7 @@ use super::metrics::{self, RouteTemplates};
 use super::middleware::{self, DeadlineConfig, MakeProcessUniqueId, NormalizeConfig, REQUEST_ID};
 use super::pool::RulingPool;
 use super::state::{AppState, Readiness};
-use super::{assets, ops, v1};
+use super::{assets, diagram, ops, v1};
 use crate::api::Arbiter;
 use crate::config::Config;
 
@@ -64,6 +64,9 @@ fn route_table() -> Vec<RouteEntry> {
         post_route("/v1/adjudicate", v1::adjudicate),
         post_route("/v1/adjudicate/batch", v1::adjudicate_batch),
         post_route("/v1/legal-moves", v1::legal_moves),
+        get_route("/v1/diagram.svg", diagram::diagram_svg),
+        post_route("/v1/diagram", diagram::diagram),
+        post_route("/v1/report", diagram::report),
         get_route("/v1/rulesets", v1::rulesets),
         get_route("/healthz", ops::healthz),
         get_route("/readyz", ops::readyz),

@@ -1,0 +1,286 @@
+//! The diagram calls: `GET /v1/diagram.svg` (a position given by its FEN, drawn with the
+//! arrows and marks asked for) and `POST /v1/diagram` (a position of a game, drawn with what
+//! the ruling says about it). Both answer the SVG of [`crate::diagram::svg`].
+
+use super::answer::{CycleMove, Protection, ThreatKind};
+use super::arbiter::{Arbiter, Cancel, RuledGame};
+use super::error::{ApiError, ECHO_CHARS, elide, fen_problems};
+use super::request::{DiagramRequest, Limits, MAX_FEN_CHARS, MAX_LIST_CHARS};
+use crate::diagram::{self, Arrow, ArrowKind, Diagram, Labels, Mark, MarkKind, svg};
+use crate::xiangqi::{Position, Square};
+
+/// The parameters of `GET /v1/diagram.svg`, read and checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiagramQuery {
+    /// The position; the standard start when `fen` is not given.
+    pub position: Position,
+    /// `arrows`.
+    pub arrows: Vec<Arrow>,
+    /// `marks`.
+    pub marks: Vec<Mark>,
+    /// `flip`.
+    pub flip: bool,
+    /// `lang`.
+    pub labels: Labels,
+}
+
+/// The parameters `GET /v1/diagram.svg` knows.
+pub const QUERY_PARAMETERS: [&str; 5] = ["fen", "arrows", "marks", "flip", "lang"];
+
+impl DiagramQuery {
+    /// Reads a query string (`fen=...&arrows=...`, percent-encoded, `+` for a space; `None`
+    /// when the URL has none). A parameter the route does not know, one given twice, or a value
+    /// it cannot have is a 400 `invalid-parameter` naming it; a FEN that is no position is a
+    /// 422 `invalid-fen`, as for every other route.
+    pub fn parse(query: Option<&str>) -> Result<DiagramQuery, ApiError> {
+        let mut q = DiagramQuery {
+            position: Position::new(),
+            arrows: Vec::new(),
+            marks: Vec::new(),
+            flip: false,
+            labels: Labels::default(),
+        };
+        let mut seen = Vec::new();
+        for (name, value) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
+            let invalid = |message: String| ApiError::InvalidParameter {
+                parameter: elide(&name, ECHO_CHARS),
+                message,
+            };
+            let Some(&known) = QUERY_PARAMETERS.iter().find(|p| **p == name) else {
+                return Err(invalid(format!(
+                    "unknown parameter: the parameters are {}",
+                    QUERY_PARAMETERS.join(", ")
+                )));
+            };
+            if seen.contains(&known) {
+                return Err(invalid("given more than once".to_owned()));
+            }
+            seen.push(known);
+            match known {
+                "fen" => {
+                    if value.chars().count() > MAX_FEN_CHARS {
+                        return Err(invalid(format!("longer than {MAX_FEN_CHARS} characters")));
+                    }
+                    q.position = position(&value)?;
+                }
+                "arrows" => q.arrows = list(&value).map_err(invalid)?,
+                "marks" => q.marks = list(&value).map_err(invalid)?,
+                "flip" => q.flip = boolean(&value).map_err(invalid)?,
+                _ => q.labels = labels(&value).map_err(invalid)?,
+            }
+        }
+        Ok(q)
+    }
+
+    /// The drawing the parameters ask for.
+    pub fn diagram(&self) -> Diagram {
+        Diagram {
+            arrows: self.arrows.clone(),
+            marks: self.marks.clone(),
+            flip: self.flip,
+            labels: self.labels,
+            ..Diagram::of(&self.position)
+        }
+    }
+}
+
+/// `GET /v1/diagram.svg`: the SVG of the query's drawing.
+pub fn diagram_svg(query: Option<&str>) -> Result<String, ApiError> {
+    Ok(svg::render(&DiagramQuery::parse(query)?.diagram()))
+}
+
+/// `POST /v1/diagram`: rules on the game, then draws the position after `ply` plies with the
+/// move that led to it and, on a ply of the judged cycle, its checks and chases; then the
+/// request's own arrows and marks.
+pub fn game_diagram_svg(
+    arbiter: &dyn Arbiter,
+    limits: &Limits,
+    req: &DiagramRequest,
+    cancel: &Cancel,
+) -> Result<String, ApiError> {
+    req.check_limits(limits)?;
+    let labels = labels_of(req.game.lang.as_deref())?;
+    let extra_arrows: Vec<Arrow> = list(req.arrows.as_deref().unwrap_or(""))
+        .map_err(|message| request_error("arrows", message))?;
+    let extra_marks: Vec<Mark> = list(req.marks.as_deref().unwrap_or(""))
+        .map_err(|message| request_error("marks", message))?;
+    let game = arbiter.rule_game(&req.game, cancel)?;
+    let ply = match req.ply {
+        None => game.plies(),
+        Some(p) => usize::try_from(p)
+            .ok()
+            .filter(|&p| p <= game.plies())
+            .ok_or_else(|| {
+                request_error(
+                    "ply",
+                    format!(
+                        "ply must be between 0 and {} (the game's plies), got {p}",
+                        game.plies()
+                    ),
+                )
+            })?,
+    };
+    let mut diagram = ply_diagram(&game, ply, labels);
+    diagram.flip = req.flip.unwrap_or(false);
+    diagram.arrows.extend(extra_arrows);
+    diagram.marks.extend(extra_marks);
+    Ok(svg::render(&diagram))
+}
+
+/// The position after `ply` plies of `game` (at most its length), drawn with the move that led
+/// to it and, when the ply is one of the ruling's judged cycle, arrows from each checking
+/// piece to the king it checks and from each attacker to the piece it threatens, and a
+/// `chased` mark on each piece the law counts as chased.
+pub fn ply_diagram(game: &RuledGame, ply: usize, labels: Labels) -> Diagram {
+    let pos = game.position(ply).unwrap_or_else(|| game.start.clone());
+    let mut diagram = Diagram {
+        labels,
+        ..Diagram::of(&pos)
+    };
+    if let Some(&mv) = ply.checked_sub(1).and_then(|i| game.moves.get(i)) {
+        diagram.arrows.push(Arrow {
+            from: mv.from,
+            to: mv.to,
+            kind: ArrowKind::Move,
+        });
+    }
+    let Some(cycle_move) = cycle_move(game, ply) else {
+        return diagram;
+    };
+    let king = pos.king(pos.turn());
+    for checker in pos.checkers() {
+        diagram.arrows.push(Arrow {
+            from: checker,
+            to: king,
+            kind: ArrowKind::Check,
+        });
+    }
+    for chase in &cycle_move.chases {
+        let Some(target) = Square::from_iccs(&chase.square) else {
+            continue;
+        };
+        let kind = match (chase.kind, chase.protection) {
+            (ThreatKind::Chase, Protection::FalseProtection) => ArrowKind::ChaseFalse,
+            (ThreatKind::Chase, _) => ArrowKind::Chase,
+            _ => ArrowKind::ThreatTrue,
+        };
+        for by in &chase.by {
+            if let Some(from) = Square::from_iccs(&by.square) {
+                diagram.arrows.push(Arrow {
+                    from,
+                    to: target,
+                    kind,
+                });
+            }
+        }
+        if chase.kind == ThreatKind::Chase {
+            diagram.marks.push(Mark {
+                square: target,
+                kind: MarkKind::Chased,
+            });
+        }
+    }
+    diagram
+}
+
+/// The judged cycle's move at `ply`, if the ruling found a repetition and `ply` is in its cycle.
+pub fn cycle_move(game: &RuledGame, ply: usize) -> Option<&CycleMove> {
+    let repetition = game.answer.repetition.as_ref()?;
+    repetition
+        .cycle
+        .iter()
+        .find(|m| usize::try_from(m.ply).is_ok_and(|p| p == ply))
+}
+
+/// The labels of a request's `lang` (Chinese when it names none).
+pub fn labels_of(lang: Option<&str>) -> Result<Labels, ApiError> {
+    lang.map_or(Ok(Labels::default()), |code| {
+        labels(code).map_err(|message| request_error("lang", message))
+    })
+}
+
+fn request_error(field: &str, message: String) -> ApiError {
+    ApiError::InvalidRequest {
+        field: field.to_owned(),
+        message: format!("{field}: {message}"),
+    }
+}
+
+fn position(fen: &str) -> Result<Position, ApiError> {
+    Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
+        fen: fen.to_owned(),
+        problems: fen_problems(fen, &e),
+    })
+}
+
+/// A comma-separated list of arrows or marks, or why not.
+fn list<T>(text: &str) -> Result<Vec<T>, String>
+where
+    T: std::str::FromStr<Err = diagram::ParseError>,
+{
+    if text.len() > MAX_LIST_CHARS {
+        return Err(format!("longer than {MAX_LIST_CHARS} characters"));
+    }
+    diagram::parse_list(text).map_err(|e| match e {
+        diagram::ParseError::Syntax { expected, found } => {
+            format!("expected {expected}, got {:?}", elide(&found, ECHO_CHARS))
+        }
+        other => other.to_string(),
+    })
+}
+
+fn boolean(text: &str) -> Result<bool, String> {
+    match text {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        other => Err(format!(
+            "expected true or false, got {:?}",
+            elide(other, ECHO_CHARS)
+        )),
+    }
+}
+
+fn labels(code: &str) -> Result<Labels, String> {
+    Labels::from_code(code)
+        .ok_or_else(|| format!("expected vi, en or zh, got {:?}", elide(code, ECHO_CHARS)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parameter(query: &str) -> String {
+        match DiagramQuery::parse(Some(query)) {
+            Err(ApiError::InvalidParameter { parameter, .. }) => parameter,
+            other => panic!("{query}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_query_reads_every_parameter() {
+        let q = DiagramQuery::parse(Some(
+            "fen=4k4%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F9%2F3K5+w&arrows=d0d1:move&marks=e9:chased&flip=true&lang=vi",
+        ))
+        .unwrap();
+        assert_eq!(q.position.to_fen(), "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+        assert_eq!(q.arrows.len(), 1);
+        assert_eq!(q.marks.len(), 1);
+        assert!(q.flip);
+        assert_eq!(q.labels, Labels::Vi);
+        assert_eq!(DiagramQuery::parse(None).unwrap().position, Position::new());
+    }
+
+    #[test]
+    fn a_bad_parameter_is_named() {
+        assert_eq!(parameter("arrows=a0a0:move"), "arrows");
+        assert_eq!(parameter("marks=z1:dest"), "marks");
+        assert_eq!(parameter("flip=yes"), "flip");
+        assert_eq!(parameter("lang=fr"), "lang");
+        assert_eq!(parameter("size=3"), "size");
+        assert_eq!(parameter("flip=true&flip=false"), "flip");
+        assert!(matches!(
+            DiagramQuery::parse(Some("fen=9%2F9 w")),
+            Err(ApiError::InvalidFen { .. })
+        ));
+    }
+}

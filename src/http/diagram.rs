@@ -1,0 +1,152 @@
+//! The drawing handlers: `GET /v1/diagram.svg`, `POST /v1/diagram` and `POST /v1/report`.
+//! What they draw is [`crate::api::diagram`]'s and [`crate::api::report`]'s; here are only the
+//! media types, the caching of the GET, and the choice between ruling inline and on the pool.
+
+use std::time::SystemTime;
+
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use super::extract::ApiJson;
+use super::middleware::REQUEST_ID;
+use super::state::AppState;
+use super::v1::INLINE_PLIES_MAX;
+use crate::api::diagram::{diagram_svg as query_svg, game_diagram_svg};
+use crate::api::report::{Stamp, report_html};
+use crate::api::request::{AdjudicateRequest, DiagramRequest};
+use crate::api::{ApiError, Arbiter, Cancel};
+
+/// Media type of the diagrams.
+pub const SVG_CONTENT_TYPE: &str = "image/svg+xml; charset=utf-8";
+/// Media type of the report.
+pub const HTML_CONTENT_TYPE: &str = "text/html; charset=utf-8";
+/// How long a GET diagram may be cached: it depends on its URL and this server's version only.
+pub const DIAGRAM_CACHE_CONTROL: &str = "public, max-age=86400";
+
+/// `GET /v1/diagram.svg?fen=...&arrows=...&marks=...&flip=...&lang=...`, with an `ETag`; a
+/// request whose `If-None-Match` names it is answered 304 without a body.
+pub async fn diagram_svg(
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let svg = query_svg(query.as_deref())?;
+    let etag = format!("\"{:016x}\"", fnv1a(svg.as_bytes()));
+    let cache = [
+        (header::ETAG, etag.clone()),
+        (header::CACHE_CONTROL, DIAGRAM_CACHE_CONTROL.to_owned()),
+    ];
+    if headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|tags| matches_etag(tags, &etag))
+    {
+        return Ok((StatusCode::NOT_MODIFIED, cache).into_response());
+    }
+    Ok((cache, with_type(svg, SVG_CONTENT_TYPE)).into_response())
+}
+
+/// `POST /v1/diagram`: a position of a game, drawn with what the ruling says about it.
+pub async fn diagram(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<DiagramRequest>,
+) -> Result<Response, ApiError> {
+    let limits = state.limits;
+    let plies = req.game.moves.len();
+    if plies > INLINE_PLIES_MAX {
+        // Refuse what the limits refuse before taking a worker.
+        req.check_limits(&limits)?;
+    }
+    let svg = rule(&state, plies, move |arbiter, cancel| {
+        game_diagram_svg(arbiter, &limits, &req, cancel)
+    })
+    .await?;
+    Ok(with_type(svg, SVG_CONTENT_TYPE))
+}
+
+/// `POST /v1/report`: the printable ruling, stamped with the request's id and the time.
+pub async fn report(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<AdjudicateRequest>,
+) -> Result<Response, ApiError> {
+    let limits = state.limits;
+    let plies = req.moves.len();
+    if plies > INLINE_PLIES_MAX {
+        req.check_limits(&limits)?;
+    }
+    // The request-id layer has set the header by now; a value that is no text cannot be.
+    let request_id = headers
+        .get(REQUEST_ID)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let time = SystemTime::now();
+    let html = rule(&state, plies, move |arbiter, cancel| {
+        let stamp = Stamp {
+            request_id: &request_id,
+            time,
+        };
+        report_html(arbiter, &limits, &req, stamp, cancel)
+    })
+    .await?;
+    Ok(with_type(html, HTML_CONTENT_TYPE))
+}
+
+/// Runs `work` inline for a game of at most [`INLINE_PLIES_MAX`] plies, else on the ruling
+/// pool (as `POST /v1/adjudicate` does).
+async fn rule<T, F>(state: &AppState, plies: usize, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&dyn Arbiter, &Cancel) -> Result<T, ApiError> + Send + 'static,
+{
+    if plies <= INLINE_PLIES_MAX {
+        return work(state.arbiter.as_ref(), &Cancel::new());
+    }
+    let arbiter = state.arbiter.clone();
+    state
+        .pool
+        .run(Cancel::new(), move |cancel| work(arbiter.as_ref(), cancel))
+        .await?
+}
+
+fn with_type(body: String, content_type: &'static str) -> Response {
+    let mut resp = body.into_response();
+    resp.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    resp
+}
+
+/// Whether an `If-None-Match` list names `etag` (weak comparison, RFC 9110 13.1.2), or is `*`.
+fn matches_etag(tags: &str, etag: &str) -> bool {
+    tags.split(',').map(str::trim).any(|t| {
+        let t = t.strip_prefix("W/").unwrap_or(t);
+        t == "*" || t == etag
+    })
+}
+
+/// FNV-1a, 64 bits: a tag that changes when the drawing does, stable across runs.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn if_none_match_lists_are_read() {
+        assert!(matches_etag("\"a\"", "\"a\""));
+        assert!(matches_etag("\"b\", W/\"a\"", "\"a\""));
+        assert!(matches_etag("*", "\"a\""));
+        assert!(!matches_etag("\"b\"", "\"a\""));
+    }
+
+    #[test]
+    fn fnv1a_known_values() {
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+}
