@@ -108,18 +108,22 @@ def check_review(desk, shots, desk_png):
     for sign, ply in zip("①②③", (rep["first_ply"], rep["previous_ply"], rep["trigger_ply"])):
         expect(page.locator(f'#moves button[data-ply="{ply}"]')).to_contain_text(sign)
 
-    # The last move is the rook's (Red) and re-attacks the cannon Black just moved: the chase
-    # arrow runs from the rook to the cannon, and the cannon is circled.
-    rook, cannon = moves[-1][2:], moves[-2][2:]
+    # The trigger is Black's cannon stepping away; Red's move before it (in the cycle) brought
+    # the rook back onto the cannon's file: the chase arrow runs from the rook to the cannon,
+    # and the cannon is circled. Stepped to with the keyboard (the page has the focus).
+    expect(page.locator(f'.arrow.move[data-from="{moves[-1][:2]}"][data-to="{moves[-1][2:]}"]')).to_have_count(1)
+    expect(page.locator(".arrow.chase")).to_have_count(0)
+    page.locator("h1").click()
+    page.keyboard.press("ArrowLeft")
+    desk.expect_ply(n - 1, n)
+    rook, cannon = moves[-2][2:], moves[-3][2:]
     expect(page.locator(f'.arrow.chase[data-from="{rook}"][data-to="{cannon}"]')).to_have_count(1)
     expect(page.locator(f'.mark.chased[data-square="{cannon}"]')).to_have_count(1)
-    expect(page.locator(f'.arrow.move[data-from="{moves[-1][:2]}"][data-to="{rook}"]')).to_have_count(1)
     page.screenshot(path=str(shots / "01-review-chase.png"), full_page=True)
     if desk_png:
-        page.screenshot(path=str(desk_png))
+        page.screenshot(path=str(desk_png), full_page=True)
 
-    # Stepping with the keyboard (the page, not a form field, has the focus).
-    page.locator("h1").click()
+    # More steps with the keyboard.
     page.keyboard.press("Home")
     desk.expect_ply(0, n)
     expect(page.locator(".arrow")).to_have_count(0)
@@ -165,6 +169,22 @@ def check_illegal_game(desk, shots):
     expect(page.locator('.arrow.illegal[data-from="h7"][data-to="h0"]')).to_have_count(1)
     expect(page.locator("#moves li.illegal")).to_have_count(1)
     page.screenshot(path=str(shots / "02-illegal-move.png"), full_page=True)
+
+
+def check_records(desk):
+    """Moves in another notation, and a numbered score sheet: the service reads them."""
+    page = desk.page
+    desk.review("C2.5 H8+7")
+    expect(page.locator("#verdict")).to_have_text("No violation")
+    expect(page.locator('#moves button[data-ply="1"]')).to_have_text("1. C2.5")
+    expect(page.locator('.arrow.move[data-from="h9"][data-to="g7"]')).to_have_count(1)
+    desk.review("1. C2.5 H8+7\n2. H2+3 H2+3")
+    desk.expect_ply(4, 4)
+    page.locator("h1").click()
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    desk.expect_ply(1, 4)
+    expect(page.locator('.arrow.move[data-from="h2"][data-to="e2"]')).to_have_count(1)
 
 
 def check_play(desk, shots):
@@ -216,6 +236,10 @@ def check_play(desk, shots):
     for move in ["d9d8", "a9a8"]:
         desk.play(move)
     expect(page.locator("#banner")).to_contain_text("Red did not change and loses")
+    # The game ended there: no more moves.
+    desk.click_square("d8")
+    expect(page.locator("#notice")).to_have_text("The game is over.")
+    expect(page.locator(".mark.selected")).to_have_count(0)
     page.screenshot(path=str(shots / "05-play-loss.png"), full_page=True)
 
 
@@ -294,6 +318,7 @@ def main():
         case = check_review(desk, shots, desk_png)
         check_share_link(desk, case)
         check_illegal_game(desk, shots)
+        check_records(desk)
         check_play(desk, shots)
         check_languages(desk, shots)
         check_docs(desk, shots)

@@ -144,20 +144,24 @@ function readGame(text, fen, notation, ruleset) {
   if (fen) game.fen = fen;
   if (notation) game.notation = notation;
   const trimmed = text.trim();
-  let list = null;
-  if (trimmed.startsWith('[')) {
-    try {
-      const parsed = JSON.parse(trimmed);
-      if (Array.isArray(parsed) && parsed.every((m) => typeof m === 'string')) list = parsed;
-    } catch { /* a PGN or DhtmlXQ record, not JSON */ }
-  }
-  const tokens = trimmed.split(/[\s,]+/).filter(Boolean);
-  const numbered = tokens.some((tok) => /^\d+\.+/.test(tok));
-  if (!list && !trimmed.includes('[') && !numbered) list = tokens;
+  const list = moveList(trimmed);
   if (list && (notation || list.every((m) => ICCS.test(m)))) game.moves = list;
-  else if (trimmed) game.game = trimmed;
+  else if (trimmed) game.game = list ? list.join(' ') : trimmed;
   else game.moves = [];
   return game;
+}
+
+// The moves of a JSON array or of a plain list (no tags, no move numbers); null for a record.
+function moveList(text) {
+  if (text.startsWith('[')) {
+    try {
+      const parsed = JSON.parse(text);
+      if (Array.isArray(parsed) && parsed.every((m) => typeof m === 'string')) return parsed;
+    } catch { /* a PGN or DhtmlXQ record, not JSON */ }
+  }
+  const tokens = text.split(/[\s,]+/).filter(Boolean);
+  const numbered = tokens.some((tok) => /^\d+\.+/.test(tok));
+  return text.includes('[') || numbered ? null : tokens;
 }
 
 function fillForm(game) {
@@ -238,7 +242,8 @@ async function adjudicate() {
     say(res.data.detail || String(res.data), true);
     return false;
   }
-  state.labels = state.game.moves ? state.game.moves.slice(0, state.plies) : [];
+  const listed = state.game.moves || moveList(state.game.game.trim()) || [];
+  state.labels = listed.slice(0, state.plies);
   showRuling();
   return true;
 }
@@ -261,14 +266,10 @@ function showRuling() {
   }));
   const explanation = r.explanation[state.lang] || r.explanation.en || '';
   $('explanation').textContent = explanation;
+  // The banner says the ruling in one line; the explanation is in the ruling beside it.
   const headline = t().banner[r.verdict];
   if (headline && r.repetition) {
-    const strong = document.createElement('strong');
-    strong.textContent = headline(sideName(r.violator));
-    const detail = document.createElement('span');
-    detail.textContent = explanation;
-    banner.replaceChildren(strong, detail);
-    banner.dataset.verdict = r.verdict;
+    banner.textContent = headline(sideName(r.violator));
     banner.hidden = false;
   }
 }
@@ -407,10 +408,7 @@ function goTo(ply) {
 async function loadLegalMoves() {
   const res = await post('/v1/legal-moves', { fen: state.game.fen, moves: state.game.moves });
   state.legal = res.ok ? res.data : null;
-  if (state.legal) {
-    const over = state.legal.game_over;
-    say(over ? t().gameOver : t().toMove(t()[state.legal.position.side_to_move]));
-  }
+  if (state.legal) say(gameEnded() ? t().gameOver : t().toMove(t()[state.legal.position.side_to_move]));
 }
 
 async function afterMoves() {
@@ -439,8 +437,14 @@ async function tryMove(from, to) {
   await render();
 }
 
+const gameEnded = () => (state.ruling && state.ruling.verdict === 'loss') || (state.legal && state.legal.game_over);
+
 async function clickSquare(square) {
   if (state.mode !== 'play' || !state.legal) return;
+  if (gameEnded()) {
+    say(t().gameOver, true);
+    return;
+  }
   if (state.ply !== state.plies) {
     say(t().goToEnd, true);
     return;
@@ -563,7 +567,9 @@ function wire() {
       applyLanguage();
       await adjudicate();
       showMoves();
-      if (state.mode === 'play' && state.legal) say(t().toMove(t()[state.legal.position.side_to_move]));
+      if (state.mode === 'play' && state.legal) {
+        say(gameEnded() ? t().gameOver : t().toMove(t()[state.legal.position.side_to_move]));
+      }
       await render();
     });
   }
@@ -585,10 +591,10 @@ function wire() {
     state.refusal = null;
     await afterMoves();
   });
+  // A new game starts from the standard position (to play from another, review it first).
   $('new-game').addEventListener('click', async () => {
     state.game = { ruleset: $('ruleset').value, moves: [] };
-    const fen = $('fen').value.trim();
-    if (fen) state.game.fen = fen;
+    fillForm(state.game);
     state.selected = null;
     state.refusal = null;
     await afterMoves();
@@ -597,6 +603,7 @@ function wire() {
     e.preventDefault();
     const text = $('move-input').value.trim().replace('-', '');
     if (state.mode !== 'play' || !state.legal) return;
+    if (gameEnded()) return say(t().gameOver, true);
     if (state.ply !== state.plies) return say(t().goToEnd, true);
     if (!ICCS.test(text)) return say(`${t().refused}: ${text}`, true);
     $('move-input').value = '';
