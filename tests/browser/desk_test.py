@@ -54,10 +54,11 @@ class Desk:
         self.settled()
         return self.board().get_attribute("data-fen")
 
-    def review(self, moves, fen="", ruleset="vn2004"):
+    def review(self, moves, fen="", ruleset="vn2004", notation=""):
         self.page.fill("#game", moves)
         self.page.fill("#fen", fen)
         self.page.select_option("#ruleset", ruleset)
+        self.page.select_option("#notation", notation)
         self.page.click("#review-form button[type=submit]")
 
     def expect_ply(self, ply, plies):
@@ -169,6 +170,14 @@ def check_illegal_game(desk, shots):
     expect(page.locator('.arrow.illegal[data-from="h7"][data-to="h0"]')).to_have_count(1)
     expect(page.locator("#moves li.illegal")).to_have_count(1)
     page.screenshot(path=str(shots / "02-illegal-move.png"), full_page=True)
+    # In a record, the plies before the illegal move can still be stepped through.
+    desk.review("1. C2.5 H8+7\n2. H2+3 R1+3", notation="wxf")
+    expect(page.locator("#notice")).to_contain_text("R1+3")
+    desk.expect_ply(4, 4)
+    page.locator("h1").click()
+    page.keyboard.press("ArrowLeft")
+    desk.expect_ply(3, 4)
+    expect(page.locator('.arrow.move[data-from="h0"][data-to="g2"]')).to_have_count(1)
 
 
 def check_records(desk):
@@ -315,13 +324,18 @@ def main():
 
         timing = first_render_ms(page, base)
         desk = Desk(page, base)
-        case = check_review(desk, shots, desk_png)
-        check_share_link(desk, case)
-        check_illegal_game(desk, shots)
-        check_records(desk)
-        check_play(desk, shots)
-        check_languages(desk, shots)
-        check_docs(desk, shots)
+        try:
+            case = check_review(desk, shots, desk_png)
+            check_share_link(desk, case)
+            check_illegal_game(desk, shots)
+            check_records(desk)
+            check_play(desk, shots)
+            check_languages(desk, shots)
+            check_docs(desk, shots)
+        except Exception:
+            page.screenshot(path=str(shots / "failure.png"), full_page=True)
+            print(f"failed: the page as it was is {shots / 'failure.png'}", file=sys.stderr)
+            raise
         check_phone_width(browser, base, shots)
         # Redoc's footer names a logo on its CDN; the page's security policy refuses it
         # before any connection is made.

@@ -223,8 +223,13 @@ function fenSideAndNumber(fen) {
   return { side: f[1] === 'b' ? 'black' : 'red', number: Number(f[5]) || 1 };
 }
 
+// Rules on `state.game`; false (and nothing changed but the notice) if the service cannot.
 async function adjudicate() {
   const res = await post('/v1/adjudicate', { ...state.game, lang: state.lang });
+  if (!res.ok && !isIllegalMove(res.data)) {
+    say(res.data.detail || String(res.data), true);
+    return false;
+  }
   state.ruling = null;
   state.illegal = null;
   if (res.ok) {
@@ -238,9 +243,6 @@ async function adjudicate() {
     state.plies = res.data.ply;
     state.numbering = numberPlies(state.plies, res.data.ply, res.data.side, res.data.move_number);
     say(`${t().illegalAt(res.data.move)}: ${reasonText(res.data)}`, true);
-  } else {
-    say(res.data.detail || String(res.data), true);
-    return false;
   }
   const listed = state.game.moves || moveList(state.game.game.trim()) || [];
   state.labels = listed.slice(0, state.plies);
@@ -336,10 +338,20 @@ function showStepper() {
 
 let boardRequests = 0;
 
-// The game as far as the board can show it: without the illegal move, if there is one.
+// The board is busy from the first request a change makes until its new board is in.
+const busy = (on) => $('board').classList.toggle('busy', on);
+
+// The game as far as the board can show it: without the illegal move, if there is one. A
+// record is cut where the problem says the move starts (line and column, in characters).
 function legalPart() {
   const g = { ...state.game };
-  if (state.illegal && g.moves) g.moves = g.moves.slice(0, state.illegal.ply - 1);
+  const bad = state.illegal;
+  if (bad && g.moves) g.moves = g.moves.slice(0, bad.ply - 1);
+  else if (bad && bad.line && bad.column) {
+    const lines = g.game.split('\n').slice(0, bad.line);
+    lines[bad.line - 1] = Array.from(lines[bad.line - 1] || '').slice(0, bad.column - 1).join('');
+    g.game = lines.join('\n');
+  }
   return g;
 }
 
@@ -363,9 +375,9 @@ async function fetchBoard() {
   if (state.illegal && state.ply === state.plies) {
     // The position before the illegal move, with the move drawn as refused.
     const q = new URLSearchParams({ fen: state.illegal.fen, lang: state.lang, flip: String(state.flip) });
-    const mv = state.illegal.move.replace('-', '');
+    const mv = state.illegal.move.replace('-', '').toLowerCase();
     if (ICCS.test(mv)) {
-      q.set('arrows', `${mv.slice(0, 2)}${mv.slice(2)}:illegal`);
+      q.set('arrows', `${mv}:illegal`);
       q.set('marks', `${mv.slice(2)}:illegal`);
     }
     const resp = await fetch(`/v1/diagram.svg?${q}`);
@@ -385,10 +397,10 @@ async function render() {
   const request = ++boardRequests;
   showStepper();
   const board = $('board');
-  board.classList.add('busy');
+  busy(true);
   const res = await fetchBoard();
   if (request !== boardRequests) return; // a newer board is on its way
-  board.classList.remove('busy');
+  busy(false);
   board.classList.toggle('playable', state.mode === 'play');
   if (res.ok) board.innerHTML = res.data;
   else say(res.data.detail || String(res.data), true);
@@ -412,6 +424,7 @@ async function loadLegalMoves() {
 }
 
 async function afterMoves() {
+  busy(true);
   await adjudicate();
   state.ply = state.plies;
   showMoves();
@@ -424,6 +437,7 @@ async function tryMove(from, to) {
   const move = `${from}${to}`;
   const known = state.legal && state.legal.legal_moves.some((m) => m.iccs === move);
   state.selected = null;
+  busy(true);
   if (known) {
     state.refusal = null;
     state.game.moves.push(move);
@@ -499,10 +513,16 @@ function applyMode() {
 // ---------------------------------------------------------------- wiring
 
 async function review(game, ply) {
+  const previous = state.game;
   state.game = game;
   state.selected = null;
   state.refusal = null;
-  if (!(await adjudicate())) return;
+  busy(true);
+  if (!(await adjudicate())) {
+    state.game = previous; // the desk keeps the last game it could read
+    busy(false);
+    return;
+  }
   state.ply = ply === null || Number.isNaN(ply) ? state.plies : Math.max(0, Math.min(state.plies, ply));
   showMoves();
   if (state.mode === 'play') await loadLegalMoves();
@@ -565,6 +585,7 @@ function wire() {
     b.addEventListener('click', async () => {
       state.lang = b.dataset.lang;
       applyLanguage();
+      busy(true);
       await adjudicate();
       showMoves();
       if (state.mode === 'play' && state.legal) {
