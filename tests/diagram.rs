@@ -498,3 +498,30 @@ async fn bad_game_diagrams_are_problems() {
     let d = body_json(send(&app, post_json("/v1/diagram", body)).await).await;
     assert_eq!(a, d);
 }
+
+#[tokio::test]
+async fn a_falsely_protected_target_is_chased_all_the_same() {
+    let app = law_app();
+    // The game of tests/api_law.rs: the g-rook chases the cannon; on d7 the king guards it
+    // only falsely (the recapture would put it on the h-rook's rank).
+    let game = json!({
+        "fen": "9/3k5/6RR1/3c5/9/9/9/9/9/5K3 w - - 0 1",
+        "moves": ["g7g6", "d6d7", "g6g7", "d7d6", "g7g6", "d6d7", "g6g7", "d7d6"],
+    });
+    let cycle = cycle_of(&app, &game).await;
+    let chase = &cycle[2]["chases"][0];
+    assert_eq!(chase["protection"], "false_protection");
+    let mut body = game;
+    body["ply"] = cycle[2]["ply"].clone();
+    let d = read(&post_svg(&app, body).await);
+    let (by, target) = (
+        chase["by"][0]["square"].as_str().unwrap(),
+        chase["square"].as_str().unwrap(),
+    );
+    assert!(
+        d.arrows.contains(&arrow("chase-false", by, target)),
+        "{:?}",
+        d.arrows
+    );
+    assert_eq!(d.marks, vec![("chased".to_owned(), target.to_owned())]);
+}

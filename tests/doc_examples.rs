@@ -181,9 +181,10 @@ fn commands(block: &str) -> Vec<(String, Option<String>)> {
 fn curl(cmd: &str) -> Option<(String, Option<String>)> {
     let rest = cmd.strip_prefix("curl ")?;
     let at = rest.find("localhost:8080")? + "localhost:8080".len();
+    // The URL ends at a space, or at the quote closing a quoted URL.
     let path: String = rest[at..]
         .chars()
-        .take_while(|c| !c.is_whitespace())
+        .take_while(|c| !c.is_whitespace() && *c != '\'')
         .collect();
     let body = rest
         .find("-d '")

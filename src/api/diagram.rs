@@ -114,7 +114,7 @@ pub fn game_diagram_svg(
                 request_error(
                     "ply",
                     format!(
-                        "ply must be between 0 and {} (the game's plies), got {p}",
+                        "must be between 0 and {}, the game's plies, got {p}",
                         game.plies()
                     ),
                 )

@@ -22,8 +22,8 @@ use super::error::ApiError;
 use super::request::{AdjudicateRequest, Limits};
 use super::time::rfc3339;
 use crate::adjudication::{Lang, RuleSet};
-use crate::diagram::Labels;
 use crate::diagram::svg::{self, escape};
+use crate::diagram::{Diagram, Labels};
 use crate::xiangqi::Color;
 
 /// Most diagrams a report shows: the first plies of a longer cycle.
@@ -89,7 +89,8 @@ table{border-collapse:collapse}\
 .moves table{width:100%}\
 .moves td{padding:0 1mm;white-space:nowrap}\
 .moves td.no{color:#666;text-align:right;width:7mm}\
-.moves .cycle{background:#ffe2a8;font-weight:bold}\
+.cycle{background:#ffe2a8}\
+.moves .cycle{font-weight:bold}\
 .iccs{color:#666;font-size:7pt}\
 .occ{color:#7b3fa0;font-weight:bold}\
 .legend{font-size:8pt;color:#444}\
@@ -242,7 +243,7 @@ impl Page<'_> {
                 escape(&self.words(|w| w.omitted))
             )?;
         }
-        if !cycle.is_empty() {
+        if cycle.is_some() {
             write!(
                 out,
                 "<p class=\"legend\"><span class=\"cycle\">&#160;&#160;&#160;</span> {} · ①②③ {}</p>",
@@ -256,13 +257,18 @@ impl Page<'_> {
     fn write_move_cell(
         &self,
         ply: usize,
-        cycle: &std::ops::RangeInclusive<usize>,
+        cycle: &Option<std::ops::RangeInclusive<usize>>,
         occurrences: &[usize],
         out: &mut String,
     ) -> std::fmt::Result {
         let sent = self.game.sent.get(ply - 1).map_or("", String::as_str);
-        let iccs = self.game.moves[ply - 1].to_string();
-        let class = if cycle.contains(&ply) {
+        let iccs = self
+            .game
+            .moves
+            .get(ply - 1)
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        let class = if cycle.as_ref().is_some_and(|c| c.contains(&ply)) {
             " class=\"cycle\""
         } else {
             ""
@@ -314,7 +320,12 @@ impl Page<'_> {
         let occurrences = self.occurrence_plies();
         for ply in plies {
             write!(out, "<figure data-ply=\"{ply}\">")?;
-            out.push_str(&svg::render(&ply_diagram(game, ply, labels)));
+            let diagram = Diagram {
+                // Ids stay unique in the page.
+                id_prefix: format!("p{ply}-"),
+                ..ply_diagram(game, ply, labels)
+            };
+            out.push_str(&svg::render(&diagram));
             out.push_str("<figcaption>");
             if ply == 0 {
                 out.push_str(&escape(&self.words(|w| w.start)));
@@ -322,12 +333,15 @@ impl Page<'_> {
                 let (number, side) = self.move_number(ply);
                 let dots = if side == Color::Black { "…" } else { "" };
                 let sent = game.sent.get(ply - 1).map_or("", String::as_str);
-                write!(
-                    out,
-                    "{number}.{dots} {} ({})",
-                    escape(sent),
-                    game.moves[ply - 1]
-                )?;
+                let iccs = game
+                    .moves
+                    .get(ply - 1)
+                    .map(ToString::to_string)
+                    .unwrap_or_default();
+                write!(out, "{number}.{dots} {}", escape(sent))?;
+                if sent != iccs {
+                    write!(out, " ({iccs})")?;
+                }
             }
             if let Some(i) = occurrences.iter().position(|&p| p == ply) {
                 write!(out, " <span class=\"occ\">{}</span>", circled(i + 1))?;
@@ -368,13 +382,10 @@ impl Page<'_> {
         }
     }
 
-    /// The judged cycle's plies (empty when nothing repeated).
-    fn cycle_plies(&self) -> std::ops::RangeInclusive<usize> {
-        match &self.game.answer.repetition {
-            Some(r) => r.previous_ply as usize + 1..=r.trigger_ply as usize,
-            #[allow(clippy::reversed_empty_ranges)]
-            None => 1..=0,
-        }
+    /// The judged cycle's plies, if a position repeated.
+    fn cycle_plies(&self) -> Option<std::ops::RangeInclusive<usize>> {
+        let r = self.game.answer.repetition.as_ref()?;
+        Some(r.previous_ply as usize + 1..=r.trigger_ply as usize)
     }
 
     /// The move number of `ply` and who played it: the FEN's number for the first move, one

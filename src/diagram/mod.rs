@@ -29,18 +29,22 @@ pub struct Diagram {
     pub flip: bool,
     /// The language of the piece labels, the river and the file numbers.
     pub labels: Labels,
+    /// Written before every id (`sq-e3`, `pc-e3`), so that several drawings in one page
+    /// keep their ids unique; empty for a drawing alone.
+    pub id_prefix: String,
 }
 
 impl Diagram {
     /// A plain drawing of `pos`: Red at the bottom, Chinese labels, no arrows, no marks.
     pub fn of(pos: &Position) -> Diagram {
         Diagram {
-            board: pos.board().clone(),
+            board: *pos.board(),
             fen: pos.to_fen(),
             arrows: Vec::new(),
             marks: Vec::new(),
             flip: false,
             labels: Labels::Zh,
+            id_prefix: String::new(),
         }
     }
 }

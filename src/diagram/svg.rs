@@ -93,11 +93,12 @@ fn write_svg(d: &Diagram, out: &mut String) -> std::fmt::Result {
     )?;
     write_grid(out)?;
     write_labels(d, &geo, out)?;
+    let prefix = escape(&d.id_prefix);
     for sq in Square::all() {
         let (x, y) = geo.point(sq);
         write!(
             out,
-            "<rect id=\"sq-{n}\" class=\"sq\" data-square=\"{n}\" x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\"/>",
+            "<rect id=\"{prefix}sq-{n}\" class=\"sq\" data-square=\"{n}\" x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\"/>",
             x - CELL / 2,
             y - CELL / 2,
             n = sq.name()
@@ -108,7 +109,7 @@ fn write_svg(d: &Diagram, out: &mut String) -> std::fmt::Result {
         let color = piece.color.name();
         write!(
             out,
-            "<g id=\"pc-{n}\" class=\"pc {color} {role}\" data-square=\"{n}\" data-piece=\"{letter}\">",
+            "<g id=\"{prefix}pc-{n}\" class=\"pc {color} {role}\" data-square=\"{n}\" data-piece=\"{letter}\">",
             n = sq.name(),
             role = piece.role.name(),
             letter = piece.fen_char(),

@@ -3,8 +3,9 @@
 
 use std::sync::{Arc, Condvar, Mutex};
 
+use xiangqi_arbiter::api::LawArbiter;
 use xiangqi_arbiter::api::answer::*;
-use xiangqi_arbiter::api::arbiter::Arbiter;
+use xiangqi_arbiter::api::arbiter::{Arbiter, Cancel, RuledGame};
 use xiangqi_arbiter::api::error::{ApiError, FenProblem, NOTATIONS};
 use xiangqi_arbiter::api::request::*;
 use xiangqi_arbiter::xiangqi::Color;
@@ -15,6 +16,9 @@ use xiangqi_arbiter::xiangqi::Color;
 /// - move `"??"` → unparsable-move; move `"x0x0"` → illegal-move;
 /// - move `"panic"` → a panic; move `"gate"` → waits at `GATE` until a test opens it;
 /// - move `"repeat"` → a `loss` verdict; otherwise `none`.
+///
+/// It has no board of its own: the games it is asked to draw (diagrams, reports) are ruled on
+/// by the real arbiter, so that those routes answer as they do in service.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct FakeArbiter;
 
@@ -169,6 +173,10 @@ impl Arbiter for FakeArbiter {
             }
         }
         Ok(verdict(&req.moves))
+    }
+
+    fn rule_game(&self, req: &AdjudicateRequest, cancel: &Cancel) -> Result<RuledGame, ApiError> {
+        LawArbiter.rule_game(req, cancel)
     }
 
     fn legal_moves(&self, req: &LegalMovesRequest) -> Result<LegalMovesResponse, ApiError> {
