@@ -124,6 +124,16 @@ def check_review(desk, shots, desk_png):
     if desk_png:
         page.screenshot(path=str(desk_png), full_page=True)
 
+    # The printable ruling opens in a new tab.
+    with page.expect_popup() as popup:
+        page.click("#report")
+    report = popup.value
+    report.wait_for_load_state()
+    expect(report.locator("body")).to_contain_text("23.3")
+    expect(report.locator("svg.xq-board").first).to_be_attached()
+    report.screenshot(path=str(shots / "01-report.png"), full_page=True)
+    report.close()
+
     # More steps with the keyboard.
     page.keyboard.press("Home")
     desk.expect_ply(0, n)

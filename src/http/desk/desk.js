@@ -9,7 +9,7 @@ const TEXT = {
     review: 'Xem lại ván', play: 'Hai người chơi', gameLabel: 'Ván cờ (các nước đi, mảng JSON, PGN, biên bản có số nước hoặc DhtmlXQ)',
     fenLabel: 'FEN khởi đầu (để trống: thế ban đầu)', notationLabel: 'Cách ghi', auto: 'tự nhận',
     rulesetLabel: 'Luật', adjudicate: 'Phân xử', share: 'Tạo liên kết', shareUrl: 'Liên kết chia sẻ',
-    undo: 'Đi lại', newGame: 'Ván mới', ruling: 'Phán quyết', verdict: 'Phán quyết',
+    undo: 'Đi lại', newGame: 'Ván mới', report: 'Biên bản để in', ruling: 'Phán quyết', verdict: 'Phán quyết',
     violator: 'Bên vi phạm', moves: 'Các nước đi',
     legend: '↻ vòng lặp bị xét · ①②③ lần xuất hiện của thế cờ · ✗ nước xử thua',
     start: 'Khởi đầu', ply: 'Nửa nước', red: 'Đỏ', black: 'Đen', nobody: 'không có',
@@ -31,7 +31,7 @@ const TEXT = {
     review: 'Review a game', play: 'Two players', gameLabel: 'Game (moves, a JSON array, PGN, a numbered score sheet or DhtmlXQ)',
     fenLabel: 'Start FEN (empty: the standard start)', notationLabel: 'Notation', auto: 'detect',
     rulesetLabel: 'Rules', adjudicate: 'Adjudicate', share: 'Share link', shareUrl: 'Link to share',
-    undo: 'Undo', newGame: 'New game', ruling: 'Ruling', verdict: 'Verdict',
+    undo: 'Undo', newGame: 'New game', report: 'Printable ruling', ruling: 'Ruling', verdict: 'Verdict',
     violator: 'Violator', moves: 'Moves',
     legend: '↻ judged cycle · ①②③ occurrences of the position · ✗ losing move',
     start: 'Start', ply: 'Ply', red: 'Red', black: 'Black', nobody: 'none',
@@ -52,7 +52,7 @@ const TEXT = {
     last: '最后', plySlider: '着法', flip: '翻转棋盘', mode: '模式', review: '复盘裁决', play: '双人对弈',
     gameLabel: '棋局（着法、JSON 数组、PGN、带序号的棋谱或 DhtmlXQ）', fenLabel: '起始 FEN（留空：标准开局）',
     notationLabel: '记谱法', auto: '自动识别', rulesetLabel: '规则', adjudicate: '裁决', share: '分享链接',
-    shareUrl: '分享链接', undo: '悔棋', newGame: '新局', ruling: '裁决', verdict: '裁决', violator: '违例方',
+    shareUrl: '分享链接', undo: '悔棋', newGame: '新局', report: '可打印的裁决书', ruling: '裁决', verdict: '裁决', violator: '违例方',
     moves: '着法', legend: '↻ 被裁决的循环 · ①②③ 局面出现次数 · ✗ 判负的一着',
     start: '开局', ply: '半回合', red: '红方', black: '黑方', nobody: '无',
     verdicts: { none: '无违例', must_change: '必须变着', loss: '判负', draw: '和棋' },
@@ -555,6 +555,18 @@ function wire() {
     out.select();
     try { await navigator.clipboard.writeText(location.href); } catch { /* not allowed: the link is shown */ }
     say(t().linkReady);
+  });
+  // The service's printable ruling (POST /v1/report), opened in a new tab.
+  $('report').addEventListener('click', async () => {
+    const resp = await fetch('/v1/report', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...state.game, lang: state.lang }),
+    });
+    if (!resp.ok) return say((await resp.json()).detail, true);
+    const url = URL.createObjectURL(new Blob([await resp.text()], { type: 'text/html' }));
+    window.open(url, '_blank');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   });
   $('first').addEventListener('click', () => goTo(0));
   $('prev').addEventListener('click', () => goTo(state.ply - 1));
