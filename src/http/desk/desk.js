@@ -23,7 +23,7 @@ const TEXT = {
     illegalAt: (m) => `Nước ${m} không hợp lệ`, notYours: 'Hãy chọn một quân của bên đang đi.',
     goToEnd: 'Hãy về nước cuối để đi tiếp.', refused: 'Nước đi bị từ chối',
     linkReady: 'Liên kết đã được tạo (và chép nếu trình duyệt cho phép).', moveInput: 'Nhập nước đi (ICCS, ví dụ h2e2)',
-    playMove: 'Đi', toMove: (s) => `Đến lượt ${s}.`, gameOver: 'Ván cờ đã kết thúc.', loading: 'Đang tải…',
+    playMove: 'Đi', toMove: (s) => `Đến lượt ${s}.`, gameOver: 'Ván cờ đã kết thúc.'
   },
   en: {
     title: "The arbiter's desk", apiDocs: 'API reference', board: 'Board', first: 'First', prev: 'Back',
@@ -45,7 +45,7 @@ const TEXT = {
     illegalAt: (m) => `Move ${m} is illegal`, notYours: 'Pick a piece of the side to move.',
     goToEnd: 'Go to the last move to play on.', refused: 'Move refused',
     linkReady: 'Link made (and copied, if the browser allows).', moveInput: 'Type a move (ICCS, e.g. h2e2)',
-    playMove: 'Play', toMove: (s) => `${s} to move.`, gameOver: 'The game is over.', loading: 'Loading…',
+    playMove: 'Play', toMove: (s) => `${s} to move.`, gameOver: 'The game is over.'
   },
   zh: {
     title: '裁判台', apiDocs: 'API 文档', board: '棋盘', first: '开始', prev: '后退', next: '前进',
@@ -64,7 +64,7 @@ const TEXT = {
     occ: ['第一次出现', '第二次出现', '第三次出现'], lossMark: '判负的一着', cycleMark: '在循环中',
     illegalAt: (m) => `着法 ${m} 不合规则`, notYours: '请选择行棋方的棋子。', goToEnd: '请回到最后一着再继续走棋。',
     refused: '着法被拒绝', linkReady: '链接已生成（浏览器允许时已复制）。', moveInput: '输入着法（ICCS，例如 h2e2）',
-    playMove: '走', toMove: (s) => `轮到${s}走棋。`, gameOver: '对局已结束。', loading: '加载中…',
+    playMove: '走', toMove: (s) => `轮到${s}走棋。`, gameOver: '对局已结束。'
   },
 };
 
