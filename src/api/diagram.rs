@@ -221,12 +221,25 @@ where
     if text.len() > MAX_LIST_CHARS {
         return Err(format!("longer than {MAX_LIST_CHARS} characters"));
     }
-    diagram::parse_list(text).map_err(|e| match e {
-        diagram::ParseError::Syntax { expected, found } => {
-            format!("expected {expected}, got {:?}", elide(&found, ECHO_CHARS))
-        }
-        other => other.to_string(),
-    })
+    diagram::parse_list(text).map_err(|e| shortened(e).to_string())
+}
+
+/// The error with the client's text cut to [`ECHO_CHARS`]: a detail never echoes a long value.
+fn shortened(e: diagram::ParseError) -> diagram::ParseError {
+    use diagram::ParseError::*;
+    let cut = |found: String| elide(&found, ECHO_CHARS);
+    match e {
+        Syntax { expected, found } => Syntax {
+            expected,
+            found: cut(found),
+        },
+        Square { found } => Square { found: cut(found) },
+        Empty { found } => Empty { found: cut(found) },
+        Kind { found, known } => Kind {
+            found: cut(found),
+            known,
+        },
+    }
 }
 
 fn boolean(text: &str) -> Result<bool, String> {
@@ -278,6 +291,12 @@ mod tests {
         assert_eq!(parameter("lang=fr"), "lang");
         assert_eq!(parameter("size=3"), "size");
         assert_eq!(parameter("flip=true&flip=false"), "flip");
+        let long = format!("marks=a1:{}", "x".repeat(900));
+        let Err(ApiError::InvalidParameter { message, .. }) = DiagramQuery::parse(Some(&long))
+        else {
+            panic!("a long kind is refused");
+        };
+        assert!(message.len() < 200, "{message}");
         assert!(matches!(
             DiagramQuery::parse(Some("fen=9%2F9 w")),
             Err(ApiError::InvalidFen { .. })

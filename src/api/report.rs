@@ -15,7 +15,7 @@
 use std::fmt::Write;
 use std::time::SystemTime;
 
-use super::answer::{Localized, Side, Verdict};
+use super::answer::{Languages, Localized, Side, Verdict};
 use super::arbiter::{Arbiter, Cancel, RuledGame};
 use super::diagram::ply_diagram;
 use super::error::ApiError;
@@ -51,9 +51,9 @@ pub fn report_html(
     cancel: &Cancel,
 ) -> Result<String, ApiError> {
     req.check_limits(limits)?;
-    let langs = match req.lang.as_deref() {
-        Some(_) => vec![req.languages()?.detail()],
-        None => vec![Lang::Vi, Lang::En],
+    let langs = match req.languages()? {
+        Languages::Only(lang) => vec![lang],
+        _ => vec![Lang::Vi, Lang::En],
     };
     let ruleset = req.ruleset()?;
     let game = arbiter.rule_game(req, cancel)?;
