@@ -11,6 +11,8 @@ use std::sync::OnceLock;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use super::etag;
+
 /// One embedded file: its bytes, its media type, and its entity tag.
 pub struct Asset {
     /// The file as compiled in.
@@ -29,14 +31,16 @@ impl Asset {
         }
     }
 
-    /// The strong entity tag of the bytes, quoted: `"…16 hex digits…"`.
+    /// The strong entity tag of the bytes, quoted: `"…16 hex digits…"`. (When the compression
+    /// layer gzips the body, the tag still names the file; revalidation needs no more, and no
+    /// range requests are served.)
     pub fn etag(&self) -> &HeaderValue {
-        self.etag.get_or_init(|| etag_of(self.bytes))
+        self.etag.get_or_init(|| etag::of(self.bytes))
     }
 
     /// The asset, or 304 when `headers` name its current tag in `If-None-Match`.
     fn respond(&self, headers: &HeaderMap) -> Response {
-        let mut resp = if matches_current(headers, self.etag()) {
+        let mut resp = if etag::is_current(headers, self.etag()) {
             StatusCode::NOT_MODIFIED.into_response()
         } else {
             let mut resp = self.bytes.into_response();
@@ -55,32 +59,6 @@ impl Asset {
         );
         resp
     }
-}
-
-/// A strong entity tag for `bytes`: their 64-bit FNV-1a hash in hex, quoted. A cache
-/// validator, not a defence against forgery: nobody gains by making two assets collide.
-fn etag_of(bytes: &[u8]) -> HeaderValue {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let hash = bytes
-        .iter()
-        .fold(OFFSET, |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME));
-    HeaderValue::from_str(&format!("\"{hash:016x}\"")).expect("hex digits are a valid header")
-}
-
-/// Whether `If-None-Match` names `etag` (or is `*`). RFC 9110 compares weakly here, so a
-/// `W/` prefix (added by proxies that recompress) still matches.
-fn matches_current(headers: &HeaderMap, etag: &HeaderValue) -> bool {
-    let Ok(etag) = etag.to_str() else {
-        return false;
-    };
-    headers
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .map(str::trim)
-        .any(|tag| tag == "*" || tag.trim_start_matches("W/") == etag)
 }
 
 /// The desk's page.
@@ -129,34 +107,4 @@ pub async fn docs(headers: HeaderMap) -> Response {
 /// `GET /docs/redoc.standalone.js`.
 pub async fn redoc_js(headers: HeaderMap) -> Response {
     REDOC_JS.respond(&headers)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn if_none_match(value: &'static str) -> HeaderMap {
-        let mut h = HeaderMap::new();
-        h.insert(header::IF_NONE_MATCH, HeaderValue::from_static(value));
-        h
-    }
-
-    #[test]
-    fn etag_is_a_quoted_hash_that_changes_with_the_bytes() {
-        let a = etag_of(b"desk");
-        assert_eq!(a.to_str().unwrap().len(), 18);
-        assert!(a.to_str().unwrap().starts_with('"'));
-        assert_ne!(a, etag_of(b"desk!"));
-        assert_eq!(a, etag_of(b"desk"));
-    }
-
-    #[test]
-    fn if_none_match_lists_star_and_weak_tags_match() {
-        let tag = HeaderValue::from_static("\"0123\"");
-        assert!(matches_current(&if_none_match("\"0123\""), &tag));
-        assert!(matches_current(&if_none_match("\"x\", W/\"0123\""), &tag));
-        assert!(matches_current(&if_none_match("*"), &tag));
-        assert!(!matches_current(&if_none_match("\"0124\""), &tag));
-        assert!(!matches_current(&HeaderMap::new(), &tag));
-    }
 }

@@ -7,6 +7,7 @@
 pub mod assets;
 pub mod diagram;
 pub mod error;
+pub mod etag;
 pub mod extract;
 pub mod metrics;
 pub mod middleware;
