@@ -83,18 +83,21 @@ def use_paths(text: str) -> list[str]:
     """Every path a file names: each leaf of its `use` trees, and every inline `a::b` path."""
     paths: list[str] = []
     for m in re.finditer(r"\buse\s+([^;]+);", text):
-        paths.extend(expand(m.group(1).replace(" ", "").replace("\n", "")))
+        paths.extend(expand(re.sub(r"\s+", " ", m.group(1))))
     for m in re.finditer(r"(?<![\w:])(\w+(?:::\w+)+)", text):
         paths.append(m.group(1))
     return paths
 
 
 def expand(tree: str) -> list[str]:
-    """`a::{b, c::{d}}` -> ["a::b", "a::c::d"]."""
+    """`a::{b, c::{d as e}}` -> ["a::b", "a::c::d"]."""
+    tree = tree.strip()
     brace = tree.find("{")
     if brace < 0:
-        return [tree.split("as")[0] if "::" in tree else tree]
-    prefix, inner = tree[:brace], tree[brace + 1 : tree.rfind("}")]
+        # A rename (`d as e`) names `d`; the spaces around `as` are kept until here so that
+        # a name containing "as" (`assets`) is not cut.
+        return [re.split(r"\s+as\s+", tree)[0].replace(" ", "")]
+    prefix, inner = tree[:brace].replace(" ", ""), tree[brace + 1 : tree.rfind("}")]
     parts, depth, start = [], 0, 0
     for k, c in enumerate(inner):
         if c == "{":
@@ -107,6 +110,7 @@ def expand(tree: str) -> list[str]:
     parts.append(inner[start:])
     out = []
     for p in parts:
+        p = p.strip()
         if not p:
             continue
         if p == "self":

@@ -9,6 +9,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::error::{LocalizedError, ProblemLang, accept_language};
+use super::etag;
 use super::extract::ApiJson;
 use super::middleware::REQUEST_ID;
 use super::state::AppState;
@@ -33,16 +34,16 @@ pub async fn diagram_svg(
     headers: HeaderMap,
 ) -> Result<Response, LocalizedError> {
     let svg = query_svg(query.as_deref()).map_err(|e| ProblemLang::of(&headers).answer(e))?;
-    let etag = format!("\"{:016x}\"", fnv1a(svg.as_bytes()));
+    let etag = etag::of(svg.as_bytes());
+    let fresh = etag::is_current(&headers, &etag);
     let cache = [
-        (header::ETAG, etag.clone()),
-        (header::CACHE_CONTROL, DIAGRAM_CACHE_CONTROL.to_owned()),
+        (header::ETAG, etag),
+        (
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(DIAGRAM_CACHE_CONTROL),
+        ),
     ];
-    if headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|tags| matches_etag(tags, &etag))
-    {
+    if fresh {
         return Ok((StatusCode::NOT_MODIFIED, cache).into_response());
     }
     Ok((cache, with_type(svg, SVG_CONTENT_TYPE)).into_response())
@@ -131,38 +132,4 @@ fn with_type(body: String, content_type: &'static str) -> Response {
     resp.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     resp
-}
-
-/// Whether an `If-None-Match` list names `etag` (weak comparison, RFC 9110 13.1.2), or is `*`.
-fn matches_etag(tags: &str, etag: &str) -> bool {
-    tags.split(',').map(str::trim).any(|t| {
-        let t = t.strip_prefix("W/").unwrap_or(t);
-        t == "*" || t == etag
-    })
-}
-
-/// FNV-1a, 64 bits: a tag that changes when the drawing does, stable across runs.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn if_none_match_lists_are_read() {
-        assert!(matches_etag("\"a\"", "\"a\""));
-        assert!(matches_etag("\"b\", W/\"a\"", "\"a\""));
-        assert!(matches_etag("*", "\"a\""));
-        assert!(!matches_etag("\"b\"", "\"a\""));
-    }
-
-    #[test]
-    fn fnv1a_known_values() {
-        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
-    }
 }

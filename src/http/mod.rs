@@ -4,8 +4,10 @@
 //! [`app`] builds the complete `Router` (what tests drive in-process with `oneshot`);
 //! [`server`] serves it on a socket with connection limits and graceful shutdown.
 
+pub mod assets;
 pub mod diagram;
 pub mod error;
+pub mod etag;
 pub mod extract;
 pub mod metrics;
 pub mod middleware;

@@ -22,7 +22,7 @@ use super::metrics::{self, RouteTemplates};
 use super::middleware::{self, DeadlineConfig, MakeProcessUniqueId, NormalizeConfig, REQUEST_ID};
 use super::pool::RulingPool;
 use super::state::{AppState, Readiness};
-use super::{diagram, ops, v1};
+use super::{assets, diagram, ops, v1};
 use crate::api::Arbiter;
 use crate::config::Config;
 
@@ -72,6 +72,11 @@ fn route_table() -> Vec<RouteEntry> {
         get_route("/readyz", ops::readyz),
         get_route("/metrics", ops::metrics),
         get_route("/openapi.yaml", ops::openapi),
+        get_route("/docs", assets::docs),
+        get_route("/docs/redoc.standalone.js", assets::redoc_js),
+        get_route("/", assets::desk),
+        get_route("/desk.js", assets::desk_js),
+        get_route("/desk.css", assets::desk_css),
     ]
 }
 

@@ -1,0 +1,658 @@
+// The arbiter's desk: review a game's ruling ply by ply, or play a game between two people
+// with the service as arbiter. The board is the service's SVG (POST /v1/diagram), inserted
+// as it comes: this script never draws a board, it asks for one with marks and arrows.
+
+const TEXT = {
+  vi: {
+    title: 'Bàn trọng tài', apiDocs: 'Tài liệu API', board: 'Bàn cờ', first: 'Về đầu', prev: 'Lùi',
+    next: 'Tiến', last: 'Về cuối', plySlider: 'Nước đi', flip: 'Lật bàn', mode: 'Chế độ',
+    review: 'Xem lại ván', play: 'Hai người chơi', gameLabel: 'Ván cờ (các nước đi, mảng JSON, PGN, biên bản có số nước hoặc DhtmlXQ)',
+    fenLabel: 'FEN khởi đầu (để trống: thế ban đầu)', notationLabel: 'Cách ghi', auto: 'tự nhận',
+    rulesetLabel: 'Luật', adjudicate: 'Phân xử', share: 'Tạo liên kết', shareUrl: 'Liên kết chia sẻ',
+    undo: 'Đi lại', newGame: 'Ván mới', report: 'Biên bản để in', ruling: 'Phán quyết', verdict: 'Phán quyết',
+    violator: 'Bên vi phạm', moves: 'Các nước đi',
+    legend: '↻ vòng lặp bị xét · ①②③ lần xuất hiện của thế cờ · ✗ nước xử thua',
+    start: 'Khởi đầu', ply: 'Nửa nước', red: 'Đỏ', black: 'Đen', nobody: 'không có',
+    verdicts: { none: 'Không vi phạm', must_change: 'Phải đổi nước', loss: 'Xử thua', draw: 'Hòa' },
+    banner: {
+      must_change: (s) => `Thế cờ lặp lại lần thứ ba: bên ${s} phải đổi nước, nếu không sẽ bị xử thua.`,
+      loss: (s) => `Bên ${s} không đổi nước và bị xử thua.`,
+      draw: () => 'Thế cờ lặp lại lần thứ ba: hòa.',
+    },
+    occ: ['lần 1', 'lần 2', 'lần 3'], lossMark: 'nước xử thua', cycleMark: 'trong vòng lặp',
+    illegalAt: (m) => `Nước ${m} không hợp lệ`, notYours: 'Hãy chọn một quân của bên đang đi.',
+    goToEnd: 'Hãy về nước cuối để đi tiếp.', refused: 'Nước đi bị từ chối',
+    linkReady: 'Liên kết đã được tạo (và chép nếu trình duyệt cho phép).', moveInput: 'Nhập nước đi (ICCS, ví dụ h2e2)',
+    playMove: 'Đi', toMove: (s) => `Đến lượt ${s}.`, gameOver: 'Ván cờ đã kết thúc.'
+  },
+  en: {
+    title: "The arbiter's desk", apiDocs: 'API reference', board: 'Board', first: 'First', prev: 'Back',
+    next: 'Forward', last: 'Last', plySlider: 'Ply', flip: 'Flip board', mode: 'Mode',
+    review: 'Review a game', play: 'Two players', gameLabel: 'Game (moves, a JSON array, PGN, a numbered score sheet or DhtmlXQ)',
+    fenLabel: 'Start FEN (empty: the standard start)', notationLabel: 'Notation', auto: 'detect',
+    rulesetLabel: 'Rules', adjudicate: 'Adjudicate', share: 'Share link', shareUrl: 'Link to share',
+    undo: 'Undo', newGame: 'New game', report: 'Printable ruling', ruling: 'Ruling', verdict: 'Verdict',
+    violator: 'Violator', moves: 'Moves',
+    legend: '↻ judged cycle · ①②③ occurrences of the position · ✗ losing move',
+    start: 'Start', ply: 'Ply', red: 'Red', black: 'Black', nobody: 'none',
+    verdicts: { none: 'No violation', must_change: 'Must change', loss: 'Loss', draw: 'Draw' },
+    banner: {
+      must_change: (s) => `Third occurrence: ${s} must change its move, or loses.`,
+      loss: (s) => `${s} did not change and loses.`,
+      draw: () => 'Third occurrence: the game is drawn.',
+    },
+    occ: ['1st occurrence', '2nd occurrence', '3rd occurrence'], lossMark: 'losing move', cycleMark: 'in the judged cycle',
+    illegalAt: (m) => `Move ${m} is illegal`, notYours: 'Pick a piece of the side to move.',
+    goToEnd: 'Go to the last move to play on.', refused: 'Move refused',
+    linkReady: 'Link made (and copied, if the browser allows).', moveInput: 'Type a move (ICCS, e.g. h2e2)',
+    playMove: 'Play', toMove: (s) => `${s} to move.`, gameOver: 'The game is over.'
+  },
+  zh: {
+    title: '裁判台', apiDocs: 'API 文档', board: '棋盘', first: '开始', prev: '后退', next: '前进',
+    last: '最后', plySlider: '着法', flip: '翻转棋盘', mode: '模式', review: '复盘裁决', play: '双人对弈',
+    gameLabel: '棋局（着法、JSON 数组、PGN、带序号的棋谱或 DhtmlXQ）', fenLabel: '起始 FEN（留空：标准开局）',
+    notationLabel: '记谱法', auto: '自动识别', rulesetLabel: '规则', adjudicate: '裁决', share: '分享链接',
+    shareUrl: '分享链接', undo: '悔棋', newGame: '新局', report: '可打印的裁决书', ruling: '裁决', verdict: '裁决', violator: '违例方',
+    moves: '着法', legend: '↻ 被裁决的循环 · ①②③ 局面出现次数 · ✗ 判负的一着',
+    start: '开局', ply: '半回合', red: '红方', black: '黑方', nobody: '无',
+    verdicts: { none: '无违例', must_change: '必须变着', loss: '判负', draw: '和棋' },
+    banner: {
+      must_change: (s) => `局面第三次出现：${s}必须变着，否则判负。`,
+      loss: (s) => `${s}不变着，判负。`,
+      draw: () => '局面第三次出现：和棋。',
+    },
+    occ: ['第一次出现', '第二次出现', '第三次出现'], lossMark: '判负的一着', cycleMark: '在循环中',
+    illegalAt: (m) => `着法 ${m} 不合规则`, notYours: '请选择行棋方的棋子。', goToEnd: '请回到最后一着再继续走棋。',
+    refused: '着法被拒绝', linkReady: '链接已生成（浏览器允许时已复制）。', moveInput: '输入着法（ICCS，例如 h2e2）',
+    playMove: '走', toMove: (s) => `轮到${s}走棋。`, gameOver: '对局已结束。'
+  },
+};
+
+// Why a move is illegal, by the service's stable code. English uses the service's own message.
+const REASONS = {
+  vi: {
+    no_piece: 'Không có quân ở ô xuất phát.', opponent_piece: 'Đó là quân của đối phương.',
+    own_piece_on_target: 'Ô đến đã có quân mình.', not_this_way: 'Quân này không đi như thế.',
+    out_of_palace: 'Tướng và Sĩ không được ra khỏi cung.', elephant_crosses_river: 'Tượng không được qua sông.',
+    pawn_not_across_river: 'Tốt chưa qua sông chỉ được tiến thẳng.', path_blocked: 'Đường đi bị cản.',
+    cannon_needs_one_screen: 'Pháo ăn quân phải cách đúng một quân.', horse_leg_blocked: 'Mã bị cản chân.',
+    elephant_eye_blocked: 'Tượng bị cản mắt.', leaves_king_in_check: 'Nước này để Tướng mình bị chiếu.',
+    kings_facing: 'Hai Tướng không được đối mặt.', game_over: 'Ván cờ đã kết thúc.',
+  },
+  zh: {
+    no_piece: '起点没有棋子。', opponent_piece: '那是对方的棋子。', own_piece_on_target: '目标点有己方棋子。',
+    not_this_way: '该棋子不能这样走。', out_of_palace: '将（帅）和士不能走出九宫。',
+    elephant_crosses_river: '象（相）不能过河。', pawn_not_across_river: '未过河的兵（卒）只能向前走。',
+    path_blocked: '路线被阻挡。', cannon_needs_one_screen: '炮吃子必须隔一个棋子。', horse_leg_blocked: '马被蹩腿。',
+    elephant_eye_blocked: '象眼被塞。', leaves_king_in_check: '此着使己方将（帅）被将军。',
+    kings_facing: '将帅不能照面。', game_over: '对局已结束。',
+  },
+};
+
+const ICCS = /^[a-i][0-9]-?[a-i][0-9]$/i;
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  lang: 'vi',
+  mode: 'review',
+  flip: false,
+  game: { moves: [] }, // the request fields of the game: fen, moves or game, notation, ruleset
+  labels: [], // each ply's move as sent, when the game is a list of moves
+  numbering: [], // each ply's "12." or "12…"
+  plies: 0,
+  ply: 0,
+  ruling: null, // the adjudicate answer
+  illegal: null, // the illegal-move problem of the game, if any
+  legal: null, // the legal-moves answer for the last position (play mode)
+  selected: null, // the square of the piece picked (play mode)
+  refusal: null, // { from, to } of the last refused move, drawn until the next click
+};
+
+const t = () => TEXT[state.lang];
+const sideName = (side) => (side ? t()[side] : t().nobody);
+
+async function post(path, body) {
+  const resp = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const type = resp.headers.get('content-type') || '';
+  const data = type.includes('json') ? await resp.json() : await resp.text();
+  return { ok: resp.ok, data };
+}
+
+const isIllegalMove = (p) => typeof p === 'object' && p && String(p.type).endsWith('/illegal-move');
+
+function reasonText(problem) {
+  return (REASONS[state.lang] || {})[problem.reason] || problem.message || problem.detail;
+}
+
+function say(text, refused = false) {
+  const notice = $('notice');
+  notice.textContent = text || '';
+  notice.classList.toggle('refused', refused);
+}
+
+// ---------------------------------------------------------------- reading the form
+
+// A pasted game: a JSON array or a plain list of moves is sent as `moves` when its notation
+// is known (ICCS, or the one chosen); anything else, records included, as `game`, which the
+// service reads with its record reader and whose notation it detects.
+function readGame(text, fen, notation, ruleset) {
+  const game = { ruleset };
+  if (fen) game.fen = fen;
+  if (notation) game.notation = notation;
+  const trimmed = text.trim();
+  const list = moveList(trimmed);
+  if (list && (notation || list.every((m) => ICCS.test(m)))) game.moves = list;
+  else if (trimmed) game.game = list ? list.join(' ') : trimmed;
+  else game.moves = [];
+  return game;
+}
+
+// The moves of a JSON array or of a plain list (no tags, no move numbers); null for a record.
+function moveList(text) {
+  if (text.startsWith('[')) {
+    try {
+      const parsed = JSON.parse(text);
+      if (Array.isArray(parsed) && parsed.every((m) => typeof m === 'string')) return parsed;
+    } catch { /* a PGN or DhtmlXQ record, not JSON */ }
+  }
+  const tokens = text.split(/[\s,]+/).filter(Boolean);
+  const numbered = tokens.some((tok) => /^\d+\.+/.test(tok));
+  return text.includes('[') || numbered ? null : tokens;
+}
+
+function fillForm(game) {
+  $('game').value = game.game ?? (game.moves || []).join(' ');
+  $('fen').value = game.fen || '';
+  $('notation').value = game.notation || '';
+  $('ruleset').value = game.ruleset || 'vn2004';
+}
+
+// ---------------------------------------------------------------- the URL fragment
+
+function toFragment() {
+  const p = new URLSearchParams();
+  const g = state.game;
+  if (g.fen) p.set('fen', g.fen);
+  if (g.game !== undefined) p.set('game', g.game);
+  else p.set('moves', g.moves.join(','));
+  if (g.notation) p.set('notation', g.notation);
+  if (g.ruleset) p.set('ruleset', g.ruleset);
+  p.set('ply', String(state.ply));
+  p.set('lang', state.lang);
+  if (state.mode === 'play') p.set('mode', 'play');
+  return p.toString();
+}
+
+function fromFragment() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (!p.has('moves') && !p.has('game')) return null;
+  const game = { ruleset: p.get('ruleset') || 'vn2004' };
+  if (p.get('fen')) game.fen = p.get('fen');
+  if (p.get('notation')) game.notation = p.get('notation');
+  if (p.has('game')) game.game = p.get('game');
+  else game.moves = (p.get('moves') || '').split(',').filter(Boolean);
+  const ply = p.has('ply') ? Number(p.get('ply')) : null;
+  return { game, ply, lang: p.get('lang'), mode: p.get('mode') };
+}
+
+// ---------------------------------------------------------------- rulings
+
+// Move numbers from one known ply: `side` played ply `at` as its move `number`.
+function numberPlies(count, at, side, number) {
+  let s = side;
+  let n = number;
+  for (let k = at; k > 1; k--) {
+    s = s === 'red' ? 'black' : 'red'; // who played ply k-1
+    if (s === 'black') n -= 1;
+  }
+  const out = [];
+  for (let k = 1; k <= count; k++) {
+    out.push(s === 'red' ? `${n}.` : `${n}…`);
+    if (s === 'black') n += 1;
+    s = s === 'red' ? 'black' : 'red';
+  }
+  return out;
+}
+
+function fenSideAndNumber(fen) {
+  const f = fen.split(/\s+/);
+  return { side: f[1] === 'b' ? 'black' : 'red', number: Number(f[5]) || 1 };
+}
+
+// Rules on `state.game`; false (and nothing changed but the notice) if the service cannot.
+async function adjudicate() {
+  const res = await post('/v1/adjudicate', { ...state.game, lang: state.lang });
+  if (!res.ok && !isIllegalMove(res.data)) {
+    say(res.data.detail || String(res.data), true);
+    return false;
+  }
+  state.ruling = null;
+  state.illegal = null;
+  if (res.ok) {
+    state.ruling = res.data;
+    state.plies = res.data.position.plies;
+    const next = fenSideAndNumber(res.data.position.fen);
+    state.numbering = numberPlies(state.plies, state.plies + 1, next.side, next.number);
+    say('');
+  } else if (isIllegalMove(res.data)) {
+    state.illegal = res.data;
+    state.plies = res.data.ply;
+    state.numbering = numberPlies(state.plies, res.data.ply, res.data.side, res.data.move_number);
+    say(`${t().illegalAt(res.data.move)}: ${reasonText(res.data)}`, true);
+  }
+  const listed = state.game.moves || moveList(state.game.game.trim()) || [];
+  state.labels = listed.slice(0, state.plies);
+  showRuling();
+  return true;
+}
+
+function showRuling() {
+  const r = state.ruling;
+  $('ruling').hidden = !r;
+  const banner = $('banner');
+  banner.hidden = true;
+  if (!r) return;
+  $('verdict').textContent = t().verdicts[r.verdict] || r.verdict;
+  $('violator').textContent = sideName(r.violator);
+  const list = $('articles');
+  list.replaceChildren(...r.articles.map((a) => {
+    const li = document.createElement('li');
+    const label = document.createElement('strong');
+    label.textContent = a.label;
+    li.append(label, ' ', a.summary[state.lang] || a.summary.en || '');
+    return li;
+  }));
+  const explanation = r.explanation[state.lang] || r.explanation.en || '';
+  $('explanation').textContent = explanation;
+  // The banner says the ruling in one line; the explanation is in the ruling beside it.
+  const headline = t().banner[r.verdict];
+  if (headline && r.repetition) {
+    banner.textContent = headline(sideName(r.violator));
+    banner.hidden = false;
+  }
+}
+
+// ---------------------------------------------------------------- the move list and stepper
+
+function showMoves() {
+  const rep = state.ruling && state.ruling.repetition;
+  const cycle = new Set(rep ? rep.cycle.map((c) => c.ply) : []);
+  const cycleText = new Map(rep ? rep.cycle.map((c) => [c.ply, c.move]) : []);
+  const occurrences = rep ? [rep.first_ply, rep.previous_ply, rep.trigger_ply] : [];
+  const items = [];
+  for (let k = 0; k <= state.plies; k++) {
+    const li = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.ply = String(k);
+    const move = k === 0 ? t().start : state.labels[k - 1] ?? cycleText.get(k) ?? '…';
+    button.textContent = k === 0 ? move : `${state.numbering[k - 1]} ${move}`;
+    const notes = [];
+    occurrences.forEach((p, i) => {
+      if (p === k) {
+        button.append(' ', badge('①②③'[i], t().occ[i]));
+        notes.push(t().occ[i]);
+      }
+    });
+    if (rep && rep.loss_ply === k) button.append(' ', badge('✗', t().lossMark));
+    if (cycle.has(k)) {
+      li.classList.add('cycle');
+      notes.push(t().cycleMark);
+    }
+    if (state.illegal && k === state.plies) li.classList.add('illegal');
+    if (notes.length) button.title = notes.join(', ');
+    if (k === state.ply) button.setAttribute('aria-current', 'step');
+    li.append(button);
+    items.push(li);
+  }
+  $('moves').replaceChildren(...items);
+}
+
+function badge(sign, label) {
+  const span = document.createElement('span');
+  span.className = 'occ';
+  span.textContent = sign;
+  span.setAttribute('aria-label', label);
+  return span;
+}
+
+function showStepper() {
+  const slider = $('slider');
+  slider.max = String(state.plies);
+  slider.value = String(state.ply);
+  $('first').disabled = $('prev').disabled = state.ply === 0;
+  $('last').disabled = $('next').disabled = state.ply === state.plies;
+  const move = state.ply ? ` · ${state.numbering[state.ply - 1]} ${state.labels[state.ply - 1] ?? ''}` : '';
+  $('ply-label').textContent = `${t().ply} ${state.ply}/${state.plies}${move}`;
+  for (const b of $('moves').querySelectorAll('button')) {
+    if (Number(b.dataset.ply) === state.ply) b.setAttribute('aria-current', 'step');
+    else b.removeAttribute('aria-current');
+  }
+}
+
+// ---------------------------------------------------------------- the board
+
+let boardRequests = 0;
+
+// The board is busy from the first request a change makes until its new board is in.
+const busy = (on) => $('board').classList.toggle('busy', on);
+
+// The game as far as the board can show it: without the illegal move, if there is one. A
+// record is cut where the problem says the move starts (line and column, in characters).
+function legalPart() {
+  const g = { ...state.game };
+  const bad = state.illegal;
+  if (bad && g.moves) g.moves = g.moves.slice(0, bad.ply - 1);
+  else if (bad && bad.line && bad.column) {
+    const lines = g.game.split('\n').slice(0, bad.line);
+    lines[bad.line - 1] = Array.from(lines[bad.line - 1] || '').slice(0, bad.column - 1).join('');
+    g.game = lines.join('\n');
+  }
+  return g;
+}
+
+function playMarks() {
+  const marks = [];
+  const arrows = [];
+  if (state.selected) {
+    marks.push(`${state.selected}:selected`);
+    for (const m of state.legal ? state.legal.legal_moves : []) {
+      if (m.iccs.startsWith(state.selected)) marks.push(`${m.iccs.slice(2)}:dest`);
+    }
+  }
+  if (state.refusal) {
+    marks.push(`${state.refusal.to}:illegal`);
+    arrows.push(`${state.refusal.from}${state.refusal.to}:illegal`);
+  }
+  return { marks, arrows };
+}
+
+async function fetchBoard() {
+  if (state.illegal && state.ply === state.plies) {
+    // The position before the illegal move, with the move drawn as refused.
+    const q = new URLSearchParams({ fen: state.illegal.fen, lang: state.lang, flip: String(state.flip) });
+    const mv = state.illegal.move.replace('-', '').toLowerCase();
+    if (ICCS.test(mv)) {
+      q.set('arrows', `${mv}:illegal`);
+      q.set('marks', `${mv.slice(2)}:illegal`);
+    }
+    const resp = await fetch(`/v1/diagram.svg?${q}`);
+    const type = resp.headers.get('content-type') || '';
+    return { ok: resp.ok, data: type.includes('json') ? await resp.json() : await resp.text() };
+  }
+  const body = { ...legalPart(), lang: state.lang, ply: state.ply, flip: state.flip };
+  if (state.mode === 'play') {
+    const { marks, arrows } = playMarks();
+    if (marks.length) body.marks = marks.join(',');
+    if (arrows.length) body.arrows = arrows.join(',');
+  }
+  return post('/v1/diagram', body);
+}
+
+async function render() {
+  const request = ++boardRequests;
+  showStepper();
+  const board = $('board');
+  busy(true);
+  const res = await fetchBoard();
+  if (request !== boardRequests) return; // a newer board is on its way
+  busy(false);
+  board.classList.toggle('playable', state.mode === 'play');
+  if (res.ok) board.innerHTML = res.data;
+  else say(res.data.detail || String(res.data), true);
+}
+
+function goTo(ply) {
+  const p = Math.max(0, Math.min(state.plies, ply));
+  if (p === state.ply) return;
+  state.ply = p;
+  state.selected = null;
+  state.refusal = null;
+  render();
+}
+
+// ---------------------------------------------------------------- playing
+
+async function loadLegalMoves() {
+  const res = await post('/v1/legal-moves', { fen: state.game.fen, moves: state.game.moves });
+  state.legal = res.ok ? res.data : null;
+  if (state.legal) say(gameEnded() ? t().gameOver : t().toMove(t()[state.legal.position.side_to_move]));
+}
+
+async function afterMoves() {
+  busy(true);
+  await adjudicate();
+  state.ply = state.plies;
+  showMoves();
+  await loadLegalMoves();
+  await render();
+}
+
+// A move the side to move tries: the service decides; a refusal keeps the position.
+async function tryMove(from, to) {
+  const move = `${from}${to}`;
+  const known = state.legal && state.legal.legal_moves.some((m) => m.iccs === move);
+  state.selected = null;
+  busy(true);
+  if (known) {
+    state.refusal = null;
+    state.game.moves.push(move);
+    await afterMoves();
+    return;
+  }
+  const res = await post('/v1/adjudicate', { ...state.game, moves: [...state.game.moves, move], lang: state.lang });
+  if (isIllegalMove(res.data)) say(`${t().refused} (${move}): ${reasonText(res.data)}`, true);
+  else say(`${t().refused} (${move}): ${res.data.detail || ''}`, true);
+  state.refusal = ICCS.test(move) ? { from, to } : null;
+  await render();
+}
+
+const gameEnded = () => (state.ruling && state.ruling.verdict === 'loss') || (state.legal && state.legal.game_over);
+
+async function clickSquare(square) {
+  if (state.mode !== 'play' || !state.legal) return;
+  if (gameEnded()) {
+    say(t().gameOver, true);
+    return;
+  }
+  if (state.ply !== state.plies) {
+    say(t().goToEnd, true);
+    return;
+  }
+  const piece = document.getElementById(`pc-${square}`);
+  const own = piece && piece.classList.contains(state.legal.position.side_to_move);
+  state.refusal = null;
+  if (own && state.selected !== square) {
+    state.selected = square;
+    say(t().toMove(t()[state.legal.position.side_to_move]));
+    await render();
+  } else if (state.selected && state.selected !== square) {
+    await tryMove(state.selected, square);
+  } else {
+    if (!own) say(t().notYours, true);
+    state.selected = null;
+    await render();
+  }
+}
+
+// Play starts from the game on the desk when it is a list of ICCS moves, else from the
+// position its ruling ended in (a record's moves are the service's to read, not ours).
+async function enterPlay() {
+  const g = state.game;
+  if (g.game !== undefined || (g.notation && g.notation !== 'iccs') || state.illegal) {
+    const fen = state.illegal ? state.illegal.fen : state.ruling && state.ruling.position.fen;
+    state.game = { ruleset: g.ruleset, moves: [] };
+    if (fen || g.fen) state.game.fen = fen || g.fen;
+    fillForm(state.game);
+  }
+  await afterMoves();
+}
+
+// ---------------------------------------------------------------- language and modes
+
+function applyLanguage() {
+  const tx = t();
+  document.documentElement.lang = state.lang;
+  document.title = `${tx.title} · xiangqi-arbiter`;
+  for (const el of document.querySelectorAll('[data-t]')) el.textContent = tx[el.dataset.t];
+  for (const el of document.querySelectorAll('[data-t-label]')) el.setAttribute('aria-label', tx[el.dataset.tLabel]);
+  for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === state.lang));
+  $('move-input').placeholder = tx.moveInput;
+}
+
+function applyMode() {
+  for (const b of document.querySelectorAll('[data-mode]')) b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
+  $('review-form').hidden = state.mode !== 'review';
+  $('play-controls').hidden = state.mode !== 'play';
+}
+
+// ---------------------------------------------------------------- wiring
+
+async function review(game, ply) {
+  const previous = state.game;
+  state.game = game;
+  state.selected = null;
+  state.refusal = null;
+  busy(true);
+  if (!(await adjudicate())) {
+    state.game = previous; // the desk keeps the last game it could read
+    busy(false);
+    return;
+  }
+  state.ply = ply === null || Number.isNaN(ply) ? state.plies : Math.max(0, Math.min(state.plies, ply));
+  showMoves();
+  if (state.mode === 'play') await loadLegalMoves();
+  await render();
+}
+
+async function loadFragment() {
+  const f = fromFragment();
+  if (!f) return false;
+  if (f.lang && TEXT[f.lang]) state.lang = f.lang;
+  state.mode = f.mode === 'play' ? 'play' : 'review';
+  applyLanguage();
+  applyMode();
+  fillForm(f.game);
+  await review(f.game, f.ply);
+  return true;
+}
+
+function wire() {
+  $('review-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const game = readGame($('game').value, $('fen').value.trim(), $('notation').value, $('ruleset').value);
+    review(game, null);
+  });
+  $('share').addEventListener('click', async () => {
+    history.replaceState(null, '', `#${toFragment()}`);
+    const out = $('share-url');
+    out.value = location.href;
+    out.hidden = false;
+    out.select();
+    try { await navigator.clipboard.writeText(location.href); } catch { /* not allowed: the link is shown */ }
+    say(t().linkReady);
+  });
+  // The service's printable ruling (POST /v1/report), opened in a new tab.
+  $('report').addEventListener('click', async () => {
+    const resp = await fetch('/v1/report', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...state.game, lang: state.lang }),
+    });
+    if (!resp.ok) return say((await resp.json()).detail, true);
+    const url = URL.createObjectURL(new Blob([await resp.text()], { type: 'text/html' }));
+    window.open(url, '_blank');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  });
+  $('first').addEventListener('click', () => goTo(0));
+  $('prev').addEventListener('click', () => goTo(state.ply - 1));
+  $('next').addEventListener('click', () => goTo(state.ply + 1));
+  $('last').addEventListener('click', () => goTo(state.plies));
+  $('slider').addEventListener('input', (e) => goTo(Number(e.target.value)));
+  $('flip').addEventListener('click', (e) => {
+    state.flip = !state.flip;
+    e.currentTarget.setAttribute('aria-pressed', String(state.flip));
+    render();
+  });
+  $('moves').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-ply]');
+    if (b) goTo(Number(b.dataset.ply));
+  });
+  $('board').addEventListener('click', (e) => {
+    const target = e.target.closest('[data-square]');
+    if (target) clickSquare(target.dataset.square);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest('input, textarea, select')) return;
+    const to = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.plies }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    goTo(to);
+  });
+  for (const b of document.querySelectorAll('[data-lang]')) {
+    b.addEventListener('click', async () => {
+      state.lang = b.dataset.lang;
+      applyLanguage();
+      busy(true);
+      await adjudicate();
+      showMoves();
+      if (state.mode === 'play' && state.legal) {
+        say(gameEnded() ? t().gameOver : t().toMove(t()[state.legal.position.side_to_move]));
+      }
+      await render();
+    });
+  }
+  for (const b of document.querySelectorAll('[data-mode]')) {
+    b.addEventListener('click', async () => {
+      if (state.mode === b.dataset.mode) return;
+      state.mode = b.dataset.mode;
+      state.selected = null;
+      state.refusal = null;
+      applyMode();
+      if (state.mode === 'play') await enterPlay();
+      else await render();
+    });
+  }
+  $('undo').addEventListener('click', async () => {
+    if (!state.game.moves || !state.game.moves.length) return;
+    state.game.moves.pop();
+    state.selected = null;
+    state.refusal = null;
+    await afterMoves();
+  });
+  // A new game starts from the standard position (to play from another, review it first).
+  $('new-game').addEventListener('click', async () => {
+    state.game = { ruleset: $('ruleset').value, moves: [] };
+    fillForm(state.game);
+    state.selected = null;
+    state.refusal = null;
+    await afterMoves();
+  });
+  $('move-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const text = $('move-input').value.trim().replace('-', '');
+    if (state.mode !== 'play' || !state.legal) return;
+    if (gameEnded()) return say(t().gameOver, true);
+    if (state.ply !== state.plies) return say(t().goToEnd, true);
+    if (!ICCS.test(text)) return say(`${t().refused}: ${text}`, true);
+    $('move-input').value = '';
+    await tryMove(text.slice(0, 2).toLowerCase(), text.slice(2).toLowerCase());
+  });
+  window.addEventListener('hashchange', loadFragment);
+}
+
+async function start() {
+  const saved = navigator.language && navigator.language.slice(0, 2);
+  if (TEXT[saved]) state.lang = saved;
+  wire();
+  applyLanguage();
+  applyMode();
+  if (!(await loadFragment())) await review({ ruleset: 'vn2004', moves: [] }, 0);
+  performance.mark('desk-ready');
+}
+
+start();

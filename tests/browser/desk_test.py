@@ -1,0 +1,361 @@
+"""The arbiter's desk in a real browser (headless Debian chromium, driven by Playwright).
+
+Run by .ci/run against the release binary:
+
+    python tests/browser/desk_test.py BASE_URL SCREENSHOT_DIR [DESK_PNG]
+
+It reviews a public perpetual-chase case (verdict, violator, the judged cycle on the move list,
+the chase arrow and the chased piece on the board's SVG), steps with the keyboard and the
+slider, shows an illegal move of a pasted game, shares and reloads a link, plays by clicking
+(a refused destination leaves the position as it was), repeats positions to the third
+occurrence (the banner: must change, then loss; a draw), switches language, checks a phone
+width, and loads the API reference. Nothing may be fetched from anywhere but the service.
+Screenshots go to SCREENSHOT_DIR; DESK_PNG (docs/desk.png) is the desk with the chase shown.
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# E3@3: a rook chases an unprotected cannon; at the third occurrence Red must change.
+CASE_ID = "E3@3"
+# E1: a rook checking back and forth, played by clicking.
+CHECK_FEN = "3k5/9/9/9/9/R8/9/9/9/5K3 w - - 0 1"
+CHECK_MOVES = ["a4a9", "d9d8", "a9a8", "d8d9", "a8a9", "d9d8", "a9a8", "d8d9", "a8a9"]
+HORSE_DANCE = ["b0c2", "b9c7", "c2b0", "c7b9"] * 2
+
+
+def public_case(case_id):
+    cases = json.loads((ROOT / "tests/data/public.json").read_text())["cases"]
+    return next(c for c in cases if c["id"] == case_id)
+
+
+class Desk:
+    """The page under test, with the few gestures the checks need."""
+
+    def __init__(self, page, base):
+        self.page = page
+        self.base = base
+
+    def board(self):
+        return self.page.locator("#board svg.xq-board")
+
+    def settled(self):
+        expect(self.page.locator("#board")).not_to_have_class("busy")
+        expect(self.board()).to_have_count(1)
+
+    def fen(self):
+        self.settled()
+        return self.board().get_attribute("data-fen")
+
+    def review(self, moves, fen="", ruleset="vn2004", notation=""):
+        self.page.fill("#game", moves)
+        self.page.fill("#fen", fen)
+        self.page.select_option("#ruleset", ruleset)
+        self.page.select_option("#notation", notation)
+        self.page.click("#review-form button[type=submit]")
+
+    def expect_ply(self, ply, plies):
+        expect(self.page.locator("#ply-label")).to_contain_text(f" {ply}/{plies}")
+        expect(self.page.locator(f'#moves button[data-ply="{ply}"]')).to_have_attribute(
+            "aria-current", "step"
+        )
+        self.settled()
+
+    def click_square(self, square):
+        """A click where a person would click: the middle of the square, on the piece if any."""
+        box = self.page.locator(f"#sq-{square}").bounding_box()
+        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def play(self, move):
+        before = self.page.locator("#moves li").count()
+        self.click_square(move[:2])
+        expect(self.page.locator(f'.mark.selected[data-square="{move[:2]}"]')).to_have_count(1)
+        self.click_square(move[2:])
+        expect(self.page.locator("#moves li")).to_have_count(before + 1)
+        expect(self.page.locator(f'.arrow.move[data-from="{move[:2]}"][data-to="{move[2:]}"]')).to_have_count(1)
+        self.settled()
+
+
+def check_review(desk, shots, desk_png):
+    page = desk.page
+    case = public_case(CASE_ID)
+    moves = case["moves"]
+    ruling = page.request.post(
+        f"{desk.base}/v1/adjudicate",
+        data={"fen": case["fen"], "moves": moves, "ruleset": case["ruleset"], "lang": "en"},
+    ).json()
+    assert ruling["verdict"] == "must_change" and ruling["violator"] == "red", ruling
+    desk.review(" ".join(moves), case["fen"], case["ruleset"])
+    expect(page.locator("#verdict")).to_have_text("Must change")
+    expect(page.locator("#violator")).to_have_text("Red")
+    expect(page.locator("#articles")).to_contain_text("23")
+    expect(page.locator("#explanation")).to_have_text(ruling["explanation"]["en"])
+
+    # The move list: the judged cycle, and the three occurrences.
+    n = len(moves)
+    desk.expect_ply(n, n)
+    cycle = sorted(c["ply"] for c in ruling["repetition"]["cycle"])
+    listed = sorted(int(b) for b in page.locator("#moves li.cycle button").evaluate_all(
+        "bs => bs.map(b => b.dataset.ply)"))
+    assert listed == cycle, (listed, cycle)
+    rep = ruling["repetition"]
+    for sign, ply in zip("①②③", (rep["first_ply"], rep["previous_ply"], rep["trigger_ply"])):
+        expect(page.locator(f'#moves button[data-ply="{ply}"]')).to_contain_text(sign)
+
+    # The trigger is Black's cannon stepping away; Red's move before it (in the cycle) brought
+    # the rook back onto the cannon's file: the chase arrow runs from the rook to the cannon,
+    # and the cannon is circled. Stepped to with the keyboard (the page has the focus).
+    expect(page.locator(f'.arrow.move[data-from="{moves[-1][:2]}"][data-to="{moves[-1][2:]}"]')).to_have_count(1)
+    expect(page.locator(".arrow.chase")).to_have_count(0)
+    page.locator("h1").click()
+    page.keyboard.press("ArrowLeft")
+    desk.expect_ply(n - 1, n)
+    rook, cannon = moves[-2][2:], moves[-3][2:]
+    expect(page.locator(f'.arrow.chase[data-from="{rook}"][data-to="{cannon}"]')).to_have_count(1)
+    expect(page.locator(f'.mark.chased[data-square="{cannon}"]')).to_have_count(1)
+    page.screenshot(path=str(shots / "01-review-chase.png"), full_page=True)
+    if desk_png:
+        page.screenshot(path=str(desk_png), full_page=True)
+
+    # The printable ruling opens in a new tab.
+    with page.expect_popup() as popup:
+        page.click("#report")
+    report = popup.value
+    report.wait_for_load_state()
+    expect(report.locator("body")).to_contain_text("23.3")
+    expect(report.locator("svg.xq-board").first).to_be_attached()
+    report.screenshot(path=str(shots / "01-report.png"), full_page=True)
+    report.close()
+
+    # More steps with the keyboard.
+    page.keyboard.press("Home")
+    desk.expect_ply(0, n)
+    expect(page.locator(".arrow")).to_have_count(0)
+    page.keyboard.press("ArrowRight")
+    desk.expect_ply(1, n)
+    expect(page.locator(f'.arrow.move[data-from="{moves[0][:2]}"][data-to="{moves[0][2:]}"]')).to_have_count(1)
+    page.keyboard.press("End")
+    desk.expect_ply(n, n)
+    page.keyboard.press("ArrowLeft")
+    desk.expect_ply(n - 1, n)
+    # The slider follows the arrow keys too, and a ply outside the cycle has no chase arrow.
+    page.focus("#slider")
+    page.keyboard.press("Home")
+    desk.expect_ply(0, n)
+    expect(page.locator(".arrow.chase")).to_have_count(0)
+    page.click('#moves button[data-ply="%d"]' % n)
+    desk.expect_ply(n, n)
+    return case
+
+
+def check_share_link(desk, case):
+    page = desk.page
+    page.click("#share")
+    link = page.input_value("#share-url")
+    assert "moves=" in link and urlparse(link).fragment, link
+    page.goto(desk.base + "/")
+    desk.settled()
+    page.goto(link)
+    expect(page.locator("#verdict")).to_have_text("Must change")
+    desk.expect_ply(len(case["moves"]), len(case["moves"]))
+    expect(page.locator("#game")).to_have_value(" ".join(case["moves"]))
+
+
+def check_illegal_game(desk, shots):
+    page = desk.page
+    desk.review("h2e2 h7h0")
+    expect(page.locator("#notice")).to_contain_text("h7h0")
+    expect(page.locator("#notice")).to_contain_text("cannon")
+    desk.expect_ply(2, 2)
+    # The position before the move, the move drawn as refused.
+    before = page.request.post(f"{desk.base}/v1/legal-moves", data={"moves": ["h2e2"]}).json()
+    assert desk.fen().split()[:2] == before["position"]["fen"].split()[:2]
+    expect(page.locator('.arrow.illegal[data-from="h7"][data-to="h0"]')).to_have_count(1)
+    expect(page.locator("#moves li.illegal")).to_have_count(1)
+    page.screenshot(path=str(shots / "02-illegal-move.png"), full_page=True)
+    # In a record, the plies before the illegal move can still be stepped through.
+    desk.review("1. C2.5 H8+7\n2. H2+3 R1+3", notation="wxf")
+    expect(page.locator("#notice")).to_contain_text("R1+3")
+    desk.expect_ply(4, 4)
+    page.locator("h1").click()
+    page.keyboard.press("ArrowLeft")
+    desk.expect_ply(3, 4)
+    expect(page.locator('.arrow.move[data-from="h0"][data-to="g2"]')).to_have_count(1)
+
+
+def check_records(desk):
+    """Moves in another notation, and a numbered score sheet: the service reads them."""
+    page = desk.page
+    desk.review("C2.5 H8+7")
+    expect(page.locator("#verdict")).to_have_text("No violation")
+    expect(page.locator('#moves button[data-ply="1"]')).to_have_text("1. C2.5")
+    expect(page.locator('.arrow.move[data-from="h9"][data-to="g7"]')).to_have_count(1)
+    desk.review("1. C2.5 H8+7\n2. H2+3 H2+3")
+    desk.expect_ply(4, 4)
+    page.locator("h1").click()
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    desk.expect_ply(1, 4)
+    expect(page.locator('.arrow.move[data-from="h2"][data-to="e2"]')).to_have_count(1)
+
+
+def check_play(desk, shots):
+    page = desk.page
+    page.click('[data-mode="play"]')
+    page.click("#new-game")
+    desk.expect_ply(0, 0)
+    start = desk.fen()
+
+    # Legal destinations light up; a square the cannon cannot reach is refused with a reason.
+    desk.click_square("h2")
+    expect(page.locator('.mark.selected[data-square="h2"]')).to_have_count(1)
+    expect(page.locator('.mark.dest[data-square="e2"]')).to_have_count(1)
+    expect(page.locator('.mark.dest[data-square="h9"]')).to_have_count(1)  # takes the horse
+    expect(page.locator('.mark.dest[data-square="h8"]')).to_have_count(0)  # behind a cannon
+    desk.click_square("h8")
+    expect(page.locator("#notice")).to_have_class("refused")
+    expect(page.locator("#notice")).to_contain_text("h2h8")
+    expect(page.locator('.arrow.illegal[data-from="h2"][data-to="h8"]')).to_have_count(1)
+    assert desk.fen() == start, "a refused move changes nothing"
+    expect(page.locator("#moves li")).to_have_count(1)
+    # A piece of the side not to move cannot be picked.
+    desk.click_square("b9")
+    expect(page.locator("#notice")).to_contain_text("side to move")
+    expect(page.locator(".mark.selected")).to_have_count(0)
+    page.screenshot(path=str(shots / "03-play-refused.png"), full_page=True)
+
+    # Two horses dancing: the start position occurs a third time, nobody violates: a draw.
+    for move in HORSE_DANCE:
+        desk.play(move)
+    expect(page.locator("#banner")).to_be_visible()
+    expect(page.locator("#banner")).to_contain_text("drawn")
+
+    # Undo goes back one ply, and the banner goes with the repetition.
+    page.click("#undo")
+    desk.expect_ply(len(HORSE_DANCE) - 1, len(HORSE_DANCE) - 1)
+    expect(page.locator("#banner")).to_be_hidden()
+
+    # A rook checking back and forth: must change at the third occurrence, then loss.
+    page.click('[data-mode="review"]')
+    desk.review("", CHECK_FEN)
+    desk.settled()
+    page.click('[data-mode="play"]')
+    desk.expect_ply(0, 0)
+    for move in CHECK_MOVES:
+        desk.play(move)
+    expect(page.locator("#banner")).to_contain_text("Red must change")
+    page.screenshot(path=str(shots / "04-play-must-change.png"), full_page=True)
+    for move in ["d9d8", "a9a8"]:
+        desk.play(move)
+    expect(page.locator("#banner")).to_contain_text("Red did not change and loses")
+    # The game ended there: no more moves.
+    desk.click_square("d8")
+    expect(page.locator("#notice")).to_have_text("The game is over.")
+    expect(page.locator(".mark.selected")).to_have_count(0)
+    page.screenshot(path=str(shots / "05-play-loss.png"), full_page=True)
+
+
+def check_languages(desk, shots):
+    page = desk.page
+    page.click('[data-lang="zh"]')
+    expect(page.locator("h1")).to_have_text("裁判台")
+    expect(page.locator("html")).to_have_attribute("lang", "zh")
+    expect(page.locator("#verdict")).to_have_text("判负")
+    expect(page.locator("#banner")).to_contain_text("判负")
+    desk.settled()
+    page.screenshot(path=str(shots / "06-chinese.png"), full_page=True)
+    page.click('[data-lang="vi"]')
+    expect(page.locator("h1")).to_have_text("Bàn trọng tài")
+    expect(page.locator("#verdict")).to_have_text("Xử thua")
+    expect(page.locator("#undo")).to_have_text("Đi lại")
+    page.click('[data-lang="en"]')
+    expect(page.locator("h1")).to_have_text("The arbiter's desk")
+
+
+def check_phone_width(browser, base, shots):
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-US")
+    page.goto(base + "/")
+    expect(page.locator("#board svg.xq-board")).to_have_count(1)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    board = page.locator("#board svg").bounding_box()
+    assert width <= 390 and board["width"] <= 390, (width, board)
+    page.screenshot(path=str(shots / "07-phone.png"), full_page=True)
+    page.close()
+
+
+def check_docs(desk, shots):
+    page = desk.page
+    page.goto(desk.base + "/docs")
+    expect(page.locator("h1").first).to_contain_text("xiangqi-arbiter")
+    expect(page.get_by_text("The arbiter's desk.").first).to_be_attached()
+    page.screenshot(path=str(shots / "08-api-reference.png"))
+
+
+def first_render_ms(page, base):
+    """Time from navigation to the desk's first board, read from the Performance API."""
+    page.goto(base + "/")
+    expect(page.locator("#board svg.xq-board")).to_have_count(1)
+    page.wait_for_function("performance.getEntriesByName('desk-ready').length > 0")
+    return page.evaluate(
+        """() => ({
+            first_contentful_paint_ms: Math.round(
+                (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || -1),
+            board_ready_ms: Math.round(performance.getEntriesByName('desk-ready')[0].startTime),
+        })"""
+    )
+
+
+def main():
+    base, shots = sys.argv[1].rstrip("/"), Path(sys.argv[2])
+    desk_png = Path(sys.argv[3]) if len(sys.argv) > 3 else None
+    shots.mkdir(parents=True, exist_ok=True)
+    host = urlparse(base).netloc
+    elsewhere = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        page = browser.new_page(viewport={"width": 1200, "height": 860}, locale="en-US")
+        page.set_default_timeout(10_000)
+        expect.set_options(timeout=10_000)
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+
+        def outside(request):
+            if urlparse(request.url).netloc not in (host, ""):
+                elsewhere.append(request)
+
+        page.on("request", outside)
+
+        timing = first_render_ms(page, base)
+        desk = Desk(page, base)
+        try:
+            case = check_review(desk, shots, desk_png)
+            check_share_link(desk, case)
+            check_illegal_game(desk, shots)
+            check_records(desk)
+            check_play(desk, shots)
+            check_languages(desk, shots)
+            check_docs(desk, shots)
+        except Exception:
+            page.screenshot(path=str(shots / "failure.png"), full_page=True)
+            print(f"failed: the page as it was is {shots / 'failure.png'}", file=sys.stderr)
+            raise
+        check_phone_width(browser, base, shots)
+        # Redoc's footer names a logo on its CDN; the page's security policy refuses it
+        # before any connection is made.
+        reached = [r.url for r in elsewhere if "CSP" not in (r.failure or "").upper()]
+        assert not reached, f"requests outside the service: {reached}"
+        assert not errors, errors
+        browser.close()
+    (shots / "timing.json").write_text(json.dumps(timing) + "\n")
+    print(f"desk: first render {timing}; screenshots in {shots}")
+
+
+if __name__ == "__main__":
+    main()
