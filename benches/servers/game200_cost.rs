@@ -14,11 +14,12 @@
 //! rule), `request` (deserialize, arbiter with its response, serialize), `app`
 //! (`POST /v1/adjudicate` through the whole router, every middleware layer
 //! included, driven by `tower::ServiceExt::oneshot` on a current-thread runtime,
-//! the answer's body read to the end). Per stage: (instructions - setup's) / N;
-//! for `app`, subtract `app-setup` (the same runtime, router and logging, and the
-//! one warm-up request both make), since building them costs far more than the
-//! fixture. Logging is set up as the server does, with `RUST_LOG` (default `warn`,
-//! as `scripts/ab.sh` runs the service).
+//! the answer's body read to the end). Per stage: (instructions - setup's) / N,
+//! except `app` and the `loopback` stages, which are counted only inside their
+//! request loop (after the set-up and one warm-up request): run them with
+//! `--toggle-collect=game200_cost::measured*` and divide by N. Logging is set up as
+//! the server does, with `RUST_LOG` (default `warn`, as `scripts/ab.sh` runs the
+//! service).
 //!
 //! The allocator is the service's (mimalloc), wrapped to count allocations (and
 //! reallocations): each run prints `allocations N` on standard error.
@@ -32,8 +33,7 @@
 //! over one keep-alive connection from a minimal client in the same process;
 //! `loopback-ceiling` does the same against issue 15's ceiling (a bare axum server
 //! that parses the request and sends the same answer bytes, serialized once, like
-//! `canned_answer --precomputed`). Subtract `loopback-setup` (server and client, one
-//! warm-up request) from the first, `loopback-ceiling-setup` from the second. Callgrind counts the user-space
+//! `canned_answer --precomputed`). Callgrind counts the user-space
 //! instructions of server and client, not the kernel's: the ratio of the two
 //! per-request counts is what the service costs above its ceiling, in instructions.
 
@@ -111,15 +111,13 @@ fn run() -> ExitCode {
     let stage = args.next().unwrap_or_default();
     let Some(runs) = args.next().and_then(|n| n.parse::<usize>().ok()) else {
         eprintln!(
-            "usage: game200_cost <setup|parse|parse-api|replay|rule|request|app-setup|app|\
-             loopback-setup|loopback|loopback-ceiling-setup|loopback-ceiling> <runs>"
+            "usage: game200_cost <setup|parse|parse-api|replay|rule|request|app|loopback|\
+             loopback-ceiling> <runs>"
         );
         return ExitCode::from(2);
     };
     if let Some(server) = match stage.as_str() {
-        "loopback-setup" => Some((Server::Service, 0)),
         "loopback" => Some((Server::Service, runs)),
-        "loopback-ceiling-setup" => Some((Server::Ceiling, 0)),
         "loopback-ceiling" => Some((Server::Ceiling, runs)),
         _ => None,
     } {
@@ -127,13 +125,8 @@ fn run() -> ExitCode {
         println!("{}", over_loopback(server.0, server.1));
         return ExitCode::SUCCESS;
     }
-    if let Some(with_requests) = match stage.as_str() {
-        "app-setup" => Some(false),
-        "app" => Some(true),
-        _ => None,
-    } {
+    if stage == "app" {
         init_logging();
-        let runs = if with_requests { runs } else { 0 };
         println!("{}", through_the_app(&Config::default(), runs));
         return ExitCode::SUCCESS;
     }
@@ -194,60 +187,68 @@ enum Server {
     Ceiling,
 }
 
-/// Serves `server` on 127.0.0.1 and sends it game200 once to warm up, then `runs` times,
-/// over one keep-alive connection; returns the total length of the answers' bodies.
+/// Serves `server` on 127.0.0.1 and sends it game200 once to warm up, then `runs` times in
+/// [`measured`], over one keep-alive connection; returns the total length of the answers'
+/// bodies.
 fn over_loopback(server: Server, runs: usize) -> usize {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("a runtime");
-    rt.block_on(async {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("a loopback port");
-        let addr = listener.local_addr().expect("an address");
-        let config = Config::default();
-        let served = match server {
-            Server::Service => {
-                let readiness = Readiness::new();
-                let app = xiangqi_arbiter::http::app_with_readiness(
-                    &config,
-                    Arc::new(LawArbiter),
-                    readiness.clone(),
-                );
-                tokio::spawn(async move {
-                    serve(listener, app, &config, readiness, std::future::pending()).await
-                })
-            }
-            Server::Ceiling => {
-                let req: AdjudicateRequest = serde_json::from_str(BODY).expect("a request");
-                let answer = LawArbiter.adjudicate(&req).expect("a ruling");
-                let bytes = Bytes::from(serde_json::to_vec(&answer).expect("serializable"));
-                let app = Router::new()
-                    .route("/v1/adjudicate", post(precomputed))
-                    .with_state(bytes);
-                tokio::spawn(async move { axum::serve(listener, app).await })
-            }
-        };
+    let config = Config::default();
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .expect("a loopback port");
+    let addr = listener.local_addr().expect("an address");
+    // Spawned tasks run whenever the runtime is driven, by either `block_on` below.
+    let served = match server {
+        Server::Service => {
+            let readiness = Readiness::new();
+            let app = xiangqi_arbiter::http::app_with_readiness(
+                &config,
+                Arc::new(LawArbiter),
+                readiness.clone(),
+            );
+            rt.spawn(async move {
+                serve(listener, app, &config, readiness, std::future::pending()).await
+            })
+        }
+        Server::Ceiling => {
+            let req: AdjudicateRequest = serde_json::from_str(BODY).expect("a request");
+            let answer = LawArbiter.adjudicate(&req).expect("a ruling");
+            let bytes = Bytes::from(serde_json::to_vec(&answer).expect("serializable"));
+            let app = Router::new()
+                .route("/v1/adjudicate", post(precomputed))
+                .with_state(bytes);
+            rt.spawn(async move { axum::serve(listener, app).await })
+        }
+    };
+    let head = format!(
+        "POST /v1/adjudicate HTTP/1.1\r\nHost: {addr}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        BODY.len()
+    );
+    let request = [head.as_bytes(), BODY.as_bytes()].concat();
+    let mut buf = Vec::with_capacity(8192);
+    let mut conn = rt.block_on(async {
         let mut conn = tokio::net::TcpStream::connect(addr)
             .await
             .expect("connected");
         conn.set_nodelay(true).expect("nodelay");
-        let head = format!(
-            "POST /v1/adjudicate HTTP/1.1\r\nHost: {addr}\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-            BODY.len()
-        );
-        let request = [head.as_bytes(), BODY.as_bytes()].concat();
-        let mut buf = Vec::with_capacity(8192);
+        conn.write_all(&request).await.expect("sent");
+        read_answer(&mut conn, &mut buf).await;
+        conn
+    });
+    let total = measured(&rt, async {
         let mut total = 0;
-        for _ in 0..=runs {
+        for _ in 0..runs {
             conn.write_all(black_box(&request)).await.expect("sent");
             total += read_answer(&mut conn, &mut buf).await;
         }
-        served.abort();
         total
-    })
+    });
+    served.abort();
+    total
 }
 
 /// Reads one HTTP/1.1 answer with a `content-length` and status 200; returns its body's
@@ -297,29 +298,52 @@ async fn precomputed(
     )
 }
 
-/// Sends game200 once to warm up, then `runs` times, through the whole application as the
-/// server would, and returns the total length of the answers.
+/// Sends game200 once to warm up, then `runs` times in [`measured`], through the whole
+/// application as the server would, and returns the total length of the answers.
 fn through_the_app(config: &Config, runs: usize) -> usize {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("a runtime");
-    rt.block_on(async {
-        let app: Router = xiangqi_arbiter::http::app(config, Arc::new(LawArbiter));
+    let app: Router = xiangqi_arbiter::http::app(config, Arc::new(LawArbiter));
+    let send = || async {
+        let req = Request::post("/v1/adjudicate")
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::CONTENT_LENGTH, BODY.len())
+            .body(Body::from(black_box(BODY)))
+            .expect("a request");
+        let resp = app.clone().oneshot(req).await.expect("infallible");
+        assert!(resp.status().is_success(), "{}", resp.status());
+        resp.into_body()
+            .collect()
+            .await
+            .expect("a body")
+            .to_bytes()
+            .len()
+    };
+    rt.block_on(send());
+    measured(&rt, async {
         let mut total = 0;
-        for _ in 0..=runs {
-            let req = Request::post("/v1/adjudicate")
-                .header(header::CONTENT_TYPE, "application/json")
-                .header(header::CONTENT_LENGTH, BODY.len())
-                .body(Body::from(black_box(BODY)))
-                .expect("a request");
-            let resp = app.clone().oneshot(req).await.expect("infallible");
-            assert!(resp.status().is_success(), "{}", resp.status());
-            let body = resp.into_body().collect().await.expect("a body").to_bytes();
-            total += body.len();
+        for _ in 0..runs {
+            total += send().await;
         }
         total
     })
+}
+
+/// Drives `work` to completion. Everything the `app` and `loopback` stages count happens in
+/// here: `scripts/cost.sh` runs them with `--toggle-collect=game200_cost::measured*`, so that
+/// the set-up before it (the metrics recorder calibrates its clock for as long as the wall
+/// clock says, which under valgrind is a different number of instructions on every run) is
+/// not counted.
+/// Its allocations are printed on standard error (`measured allocations N`).
+#[inline(never)]
+fn measured<F: std::future::Future>(rt: &tokio::runtime::Runtime, work: F) -> F::Output {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let output = rt.block_on(work);
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    eprintln!("measured allocations {allocations}");
+    output
 }
 
 fn replay(start: &Position, moves: &[Move]) -> Replay {
