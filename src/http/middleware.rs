@@ -41,7 +41,8 @@ impl MakeRequestId for MakeProcessUniqueId {
         // `RandomState` is seeded from the OS once per process.
         let prefix = *PREFIX.get_or_init(|| RandomState::new().hash_one(std::process::id()));
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        HeaderValue::from_str(&format!("{prefix:016x}-{n:x}"))
+        // From the `String` itself: `from_str` would copy it.
+        HeaderValue::try_from(format!("{prefix:016x}-{n:x}"))
             .ok()
             .map(RequestId::new)
     }
