@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! cargo build --release --example game200_cost
+//! bash scripts/cost.sh             # every stage, per request, as below
 //! valgrind --tool=callgrind target/release/examples/game200_cost <stage> 200
 //! ```
 //!
@@ -22,7 +23,8 @@
 //! service).
 //!
 //! The allocator is the service's (mimalloc), wrapped to count allocations (and
-//! reallocations): each run prints `allocations N` on standard error.
+//! reallocations): each run prints `allocations N` on standard error, and `app` and
+//! the `loopback` stages also `measured allocations N`, those of their request loop.
 //!
 //! `app` counts what the service does per request above hyper: routing, every
 //! layer, the body read, the ruling and the answer. It does not count hyper's
@@ -33,9 +35,9 @@
 //! over one keep-alive connection from a minimal client in the same process;
 //! `loopback-ceiling` does the same against issue 15's ceiling (a bare axum server
 //! that parses the request and sends the same answer bytes, serialized once, like
-//! `canned_answer --precomputed`). Callgrind counts the user-space
-//! instructions of server and client, not the kernel's: the ratio of the two
-//! per-request counts is what the service costs above its ceiling, in instructions.
+//! `canned_answer --precomputed`). Callgrind counts the user-space instructions of
+//! server and client, not the kernel's: the two per-request counts compare what the
+//! service and its ceiling cost, in instructions.
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::hint::black_box;
