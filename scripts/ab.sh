@@ -1,44 +1,69 @@
 #!/usr/bin/env bash
-# Alternating A/B of service builds against the parse_only baseline, on loopback only.
+# Alternating A/B of servers against a baseline, on loopback only: issue 15's measurement.
 #
-#   bash scripts/ab.sh BINARY...                       # e.g. this build against an older one
-#   ROUNDS=3 DURATION=8 bash scripts/ab.sh target/release/xiangqi-arbiter /tmp/old/xiangqi-arbiter
-#   bash scripts/ab.sh target/release/examples/canned_answer "target/release/examples/canned_answer --bare"
+#   bash scripts/ab.sh BINARY...
+#   ROUNDS=3 DURATION=15 bash scripts/ab.sh target/release/xiangqi-arbiter
+#   bash scripts/ab.sh target/release/xiangqi-arbiter /tmp/old/xiangqi-arbiter \
+#       "target/release/examples/canned_answer --bare"
 #
-# A BINARY may carry arguments, split on spaces: it is run as `BINARY ARGS --addr 127.0.0.1:PORT`.
+# The baseline is the ceiling of issue 15: `canned_answer --precomputed`, a bare axum server
+# that parses the same request and sends the service's own answer bytes to game200, serialized
+# once at start-up. (Before issue 15 it was parse_only and the load was -c64: pass
+# BASE_BIN=target/release/examples/parse_only CONNECTIONS=64 for the old figures.)
+#
+# A BINARY (and BASE_BIN) may carry arguments, split on spaces: it is run as
+# `BINARY ARGS --addr 127.0.0.1:PORT`, with RUST_LOG=warn.
 #
 # One wrk run cannot tell a 10 % change from the noise of a shared machine, so each round
-# measures the baseline (target/release/examples/parse_only) and then every BINARY in turn:
-# start it on 127.0.0.1, 2 s of warm-up, DURATION seconds of wrk -t2 -c64 POST /v1/adjudicate
-# with tests/data/game200.json, stop it. Prints each round, then the mean req/s of each and its
-# ratio to the baseline's mean. Build first (cargo build --release --bin xiangqi-arbiter
-# --example parse_only); the script builds nothing.
+# measures the baseline and then every BINARY in turn: start it on 127.0.0.1, check one answer
+# (status 200; the first round says its size and whether its bytes are the baseline's), 2 s
+# of warm-up, DURATION seconds of
+# `wrk -tTHREADS -cCONNECTIONS --latency` POST /v1/adjudicate with tests/data/game200.json,
+# stop it. Each line gives the round's req/s, its p99 latency, and its ratio to the baseline
+# of the same round; then the mean of each, and how many rounds reached TARGET (issue 15 is
+# done at 0.75 in three rounds). A round with non-2xx answers or socket errors is flagged.
+# Build first; the script builds nothing:
 #
-# Environment (all optional): ROUNDS=3, DURATION=8, PORT=18095, BASE_BIN (the baseline).
+#   cargo build --release --bin xiangqi-arbiter --example canned_answer
+#
+# Binaries are looked up under $CARGO_TARGET_DIR (default ./target) only for the default
+# BASE_BIN; pass paths for the others.
+#
+# Environment (all optional): ROUNDS=3, DURATION=8, PORT=18095, THREADS=2, CONNECTIONS=32,
+# TARGET=0.75, BASE_BIN (the baseline, default the ceiling above).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-8}"
 PORT="${PORT:-18095}"
-BASE_BIN="${BASE_BIN:-$ROOT/target/release/examples/parse_only}"
+THREADS="${THREADS:-2}"
+CONNECTIONS="${CONNECTIONS:-32}"
+TARGET="${TARGET:-0.75}"
+BASE_BIN="${BASE_BIN:-$TARGET_DIR/release/examples/canned_answer --precomputed}"
 BODY="$ROOT/tests/data/game200.json"
 
 if (($# == 0)); then
     echo "usage: scripts/ab.sh BINARY... (see the header)" >&2
     exit 2
 fi
-for v in ROUNDS DURATION PORT; do
+for v in ROUNDS DURATION PORT THREADS CONNECTIONS; do
     if ! [[ "${!v}" =~ ^[1-9][0-9]*$ ]]; then
         echo "ab.sh: $v must be a positive integer, got '${!v}'" >&2
         exit 2
     fi
 done
+if ! [[ "$TARGET" =~ ^[0-9]+(\.[0-9]+)?$ ]]; then
+    echo "ab.sh: TARGET must be a number, got '$TARGET'" >&2
+    exit 2
+fi
 for bin in "$BASE_BIN" "$@"; do
     read -ra cmd <<<"$bin"
     [ -x "${cmd[0]:-}" ] || { echo "ab.sh: not an executable: $bin" >&2; exit 2; }
 done
 command -v wrk >/dev/null || { echo "ab.sh: wrk is needed (apt-get install wrk)" >&2; exit 2; }
+command -v curl >/dev/null || { echo "ab.sh: curl is needed" >&2; exit 2; }
 
 WORK="$(mktemp -d)"
 PID=""
@@ -57,9 +82,10 @@ LUA="$WORK/post.lua"
     printf 'wrk.body = [==[%s]==]\n' "$(cat "$BODY")"
 } >"$LUA"
 
-# Requests per second of one binary, started fresh.
+# Prints "REQ_PER_S P99_MS ANSWER_BYTES FLAG" for one binary, started fresh. FLAG is "ok", or
+# what went wrong in the run (non-2xx answers, socket errors).
 measure() {
-    local url="http://127.0.0.1:$PORT/v1/adjudicate" cmd
+    local url="http://127.0.0.1:$PORT/v1/adjudicate" cmd out status bytes
     read -ra cmd <<<"$1"
     RUST_LOG=warn "${cmd[@]}" --addr "127.0.0.1:$PORT" >/dev/null 2>&1 &
     PID=$!
@@ -67,26 +93,63 @@ measure() {
         curl -s -o /dev/null "http://127.0.0.1:$PORT/" && break
         sleep 0.1
     done
-    wrk -t2 -c64 -d2s -s "$LUA" "$url" >/dev/null
-    wrk -t2 -c64 -d"${DURATION}s" -s "$LUA" "$url" | awk '/Requests\/sec/ {print $2}'
+    read -r status bytes < <(curl -s -o "$WORK/answer" -w '%{http_code} %{size_download}\n' \
+        -H 'Content-Type: application/json' --data-binary "@$BODY" "$url")
+    if [ "$status" != 200 ]; then
+        echo "ab.sh: $1 answered $status to game200" >&2
+        exit 1
+    fi
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d2s -s "$LUA" "$url" >/dev/null
+    out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$LUA" "$url")"
     kill "$PID"
     wait "$PID" 2>/dev/null || true
     PID=""
+    # wrk prints the p99 as e.g. "99%  812.00us", "99%  2.31ms" or "99%  1.02s".
+    awk -v bytes="$bytes" '
+        /Requests\/sec/ { rate = $2 }
+        $1 == "99%" {
+            v = $2; unit = v; sub(/^[0-9.]+/, "", unit); sub(/[a-z]+$/, "", v)
+            p99 = (unit == "us") ? v / 1000 : (unit == "s") ? v * 1000 : v
+        }
+        /Non-2xx/ { flag = flag "non-2xx:" $NF " " }
+        /Socket errors/ { flag = flag "socket-errors " }
+        END { printf "%s %.2f %s %s\n", rate, p99, bytes, (flag == "" ? "ok" : flag) }
+    ' <<<"$out"
 }
 
 BINS=("$BASE_BIN" "$@")
-declare -a SUM
-for ((i = 0; i < ${#BINS[@]}; i++)); do SUM[i]=0; done
+declare -a SUM_RATE SUM_RATIO SUM_P99 MAX_P99 REACHED
+for ((i = 0; i < ${#BINS[@]}; i++)); do
+    SUM_RATE[i]=0 SUM_RATIO[i]=0 SUM_P99[i]=0 MAX_P99[i]=0 REACHED[i]=0
+done
+printf '%-5s %-58s %10s %9s %8s\n' round server 'req/s' 'p99 ms' '/ base'
 for ((round = 1; round <= ROUNDS; round++)); do
+    base_rate=""
     for ((i = 0; i < ${#BINS[@]}; i++)); do
-        rate="$(measure "${BINS[i]}")"
-        printf 'round %d  %-50s %10s req/s\n' "$round" "${BINS[i]}" "$rate"
-        SUM[i]="$(awk -v a="${SUM[i]}" -v b="$rate" 'BEGIN {print a + b}')"
+        # Not in a subshell: the server's PID must stay visible to the cleanup.
+        measure "${BINS[i]}" >"$WORK/result"
+        read -r rate p99 bytes flag <"$WORK/result"
+        base_rate="${base_rate:-$rate}"
+        ratio="$(awk -v r="$rate" -v b="$base_rate" 'BEGIN {printf "%.3f", r / b}')"
+        note=""
+        if ((round == 1)); then
+            ((i == 0)) && cp "$WORK/answer" "$WORK/base-answer"
+            same="differs from the baseline's"
+            cmp -s "$WORK/answer" "$WORK/base-answer" && same="same bytes as the baseline's"
+            note="answer ${bytes} B, $same"
+        fi
+        [ "$flag" != ok ] && note="$note FLAGGED: $flag"
+        printf '%-5d %-58s %10.0f %9.2f %8s  %s\n' "$round" "${BINS[i]}" "$rate" "$p99" "$ratio" "$note"
+        read -r SUM_RATE[i] SUM_RATIO[i] SUM_P99[i] MAX_P99[i] REACHED[i] < <(awk \
+            -v s="${SUM_RATE[i]}" -v q="${SUM_RATIO[i]}" -v p="${SUM_P99[i]}" -v m="${MAX_P99[i]}" \
+            -v k="${REACHED[i]}" -v rate="$rate" -v ratio="$ratio" -v p99="$p99" -v t="$TARGET" \
+            'BEGIN {print s + rate, q + ratio, p + p99, (p99 > m ? p99 : m), k + (ratio >= t)}')
     done
 done
 echo
-base_mean="$(awk -v s="${SUM[0]}" -v n="$ROUNDS" 'BEGIN {print s / n}')"
+printf '%-5s %-58s %10s %9s %8s  %s\n' '' server 'req/s' 'p99 ms' '/ base' "rounds >= $TARGET (max p99)"
 for ((i = 0; i < ${#BINS[@]}; i++)); do
-    awk -v s="${SUM[i]}" -v n="$ROUNDS" -v b="$base_mean" -v name="${BINS[i]}" \
-        'BEGIN {printf "mean  %-50s %10.0f req/s  %.2f of the baseline\n", name, s / n, s / n / b}'
+    awk -v s="${SUM_RATE[i]}" -v q="${SUM_RATIO[i]}" -v p="${SUM_P99[i]}" -v m="${MAX_P99[i]}" \
+        -v k="${REACHED[i]}" -v n="$ROUNDS" -v name="${BINS[i]}" \
+        'BEGIN {printf "mean  %-58s %10.0f %9.2f %8.3f  %d of %d (%.2f ms)\n", name, s / n, p / n, q / n, k, n, m}'
 done

@@ -7,22 +7,31 @@
 //!
 //! - by default, behind the real service stack (`http::server::run`: every middleware layer,
 //!   the connection limits and timeouts);
-//! - with `--bare`, behind a bare axum router, like `benches/servers/parse_only.rs`.
+//! - with `--bare`, behind a bare axum router, like `benches/servers/parse_only.rs`;
+//! - with `--precomputed`, behind a bare axum router that sends **the same answer bytes** as
+//!   the service, serialized once at start-up from the real ruling and then sent as clones of
+//!   one `Bytes` (no allocation, no serialization per request). The body is still parsed into
+//!   an `AdjudicateRequest`. This is the ceiling of issue 15: the service's own work (the
+//!   chess, building and serializing the answer, the middleware) is everything it does beyond
+//!   this server.
 //!
-//! Compared with parse_only in the same run (`scripts/ab.sh`), it bounds the throughput ratio
-//! that any speed-up of the rules could reach.
+//! Compared with the service in the same run (`scripts/ab.sh`, which uses `--precomputed` as
+//! its baseline), it bounds the throughput ratio that any speed-up of the service could reach.
 //!
 //! ```text
-//! cargo build --release --example canned_answer --example parse_only
-//! bash scripts/ab.sh target/release/xiangqi-arbiter target/release/examples/canned_answer \
-//!     "target/release/examples/canned_answer --bare"
+//! cargo build --release --bin xiangqi-arbiter --example canned_answer
+//! bash scripts/ab.sh target/release/xiangqi-arbiter \
+//!     target/release/examples/canned_answer "target/release/examples/canned_answer --bare"
 //! ```
 
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::body::Bytes;
 use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::IntoResponse;
 use axum::routing::post;
 use clap::Parser;
 use xiangqi_arbiter::api::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
@@ -43,6 +52,9 @@ struct Args {
     /// Serve on a bare axum router instead of the service's stack.
     #[arg(long)]
     bare: bool,
+    /// Serve on a bare axum router that sends the answer's bytes, serialized once.
+    #[arg(long, conflicts_with = "bare")]
+    precomputed: bool,
     #[command(flatten)]
     config: Config,
 }
@@ -72,6 +84,21 @@ async fn bare_adjudicate(
     arbiter.adjudicate(&req).map(ApiJson)
 }
 
+/// The ceiling's handler: parse the request like the others, send the same bytes each time.
+async fn precomputed_adjudicate(
+    State(answer): State<Bytes>,
+    axum::Json(req): axum::Json<AdjudicateRequest>,
+) -> impl IntoResponse {
+    std::hint::black_box(req.moves.len());
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        answer,
+    )
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let canned = match serde_json::from_str::<AdjudicateRequest>(GAME200)
@@ -89,7 +116,16 @@ fn main() -> ExitCode {
         .build()
         .and_then(|rt| {
             rt.block_on(async {
-                if args.bare {
+                if args.precomputed {
+                    // The service's answer bytes: `ApiJson` serializes with `serde_json` too.
+                    let answer =
+                        Bytes::from(serde_json::to_vec(&canned.0).map_err(std::io::Error::other)?);
+                    let app = Router::new()
+                        .route("/v1/adjudicate", post(precomputed_adjudicate))
+                        .with_state(answer);
+                    let listener = tokio::net::TcpListener::bind(args.config.addr).await?;
+                    axum::serve(listener, app).await
+                } else if args.bare {
                     let app = Router::new()
                         .route("/v1/adjudicate", post(bare_adjudicate))
                         .with_state(canned);

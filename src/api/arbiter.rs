@@ -5,6 +5,7 @@
 //! them directly on the async runtime for small requests, and on its bounded ruling pool for
 //! anything larger; there they are handed a [`Cancel`] flag.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -40,7 +41,11 @@ pub trait Arbiter: Send + Sync + 'static {
     ///
     /// Arbiters that do not replay real games (test doubles, a canned answer) keep this
     /// default, which answers 501 Not Implemented.
-    fn rule_game(&self, req: &AdjudicateRequest, cancel: &Cancel) -> Result<RuledGame, ApiError> {
+    fn rule_game<'r>(
+        &self,
+        req: &'r AdjudicateRequest,
+        cancel: &Cancel,
+    ) -> Result<RuledGame<'r>, ApiError> {
         let _ = (req, cancel);
         Err(ApiError::Status {
             status: 501,
@@ -57,7 +62,7 @@ pub trait Arbiter: Send + Sync + 'static {
 
 /// A game and the ruling on it: what [`Arbiter::rule_game`] answers.
 #[derive(Debug, Clone)]
-pub struct RuledGame {
+pub struct RuledGame<'r> {
     /// The answer `POST /v1/adjudicate` gives for the game.
     pub answer: AdjudicateResponse,
     /// The position the game starts from.
@@ -65,10 +70,10 @@ pub struct RuledGame {
     /// The moves played, all legal: ply `p` is `moves[p - 1]`.
     pub moves: Vec<Move>,
     /// The moves as the request wrote them (a record's own text for a `game`), one per ply.
-    pub sent: Vec<String>,
+    pub sent: Cow<'r, [String]>,
 }
 
-impl RuledGame {
+impl RuledGame<'_> {
     /// Plies played.
     pub fn plies(&self) -> usize {
         self.moves.len()

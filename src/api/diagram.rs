@@ -121,7 +121,7 @@ pub fn game_diagram_svg(
 /// to it and, when the ply is one of the ruling's judged cycle, arrows from each checking
 /// piece to the king it checks and from each attacker to the piece it threatens, and a
 /// `chased` mark on each piece the law counts as chased.
-pub fn ply_diagram(game: &RuledGame, ply: usize, labels: Labels) -> Diagram {
+pub fn ply_diagram(game: &RuledGame<'_>, ply: usize, labels: Labels) -> Diagram {
     let pos = game.position(ply).unwrap_or_else(|| game.start.clone());
     let mut diagram = Diagram {
         labels,
@@ -174,7 +174,7 @@ pub fn ply_diagram(game: &RuledGame, ply: usize, labels: Labels) -> Diagram {
 }
 
 /// The judged cycle's move at `ply`, if the ruling found a repetition and `ply` is in its cycle.
-pub fn cycle_move(game: &RuledGame, ply: usize) -> Option<&CycleMove> {
+pub fn cycle_move<'g>(game: &'g RuledGame<'_>, ply: usize) -> Option<&'g CycleMove> {
     let repetition = game.answer.repetition.as_ref()?;
     repetition
         .cycle

@@ -3,6 +3,8 @@
 //! the ruling and maps it to the answer types. The domain knows nothing of this module; the
 //! HTTP layer and the CLI see only the [`Arbiter`] trait.
 
+use std::borrow::Cow;
+
 use super::answer::{
     self as dto, AdjudicateResponse, Languages, LegalMovesResponse, RulesetsResponse,
 };
@@ -11,7 +13,8 @@ use super::error::ApiError;
 use super::request::{AdjudicateRequest, LegalMovesRequest};
 use super::wording::{self, fen_problems};
 use crate::adjudication::{
-    self, Explanation, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
+    self, Explanation, Lang, Naming, Options, Replay, ReplayError, RuleSet, Ruling,
+    cycle::PlyAnalysis,
 };
 use crate::records;
 use crate::xiangqi::{Color, Move, Position, notation::Notation};
@@ -40,7 +43,11 @@ impl Arbiter for LawArbiter {
 
     /// The ruling of [`Arbiter::adjudicate_cancellable`] with the replayed game: its moves are
     /// kept anyway to name them in the explanation, so keeping them costs nothing.
-    fn rule_game(&self, req: &AdjudicateRequest, cancel: &Cancel) -> Result<RuledGame, ApiError> {
+    fn rule_game<'r>(
+        &self,
+        req: &'r AdjudicateRequest,
+        cancel: &Cancel,
+    ) -> Result<RuledGame<'r>, ApiError> {
         let ruleset = req.ruleset()?;
         let notation = req.notation()?;
         // The request's no-capture limit, else each book's own.
@@ -48,13 +55,17 @@ impl Arbiter for LawArbiter {
         let options_for = |book: RuleSet| Options {
             no_capture_limit: limit.unwrap_or(Options::for_ruleset(book).no_capture_limit),
         };
+        // The moves as sent: the request's own (borrowed), or the ones read from its record.
         let (replay, sent, notation) = match &req.game {
             None => (
                 replay(req.fen.as_deref(), &req.moves, notation, cancel)?,
-                req.moves.clone(),
+                Cow::Borrowed(req.moves.as_slice()),
                 notation,
             ),
-            Some(record) => replay_record(req, record, cancel)?,
+            Some(record) => {
+                let (replay, moves, notation) = replay_record(req, record, cancel)?;
+                (replay, Cow::Owned(moves), notation)
+            }
         };
         if cancel.is_cancelled() {
             return Err(ApiError::Cancelled);
@@ -268,9 +279,16 @@ fn position_info(replay: &Replay) -> dto::PositionInfo {
     }
 }
 
-/// The explanation in `langs`.
-fn explanation(e: Explanation, langs: Languages) -> dto::Localized {
-    dto::Localized::new(langs, |l| e.text(l).to_owned().into())
+/// The explanation in `langs`, its texts moved into the answer rather than copied.
+fn explanation(mut e: Explanation, langs: Languages) -> dto::Localized {
+    dto::Localized::new(langs, |l| {
+        std::mem::take(match l {
+            Lang::Vi => &mut e.vi,
+            Lang::En => &mut e.en,
+            Lang::Zh => &mut e.zh,
+        })
+        .into()
+    })
 }
 
 /// The ruling's articles, summaries in `langs`.

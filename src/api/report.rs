@@ -61,7 +61,7 @@ pub fn report_html(
 }
 
 /// The page for a ruled game, in `langs` (the first one the page's own language).
-pub fn render(game: &RuledGame, ruleset: RuleSet, langs: &[Lang], stamp: Stamp<'_>) -> String {
+pub fn render(game: &RuledGame<'_>, ruleset: RuleSet, langs: &[Lang], stamp: Stamp<'_>) -> String {
     let mut out = String::with_capacity(64 * 1024);
     // Writing into a String cannot fail.
     let _ = Page { game, langs }.write(ruleset, stamp, &mut out);
@@ -69,7 +69,7 @@ pub fn render(game: &RuledGame, ruleset: RuleSet, langs: &[Lang], stamp: Stamp<'
 }
 
 struct Page<'a> {
-    game: &'a RuledGame,
+    game: &'a RuledGame<'a>,
     langs: &'a [Lang],
 }
 

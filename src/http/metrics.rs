@@ -4,15 +4,18 @@
 //! The `metrics` facade allows one global recorder per process, so it is installed once and
 //! every router (tests build many) shares it.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, OnceLock};
+use std::task::{Context, Poll, ready};
 use std::time::{Duration, Instant};
 
-use axum::extract::{MatchedPath, Request, State};
-use axum::http::{Method, StatusCode};
-use axum::middleware::Next;
-use axum::response::Response;
+use axum::extract::MatchedPath;
+use axum::http::{Method, Request, Response, StatusCode};
 use metrics::SharedString;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use pin_project_lite::pin_project;
+use tower::{Layer, Service};
 
 use crate::api::answer::Verdict;
 
@@ -203,25 +206,90 @@ pub fn process_metrics() -> String {
     out
 }
 
-/// The router's route templates, handed to [`track`] as its state so that labelling a
-/// request allocates nothing.
+/// The router's route templates, handed to [`TrackLayer`] so that labelling a request
+/// allocates nothing.
 #[derive(Debug, Clone)]
 pub struct RouteTemplates(pub Arc<[&'static str]>);
 
-/// Middleware: counts every request and times it, labelled by the matched route template.
-pub async fn track(State(routes): State<RouteTemplates>, req: Request, next: Next) -> Response {
-    let start = Instant::now();
-    let route = route_label(&routes, req.extensions().get::<MatchedPath>());
-    let method = method_label(req.method());
+/// Layer: counts every request and times it, labelled by the matched route template.
+///
+/// A tower layer rather than `axum::middleware::from_fn`: its future wraps the inner one in
+/// place, where `from_fn` clones and boxes the inner service, boxes the future and turns
+/// the answer's body into a boxed `Body` on every request.
+#[derive(Debug, Clone)]
+pub struct TrackLayer(pub RouteTemplates);
 
-    let response = next.run(req).await;
+impl<S> Layer<S> for TrackLayer {
+    type Service = Track<S>;
 
-    let status = status_label(response.status());
-    metrics::counter!(REQUESTS_TOTAL, "method" => method, "route" => route.clone(), "status" => status)
-        .increment(1);
-    metrics::histogram!(REQUEST_DURATION, "method" => method, "route" => route)
-        .record(start.elapsed().as_secs_f64());
-    response
+    fn layer(&self, inner: S) -> Track<S> {
+        Track {
+            inner,
+            routes: self.0.clone(),
+        }
+    }
+}
+
+/// The service of [`TrackLayer`].
+#[derive(Debug, Clone)]
+pub struct Track<S> {
+    inner: S,
+    routes: RouteTemplates,
+}
+
+impl<S, B, ResB> Service<Request<B>> for Track<S>
+where
+    S: Service<Request<B>, Response = Response<ResB>>,
+{
+    type Response = Response<ResB>;
+    type Error = S::Error;
+    type Future = TrackFuture<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request<B>) -> Self::Future {
+        let start = Instant::now();
+        let route = route_label(&self.routes, req.extensions().get::<MatchedPath>());
+        let method = method_label(req.method());
+        TrackFuture {
+            inner: self.inner.call(req),
+            start,
+            labels: Some((method, route)),
+        }
+    }
+}
+
+pin_project! {
+    /// The future of [`Track`]: records the answer's status and latency when it is ready.
+    pub struct TrackFuture<F> {
+        #[pin]
+        inner: F,
+        start: Instant,
+        // Taken when the answer is recorded.
+        labels: Option<(&'static str, SharedString)>,
+    }
+}
+
+impl<F, ResB, E> Future for TrackFuture<F>
+where
+    F: Future<Output = Result<Response<ResB>, E>>,
+{
+    type Output = Result<Response<ResB>, E>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let answer = ready!(this.inner.poll(cx));
+        if let (Ok(response), Some((method, route))) = (&answer, this.labels.take()) {
+            let status = status_label(response.status());
+            metrics::counter!(REQUESTS_TOTAL, "method" => method, "route" => route.clone(), "status" => status)
+                .increment(1);
+            metrics::histogram!(REQUEST_DURATION, "method" => method, "route" => route)
+                .record(this.start.elapsed().as_secs_f64());
+        }
+        Poll::Ready(answer)
+    }
 }
 
 /// The route template as a label, borrowed from the route table so that

@@ -1,24 +1,28 @@
-//! Cross-cutting middleware of our own: problem+json for errors produced by tower layers,
-//! the catch-panic answer, and the request span.
+//! Cross-cutting middleware of our own: the request deadline, problem+json for errors
+//! produced by tower layers, the catch-panic answer, and the request span.
 
 use std::any::Any;
-
+use std::future::Future;
 use std::hash::{BuildHasher, RandomState};
+use std::pin::Pin;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::{Context, Poll, ready};
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::extract::State;
+use axum::body::{Body, HttpBody};
 use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use pin_project_lite::pin_project;
+use tokio::time::Timeout;
+use tower::{Layer, Service};
 use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::request_id::{MakeRequestId, RequestId};
 use tracing::Span;
 
-use super::error::{PROBLEM_CONTENT_TYPE, ProblemLang, status_error};
+use super::error::{LocalizedError, PROBLEM_CONTENT_TYPE, ProblemLang, status_error};
 use super::extract::BodyReceived;
+use crate::adjudication::Lang;
 use crate::api::ApiError;
 
 /// Header carrying the request id (set when absent, echoed in the response).
@@ -38,7 +42,8 @@ impl MakeRequestId for MakeProcessUniqueId {
         // `RandomState` is seeded from the OS once per process.
         let prefix = *PREFIX.get_or_init(|| RandomState::new().hash_one(std::process::id()));
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        HeaderValue::from_str(&format!("{prefix:016x}-{n:x}"))
+        // From the `String` itself: `from_str` would copy it.
+        HeaderValue::try_from(format!("{prefix:016x}-{n:x}"))
             .ok()
             .map(RequestId::new)
     }
@@ -70,34 +75,92 @@ pub struct DeadlineConfig {
     pub timeout: Duration,
 }
 
-/// The request deadline. When the time runs out:
+/// The request deadline, as a layer. When the time runs out:
 /// - if the body was still arriving, the client was too slow: 408 `request-timeout`,
 ///   logged at INFO (a client's doing, not an outage);
 /// - otherwise the server was: 503 `timeout` with `Retry-After`, logged at WARN.
 ///
 /// Dropping the handler's future sets its ruling's cancellation flag, so the work stops.
-pub async fn deadline(
-    State(cfg): State<DeadlineConfig>,
-    mut req: axum::extract::Request,
-    next: Next,
-) -> Response {
-    use axum::body::HttpBody as _;
-    let received = BodyReceived::new(req.body().is_end_stream());
-    req.extensions_mut().insert(received.clone());
-    let lang = ProblemLang::of(req.headers());
-    let timeout_ms = u64::try_from(cfg.timeout.as_millis()).unwrap_or(u64::MAX);
-    match tokio::time::timeout(cfg.timeout, next.run(req)).await {
-        Ok(resp) => resp,
-        Err(_) if !received.is_set() => {
-            tracing::info!(timeout_ms, "request body not received in time: 408");
-            lang.answer(ApiError::RequestTimeout { timeout_ms })
-                .into_response()
+///
+/// A tower layer rather than `axum::middleware::from_fn`: its future wraps the inner one
+/// in place, where `from_fn` clones and boxes the inner service and boxes the future on
+/// every request.
+#[derive(Debug, Clone, Copy)]
+pub struct DeadlineLayer(pub DeadlineConfig);
+
+impl<S> Layer<S> for DeadlineLayer {
+    type Service = Deadline<S>;
+
+    fn layer(&self, inner: S) -> Deadline<S> {
+        Deadline { inner, cfg: self.0 }
+    }
+}
+
+/// The service of [`DeadlineLayer`].
+#[derive(Debug, Clone)]
+pub struct Deadline<S> {
+    inner: S,
+    cfg: DeadlineConfig,
+}
+
+impl<S, B> Service<Request<B>> for Deadline<S>
+where
+    S: Service<Request<B>, Response = Response>,
+    B: HttpBody,
+{
+    type Response = Response;
+    type Error = S::Error;
+    type Future = DeadlineFuture<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut req: Request<B>) -> Self::Future {
+        let received = BodyReceived::new(req.body().is_end_stream());
+        req.extensions_mut().insert(received.clone());
+        DeadlineFuture {
+            lang: ProblemLang::of(req.headers()).0,
+            inner: tokio::time::timeout(self.cfg.timeout, self.inner.call(req)),
+            received,
+            timeout_ms: u64::try_from(self.cfg.timeout.as_millis()).unwrap_or(u64::MAX),
         }
-        Err(_) => {
-            tracing::warn!(timeout_ms, "request not answered in time: 503");
-            lang.answer(ApiError::Timeout { timeout_ms })
-                .into_response()
-        }
+    }
+}
+
+pin_project! {
+    /// The future of [`Deadline`]: the inner answer, or the timeout's problem.
+    pub struct DeadlineFuture<F> {
+        #[pin]
+        inner: Timeout<F>,
+        received: BodyReceived,
+        timeout_ms: u64,
+        // The language of the timeout's problem: the request's `Accept-Language`'s.
+        lang: Lang,
+    }
+}
+
+impl<F, E> Future for DeadlineFuture<F>
+where
+    F: Future<Output = Result<Response, E>>,
+{
+    type Output = Result<Response, E>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let timeout_ms = *this.timeout_ms;
+        let in_lang = |e: ApiError| LocalizedError(e, *this.lang).into_response();
+        Poll::Ready(match ready!(this.inner.poll(cx)) {
+            Ok(answer) => answer,
+            Err(_) if !this.received.is_set() => {
+                tracing::info!(timeout_ms, "request body not received in time: 408");
+                Ok(in_lang(ApiError::RequestTimeout { timeout_ms }))
+            }
+            Err(_) => {
+                tracing::warn!(timeout_ms, "request not answered in time: 503");
+                Ok(in_lang(ApiError::Timeout { timeout_ms }))
+            }
+        })
     }
 }
 
@@ -110,14 +173,74 @@ pub struct NormalizeConfig {
     pub request_timeout_ms: u64,
 }
 
+/// Problem+json for bare error responses ([`normalize_errors`]), as a layer: it reads the
+/// request's `Accept-Language` for the problem's language, then wraps the inner future in
+/// place (no clone of the inner service, no boxed future per request).
+#[derive(Debug, Clone, Copy)]
+pub struct NormalizeLayer(pub NormalizeConfig);
+
+impl<S> Layer<S> for NormalizeLayer {
+    type Service = Normalize<S>;
+
+    fn layer(&self, inner: S) -> Normalize<S> {
+        Normalize { inner, cfg: self.0 }
+    }
+}
+
+/// The service of [`NormalizeLayer`].
+#[derive(Debug, Clone)]
+pub struct Normalize<S> {
+    inner: S,
+    cfg: NormalizeConfig,
+}
+
+impl<S, B> Service<Request<B>> for Normalize<S>
+where
+    S: Service<Request<B>, Response = Response>,
+{
+    type Response = Response;
+    type Error = S::Error;
+    type Future = NormalizeFuture<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request<B>) -> Self::Future {
+        NormalizeFuture {
+            lang: ProblemLang::of(req.headers()).0,
+            cfg: self.cfg,
+            inner: self.inner.call(req),
+        }
+    }
+}
+
+pin_project! {
+    /// The future of [`Normalize`]: the inner answer, a bare error made a problem.
+    pub struct NormalizeFuture<F> {
+        #[pin]
+        inner: F,
+        cfg: NormalizeConfig,
+        lang: Lang,
+    }
+}
+
+impl<F, E> Future for NormalizeFuture<F>
+where
+    F: Future<Output = Result<Response, E>>,
+{
+    type Output = Result<Response, E>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let answer = ready!(this.inner.poll(cx));
+        Poll::Ready(answer.map(|resp| normalize_errors(*this.cfg, *this.lang, resp)))
+    }
+}
+
 /// Turns bare error responses (tower-http's 413 and timeout, anything else without a body
-/// of ours) into problem+json, so every error a client sees has the same shape, in the
-/// language of the request's `Accept-Language`.
-pub async fn normalize_errors(
-    State(cfg): State<NormalizeConfig>,
-    lang: ProblemLang,
-    resp: Response,
-) -> Response {
+/// of ours) into problem+json in `lang`, so every error a client sees has the same shape.
+pub fn normalize_errors(cfg: NormalizeConfig, lang: Lang, resp: Response) -> Response {
     let status = resp.status();
     if !(status.is_client_error() || status.is_server_error()) || is_problem(&resp) {
         return resp;
@@ -133,7 +256,7 @@ pub async fn normalize_errors(
         status => status_error(status),
     };
     let (mut parts, _) = resp.into_parts();
-    let mut fresh = lang.answer(error).into_response();
+    let mut fresh = LocalizedError(error, lang).into_response();
     // Keep headers such as `Allow` or CORS ones, but describe the new body.
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.remove(header::CONTENT_ENCODING);

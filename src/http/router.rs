@@ -2,12 +2,12 @@
 
 use std::sync::Arc;
 
+use axum::Router;
 use axum::body::Body;
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use axum::http::{HeaderValue, Method, header};
 use axum::routing::{MethodRouter, get, post};
-use axum::{Router, middleware as axum_mw};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -18,8 +18,11 @@ use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
-use super::metrics::{self, RouteTemplates};
-use super::middleware::{self, DeadlineConfig, MakeProcessUniqueId, NormalizeConfig, REQUEST_ID};
+use super::metrics::{self, RouteTemplates, TrackLayer};
+use super::middleware::{
+    self, DeadlineConfig, DeadlineLayer, MakeProcessUniqueId, NormalizeConfig, NormalizeLayer,
+    REQUEST_ID,
+};
 use super::pool::RulingPool;
 use super::state::{AppState, Readiness};
 use super::{assets, diagram, ops, v1};
@@ -130,10 +133,7 @@ pub fn app_with_readiness(
     let inner = ServiceBuilder::new()
         .option_layer(cors_layer(&config.cors_origins))
         .layer(CompressionLayer::new())
-        .layer(axum_mw::map_response_with_state(
-            normalize,
-            middleware::normalize_errors,
-        ))
+        .layer(NormalizeLayer(normalize))
         // Unify the body type of the tower-http layers below into axum's `Body`.
         .layer(MapResponseBodyLayer::new(Body::new))
         .layer(CatchPanicLayer::custom(middleware::panic_response))
@@ -160,9 +160,9 @@ pub fn app_with_readiness(
         .method_not_allowed_fallback(ops::method_not_allowed)
         // Innermost, inside the body limit: the deadline covers the body upload and the
         // ruling, and tells a slow client (408) from a slow server (503).
-        .layer(axum_mw::from_fn_with_state(deadline, middleware::deadline))
+        .layer(DeadlineLayer(deadline))
         .layer(inner)
-        .layer(axum_mw::from_fn_with_state(templates, metrics::track))
+        .layer(TrackLayer(templates))
         .layer(outer)
         .with_state(state)
 }

@@ -182,7 +182,11 @@ impl Arbiter for FakeArbiter {
         Ok(verdict(&req.moves))
     }
 
-    fn rule_game(&self, req: &AdjudicateRequest, cancel: &Cancel) -> Result<RuledGame, ApiError> {
+    fn rule_game<'r>(
+        &self,
+        req: &'r AdjudicateRequest,
+        cancel: &Cancel,
+    ) -> Result<RuledGame<'r>, ApiError> {
         LawArbiter.rule_game(req, cancel)
     }
 
