@@ -198,3 +198,21 @@ async fn no_capture_limit_is_a_request_option() {
             .any(|x| x["ref"] == "12")
     );
 }
+
+#[tokio::test]
+async fn an_illegal_move_names_its_squares_in_iccs_whatever_its_notation() {
+    // 1. C2=5 H8+7 2. C5+5: the central cannon cannot pass the two pawns on its file to
+    // reach e7, in WXF and in Chinese notation alike.
+    for (notation, moves) in [
+        ("wxf", json!(["C2=5", "H8+7", "C5+5"])),
+        ("chinese", json!(["炮二平五", "马８进７", "炮五进五"])),
+    ] {
+        let body = json!({ "moves": moves, "notation": notation });
+        let (status, problem) = call(post_json("/v1/adjudicate", body.to_string())).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+        assert_eq!(problem["ply"], 3, "{problem}");
+        assert_eq!(problem["move"], moves[2], "{problem}");
+        assert_eq!(problem["reason"], "path_blocked", "{problem}");
+        assert_eq!(problem["iccs"], "e2e7", "{notation}: {problem}");
+    }
+}

@@ -147,6 +147,8 @@ pub enum ApiError {
         side: Color,
         /// The move as sent.
         mv: String,
+        /// The move in ICCS (`h2e2`), whatever notation it was sent in: the squares it joins.
+        iccs: String,
         /// FEN of the position before the move: the position the arbiter restores.
         fen: String,
         /// Stable snake_case code, e.g. `leaves_king_in_check`.
@@ -394,12 +396,13 @@ impl ApiError {
                 move_number,
                 side,
                 mv,
+                iccs,
                 fen,
                 reason,
                 message,
             } => json!({
                 "ply": ply, "move_number": move_number, "side": side.name(),
-                "move": mv, "fen": fen, "reason": reason,
+                "move": mv, "iccs": iccs, "fen": fen, "reason": reason,
                 "code": reason, "message": message.get(lang),
             }),
             ApiError::TooManyMoves { count, limit } | ApiError::TooManyGames { count, limit } => {
@@ -557,6 +560,7 @@ mod tests {
             move_number: 2,
             side: Color::Red,
             mv: "h2h9".into(),
+            iccs: "h2h9".into(),
             fen: "fen-before".into(),
             reason: "blocked_path".into(),
             message: wording::illegal_reason(crate::xiangqi::IllegalMoveReason::PathBlocked),

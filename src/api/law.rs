@@ -179,14 +179,15 @@ fn replay(
         },
         ReplayError::Illegal {
             ply,
+            mv,
             before,
             reason,
-            ..
         } => ApiError::IllegalMove {
             ply,
             move_number: number(ply).0,
             side: number(ply).1,
             mv: moves[ply - 1].clone(),
+            iccs: Notation::Iccs.format_move(&before, mv),
             fen: before.to_fen(),
             reason: reason.code().to_owned(),
             message: wording::illegal_reason(reason),

@@ -74,6 +74,8 @@ fn check_common(
                     move_number: i as u32 / 2 + 1,
                     side: if i % 2 == 0 { Color::Red } else { Color::Black },
                     mv: mv.clone(),
+                    // A fake square pair: the fake reads no notation.
+                    iccs: "a0a1".into(),
                     fen: START_FEN.into(),
                     reason: "no_piece".into(),
                     message: fixed("there is no piece on x0"),

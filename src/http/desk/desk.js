@@ -375,7 +375,8 @@ async function fetchBoard() {
   if (state.illegal && state.ply === state.plies) {
     // The position before the illegal move, with the move drawn as refused.
     const q = new URLSearchParams({ fen: state.illegal.fen, lang: state.lang, flip: String(state.flip) });
-    const mv = state.illegal.move.replace('-', '').toLowerCase();
+    // `iccs` names the move's squares whatever notation the game was written in.
+    const mv = state.illegal.iccs || '';
     if (ICCS.test(mv)) {
       q.set('arrows', `${mv}:illegal`);
       q.set('marks', `${mv.slice(2)}:illegal`);
