@@ -2,7 +2,8 @@
 //! `/desk.css`) and the API reference (`GET /docs`, `/docs/redoc.standalone.js`).
 //!
 //! Nothing is read from disk or fetched from elsewhere at run time. Each asset carries a
-//! strong ETag (a hash of its bytes, computed on first use) and `Cache-Control: no-cache`,
+//! weak ETag (a hash of its bytes, computed on first use; weak because it is sent for the
+//! gzipped body too) and `Cache-Control: no-cache`,
 //! so a browser keeps its copy and revalidates it: a matching `If-None-Match` is a bodiless
 //! 304. A new binary with changed bytes changes the tag.
 
@@ -31,9 +32,7 @@ impl Asset {
         }
     }
 
-    /// The strong entity tag of the bytes, quoted: `"…16 hex digits…"`. (When the compression
-    /// layer gzips the body, the tag still names the file; revalidation needs no more, and no
-    /// range requests are served.)
+    /// The weak entity tag of the bytes: `W/"…16 hex digits…"` ([`etag::of`]).
     pub fn etag(&self) -> &HeaderValue {
         self.etag.get_or_init(|| etag::of(self.bytes))
     }

@@ -3,11 +3,13 @@
 
 use axum::http::{HeaderMap, HeaderValue, header};
 
-/// A strong entity tag for `bytes`: their 64-bit FNV-1a hash in hex, quoted. Stable across
-/// runs and builds; a cache validator, not a defence against forgery.
+/// A weak entity tag for `bytes`: their 64-bit FNV-1a hash in hex, quoted, `W/"…"`. Weak
+/// because the compression layer may send the same bytes gzipped, and a strong tag must
+/// name one representation (RFC 9110, 8.8.3); revalidation compares weakly anyway. Stable
+/// across runs and builds; a cache validator, not a defence against forgery.
 pub fn of(bytes: &[u8]) -> HeaderValue {
     let hash = fnv1a(bytes);
-    HeaderValue::from_str(&format!("\"{hash:016x}\"")).expect("hex digits are a valid header")
+    HeaderValue::from_str(&format!("W/\"{hash:016x}\"")).expect("hex digits are a valid header")
 }
 
 /// Whether `If-None-Match` names `etag` or is `*`. RFC 9110 (13.1.2) compares weakly here, so a
@@ -16,6 +18,7 @@ pub fn is_current(headers: &HeaderMap, etag: &HeaderValue) -> bool {
     let Ok(etag) = etag.to_str() else {
         return false;
     };
+    let etag = etag.strip_prefix("W/").unwrap_or(etag);
     headers
         .get_all(header::IF_NONE_MATCH)
         .iter()
@@ -48,7 +51,7 @@ mod tests {
     fn fnv1a_known_values() {
         assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(of(b"a"), "\"af63dc4c8601ec8c\"");
+        assert_eq!(of(b"a"), "W/\"af63dc4c8601ec8c\"");
     }
 
     #[test]
@@ -60,5 +63,12 @@ mod tests {
         assert!(is_current(&if_none_match(&["*"]), &tag));
         assert!(!is_current(&if_none_match(&["\"b\""]), &tag));
         assert!(!is_current(&HeaderMap::new(), &tag));
+        // Our own weak tags match themselves, weak or not.
+        let ours = of(b"a");
+        assert!(is_current(
+            &if_none_match(&["W/\"af63dc4c8601ec8c\""]),
+            &ours
+        ));
+        assert!(is_current(&if_none_match(&["\"af63dc4c8601ec8c\""]), &ours));
     }
 }
