@@ -12,6 +12,7 @@ use super::law::{Pattern, SideFinding};
 use super::ruling::{Repetition, Ruling, Verdict};
 use super::threats::{Protection, Threat, ThreatKind};
 use crate::xiangqi::notation::Notation;
+use crate::xiangqi::notation::chinese::piece_name;
 use crate::xiangqi::{Color, GameEnd, Move, Role, Square};
 
 fn side_en(c: Color) -> &'static str {
@@ -35,25 +36,8 @@ fn side_zh(c: Color) -> &'static str {
     }
 }
 
-/// A piece's name in Chinese, as its side writes it (帅/将, 仕/士, 相/象,
-/// 兵/卒).
-fn role_zh(r: Role, c: Color) -> &'static str {
-    match (r, c) {
-        (Role::King, Color::Red) => "帅",
-        (Role::King, Color::Black) => "将",
-        (Role::Advisor, Color::Red) => "仕",
-        (Role::Advisor, Color::Black) => "士",
-        (Role::Elephant, Color::Red) => "相",
-        (Role::Elephant, Color::Black) => "象",
-        (Role::Horse, _) => "马",
-        (Role::Rook, _) => "车",
-        (Role::Cannon, _) => "炮",
-        (Role::Pawn, Color::Red) => "兵",
-        (Role::Pawn, Color::Black) => "卒",
-    }
-}
-
-fn role_vi(r: Role) -> &'static str {
+/// A piece's name in Vietnamese, as the law writes it.
+pub fn role_vi(r: Role) -> &'static str {
     match r {
         Role::King => "Tướng",
         Role::Advisor => "Sĩ",
@@ -117,7 +101,7 @@ impl Places {
     /// `车a9/a8`; or `rook on file 9`, `Xe 9`, `九路车`.
     fn piece(self, role: Role, list: &[Square], side: Color) -> Sentence {
         let at = self.list(list, side);
-        let (vi, zh) = (role_vi(role), role_zh(role, side));
+        let (vi, zh) = (role_vi(role), piece_name(side, role));
         match self {
             Places::Squares => (
                 format!("{role} {at}"),
@@ -691,7 +675,7 @@ fn describe_violation(
             out.push((
                 format!("{o_en}'s {target} {en} ({r_en})."),
                 format!("{} bên {o_vi} {vi} ({r_vi}).", role_vi(target)),
-                format!("{o_zh}{}{zh}（{r_zh}）。", role_zh(target, o)),
+                format!("{o_zh}{}{zh}（{r_zh}）。", piece_name(o, target)),
             ));
             ground
         }
@@ -965,7 +949,7 @@ fn describe_allowed(book: RuleSet, rep: &Repetition, f: &SideFinding, places: Pl
         Some(Ground::UncrossedPawnThreat) => (
             "threatened only a pawn that has not crossed the river, which is allowed".to_owned(),
             "chỉ dọa bắt Tốt chưa qua sông, được phép".to_owned(),
-            format!("只攻击未过河的{}，允许", role_zh(Role::Pawn, o)),
+            format!("只攻击未过河的{}，允许", piece_name(o, Role::Pawn)),
         ),
         _ => (
             "made only allowed moves".to_owned(),

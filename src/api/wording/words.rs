@@ -4,6 +4,9 @@
 use std::fmt;
 
 use crate::adjudication::Lang;
+pub(super) use crate::adjudication::explain::role_vi;
+/// The Chinese character of a piece: Red's and Black's differ for five of the seven.
+pub(super) use crate::xiangqi::notation::chinese::piece_name as role_zh;
 use crate::xiangqi::{Color, Role};
 
 /// One message in every language the API speaks. Boxed: an error carries one or two, and
@@ -75,36 +78,6 @@ pub(super) fn side_subject(color: Color, lang: Lang) -> &'static str {
         (Lang::Vi, Color::Red) => "bên Đỏ",
         (Lang::Vi, Color::Black) => "bên Đen",
         (Lang::Zh, c) => side_of(c, Lang::Zh),
-    }
-}
-
-/// The Vietnamese name of a piece, as the law writes it.
-pub(super) fn role_vi(role: Role) -> &'static str {
-    match role {
-        Role::King => "Tướng",
-        Role::Advisor => "Sĩ",
-        Role::Elephant => "Tượng",
-        Role::Horse => "Mã",
-        Role::Rook => "Xe",
-        Role::Cannon => "Pháo",
-        Role::Pawn => "Tốt",
-    }
-}
-
-/// The Chinese character of a piece: Red's and Black's differ for five of the seven.
-pub(super) fn role_zh(color: Color, role: Role) -> &'static str {
-    match (color, role) {
-        (Color::Red, Role::King) => "帅",
-        (Color::Black, Role::King) => "将",
-        (Color::Red, Role::Advisor) => "仕",
-        (Color::Black, Role::Advisor) => "士",
-        (Color::Red, Role::Elephant) => "相",
-        (Color::Black, Role::Elephant) => "象",
-        (Color::Red, Role::Pawn) => "兵",
-        (Color::Black, Role::Pawn) => "卒",
-        (_, Role::Horse) => "马",
-        (_, Role::Rook) => "车",
-        (_, Role::Cannon) => "炮",
     }
 }
 

@@ -231,20 +231,22 @@ fn numeral_char(us: Color, n: u8) -> char {
     }
 }
 
-/// The character written for a piece of `role` of `us`.
-fn piece_char(us: Color, role: Role) -> char {
+/// The character a score sheet writes for a piece of `role` of `us` (simplified; Red's and
+/// Black's differ for five of the seven: 帅/将, 仕/士, 相/象, 兵/卒). Also the pieces' names in
+/// the service's Chinese texts.
+pub fn piece_name(us: Color, role: Role) -> &'static str {
     match (us, role) {
-        (_, Role::Rook) => '车',
-        (_, Role::Horse) => '马',
-        (_, Role::Cannon) => '炮',
-        (Color::Red, Role::Elephant) => '相',
-        (Color::Black, Role::Elephant) => '象',
-        (Color::Red, Role::Advisor) => '仕',
-        (Color::Black, Role::Advisor) => '士',
-        (Color::Red, Role::King) => '帅',
-        (Color::Black, Role::King) => '将',
-        (Color::Red, Role::Pawn) => '兵',
-        (Color::Black, Role::Pawn) => '卒',
+        (_, Role::Rook) => "车",
+        (_, Role::Horse) => "马",
+        (_, Role::Cannon) => "炮",
+        (Color::Red, Role::Elephant) => "相",
+        (Color::Black, Role::Elephant) => "象",
+        (Color::Red, Role::Advisor) => "仕",
+        (Color::Black, Role::Advisor) => "士",
+        (Color::Red, Role::King) => "帅",
+        (Color::Black, Role::King) => "将",
+        (Color::Red, Role::Pawn) => "兵",
+        (Color::Black, Role::Pawn) => "卒",
     }
 }
 
@@ -259,10 +261,10 @@ pub fn write(pos: &Position, m: Move, out: &mut String) {
 
 /// Appends a described move of `us`: designator, action, number.
 fn write_description(us: Color, d: Description, out: &mut String) {
-    let piece = piece_char(us, d.role);
+    let piece = piece_name(us, d.role);
     let alone = d.count == 1 || matches!(d.role, Role::King | Role::Advisor | Role::Elephant);
     if alone {
-        out.push(piece);
+        out.push_str(piece);
         out.push(numeral_char(us, d.file));
     } else {
         out.push(if d.multi {
@@ -277,7 +279,7 @@ fn write_description(us: Color, d: Description, out: &mut String) {
         } else {
             numeral_char(us, d.place + 1)
         });
-        out.push(piece);
+        out.push_str(piece);
     }
     out.push(match d.op {
         Op::Forward => '进',
