@@ -12,6 +12,9 @@
 //! - [`records`]: game records (PGN, numbered score sheets, DhtmlXQ) read into moves.
 //! - [`config`], [`telemetry`]: service configuration and logging.
 
+#[macro_use]
+mod named_enum;
+
 pub mod adjudication;
 pub mod api;
 pub mod cli;

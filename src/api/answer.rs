@@ -25,21 +25,10 @@ macro_rules! wire_enum {
             $( $(#[$vmeta:meta])* $variant:ident = $wire:literal, )+
         }
     ) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $( $(#[$vmeta])* $variant, )+
-        }
-
-        impl $name {
-            /// Every value, in declaration order.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// The wire name: what JSON answers say and `openapi.yaml` lists.
-            pub const fn as_str(self) -> &'static str {
-                match self {
-                    $( $name::$variant => $wire, )+
-                }
+        named_enum! {
+            $(#[$meta])*
+            pub enum $name {
+                $( $(#[$vmeta])* $variant = $wire, )+
             }
         }
 
@@ -58,11 +47,7 @@ macro_rules! wire_enum {
                         f.write_str(concat!("a ", stringify!($name), " name"))
                     }
                     fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$name, E> {
-                        $name::ALL
-                            .iter()
-                            .copied()
-                            .find(|x| x.as_str() == v)
-                            .ok_or_else(|| E::unknown_variant(v, &[$($wire),+]))
+                        $name::from_name(v).ok_or_else(|| E::unknown_variant(v, &[$($wire),+]))
                     }
                 }
                 d.deserialize_str(Names)

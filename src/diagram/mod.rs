@@ -155,38 +155,9 @@ impl Labels {
     }
 }
 
-/// Declares a kind of arrow or mark: its variants with their names in the text form and in the
-/// drawing's classes.
-macro_rules! kinds {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal,)+ }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $($(#[$vmeta])* $variant,)+
-        }
-
-        impl $name {
-            /// Every kind, in declaration order.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            /// The kind's name, in the text form and as the drawing's class.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text,)+
-                }
-            }
-
-            /// The kind named `name`.
-            pub fn from_name(name: &str) -> Option<$name> {
-                $name::ALL.iter().copied().find(|k| k.name() == name)
-            }
-        }
-    };
-}
-
-kinds! {
-    /// What an arrow shows.
-    ArrowKind {
+named_enum! {
+    /// What an arrow shows: its name in the text form and the drawing's class.
+    pub enum ArrowKind {
         /// The move that was played.
         Move = "move",
         /// A checking piece to the king it checks.
@@ -203,9 +174,9 @@ kinds! {
     }
 }
 
-kinds! {
-    /// What a mark on a square shows.
-    MarkKind {
+named_enum! {
+    /// What a mark on a square shows: its name in the text form and the drawing's class.
+    pub enum MarkKind {
         /// A chased piece: a circle around it.
         Chased = "chased",
         /// The selected piece: a frame.
@@ -299,7 +270,7 @@ impl FromStr for Arrow {
         }
         let kind = ArrowKind::from_name(kind).ok_or_else(|| ParseError::Kind {
             found: kind.to_owned(),
-            known: ArrowKind::ALL.iter().map(|k| k.name()).collect(),
+            known: ArrowKind::ALL.iter().map(|k| k.as_str()).collect(),
         })?;
         Ok(Arrow { from, to, kind })
     }
@@ -317,7 +288,7 @@ impl FromStr for Mark {
         let square = square(at)?;
         let kind = MarkKind::from_name(kind).ok_or_else(|| ParseError::Kind {
             found: kind.to_owned(),
-            known: MarkKind::ALL.iter().map(|k| k.name()).collect(),
+            known: MarkKind::ALL.iter().map(|k| k.as_str()).collect(),
         })?;
         Ok(Mark { square, kind })
     }
@@ -325,13 +296,13 @@ impl FromStr for Mark {
 
 impl fmt::Display for Arrow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}:{}", self.from, self.to, self.kind.name())
+        write!(f, "{}{}:{}", self.from, self.to, self.kind.as_str())
     }
 }
 
 impl fmt::Display for Mark {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.square, self.kind.name())
+        write!(f, "{}:{}", self.square, self.kind.as_str())
     }
 }
 

@@ -271,7 +271,7 @@ fn write_mark(mark: &Mark, geo: &Geometry, out: &mut String) -> std::fmt::Result
     write!(
         out,
         "<g class=\"mark {}\" data-square=\"{}\">",
-        mark.kind.name(),
+        mark.kind.as_str(),
         mark.square
     )?;
     match mark.kind {
@@ -344,7 +344,7 @@ fn write_arrow(arrow: &Arrow, geo: &Geometry, out: &mut String) -> std::fmt::Res
         "<g class=\"arrow {}\" data-from=\"{}\" data-to=\"{}\">\
          <line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\"/>\
          <polygon points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\"/></g>",
-        arrow.kind.name(),
+        arrow.kind.as_str(),
         arrow.from,
         arrow.to,
         start.0,
@@ -400,13 +400,13 @@ mod tests {
     fn every_kind_has_its_style() {
         for kind in super::super::ArrowKind::ALL {
             assert!(
-                STYLE.contains(&format!(".arrow.{} line", kind.name())),
+                STYLE.contains(&format!(".arrow.{} line", kind.as_str())),
                 "{kind:?}"
             );
         }
         for kind in MarkKind::ALL {
             assert!(
-                STYLE.contains(&format!(".mark.{} ", kind.name())),
+                STYLE.contains(&format!(".mark.{} ", kind.as_str())),
                 "{kind:?}"
             );
         }
