@@ -104,26 +104,57 @@ pub struct AdjudicateRequest {
     pub accept_language: Option<String>,
 }
 
-/// An [`AdjudicateRequest`] as read, before the one check serde cannot say: the moves come
-/// as `moves` or as a `game` record, so one of the two must be there.
-#[derive(Deserialize)]
-struct GameFields {
-    #[serde(default)]
-    fen: Option<String>,
-    #[serde(default, deserialize_with = "present")]
-    moves: Option<Vec<String>>,
-    #[serde(default, deserialize_with = "present")]
-    game: Option<String>,
-    #[serde(default)]
-    notation: Option<String>,
-    #[serde(default)]
-    ruleset: Option<String>,
-    #[serde(default, deserialize_with = "integral")]
-    no_capture_limit: Option<i64>,
-    #[serde(default)]
-    compare: Option<bool>,
-    #[serde(default)]
-    lang: Option<String>,
+/// Declares the fields of a request as read: the game's fields (those of
+/// [`AdjudicateRequest`]) spelt out, not flattened, so that the strict parser knows every one,
+/// then `extra` fields; and `take_game`, which moves the game's fields out. Each field of a game
+/// is declared here once, for every request that carries a game.
+macro_rules! with_game_fields {
+    ($(#[$meta:meta])* struct $name:ident { $($extra:tt)* }) => {
+        $(#[$meta])*
+        #[derive(Deserialize)]
+        struct $name {
+            #[serde(default)]
+            fen: Option<String>,
+            #[serde(default, deserialize_with = "present")]
+            moves: Option<Vec<String>>,
+            #[serde(default, deserialize_with = "present")]
+            game: Option<String>,
+            #[serde(default)]
+            notation: Option<String>,
+            #[serde(default)]
+            ruleset: Option<String>,
+            #[serde(default, deserialize_with = "integral")]
+            no_capture_limit: Option<i64>,
+            #[serde(default)]
+            compare: Option<bool>,
+            #[serde(default)]
+            lang: Option<String>,
+            $($extra)*
+        }
+
+        impl $name {
+            /// The game's fields, moved out.
+            #[allow(dead_code)] // Not for `GameFields` itself, which converts whole.
+            fn take_game(&mut self) -> GameFields {
+                GameFields {
+                    fen: self.fen.take(),
+                    moves: self.moves.take(),
+                    game: self.game.take(),
+                    notation: self.notation.take(),
+                    ruleset: self.ruleset.take(),
+                    no_capture_limit: self.no_capture_limit.take(),
+                    compare: self.compare.take(),
+                    lang: self.lang.take(),
+                }
+            }
+        }
+    };
+}
+
+with_game_fields! {
+    /// An [`AdjudicateRequest`] as read, before the one check serde cannot say: the moves come
+    /// as `moves` or as a `game` record, so one of the two must be there.
+    struct GameFields {}
 }
 
 /// A field that may be absent but, when there, is not `null`.
@@ -172,52 +203,26 @@ pub struct DiagramRequest {
     pub arrows: Option<String>,
 }
 
-/// A [`DiagramRequest`] as read: the game's fields (spelt out, not flattened, so that the
-/// strict parser knows every field) and the drawing's.
-#[derive(Deserialize)]
-struct DiagramFields {
-    #[serde(default)]
-    fen: Option<String>,
-    #[serde(default, deserialize_with = "present")]
-    moves: Option<Vec<String>>,
-    #[serde(default, deserialize_with = "present")]
-    game: Option<String>,
-    #[serde(default)]
-    notation: Option<String>,
-    #[serde(default)]
-    ruleset: Option<String>,
-    #[serde(default, deserialize_with = "integral")]
-    no_capture_limit: Option<i64>,
-    #[serde(default)]
-    compare: Option<bool>,
-    #[serde(default)]
-    lang: Option<String>,
-    #[serde(default, deserialize_with = "integral")]
-    ply: Option<i64>,
-    #[serde(default)]
-    flip: Option<bool>,
-    #[serde(default)]
-    marks: Option<String>,
-    #[serde(default)]
-    arrows: Option<String>,
+with_game_fields! {
+    /// A [`DiagramRequest`] as read: the game's fields and the drawing's.
+    struct DiagramFields {
+        #[serde(default, deserialize_with = "integral")]
+        ply: Option<i64>,
+        #[serde(default)]
+        flip: Option<bool>,
+        #[serde(default)]
+        marks: Option<String>,
+        #[serde(default)]
+        arrows: Option<String>,
+    }
 }
 
 impl TryFrom<DiagramFields> for DiagramRequest {
     type Error = &'static str;
 
-    fn try_from(f: DiagramFields) -> Result<Self, Self::Error> {
-        let game = AdjudicateRequest::try_from(GameFields {
-            fen: f.fen,
-            moves: f.moves,
-            game: f.game,
-            notation: f.notation,
-            ruleset: f.ruleset,
-            no_capture_limit: f.no_capture_limit,
-            compare: f.compare,
-            lang: f.lang,
-        })?;
+    fn try_from(mut f: DiagramFields) -> Result<Self, Self::Error> {
         Ok(DiagramRequest {
-            game,
+            game: AdjudicateRequest::try_from(f.take_game())?,
             ply: f.ply,
             flip: f.flip,
             marks: f.marks,
