@@ -160,6 +160,11 @@ impl Replay {
         self.moves[ply - 1]
     }
 
+    /// Every move played: ply `p` is `moves()[p - 1]`.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
     /// The final position.
     pub fn last(&self) -> &Position {
         &self.last

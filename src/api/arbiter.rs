@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
 use super::error::ApiError;
 use super::request::{AdjudicateRequest, LegalMovesRequest};
+use crate::adjudication::Replay;
 use crate::xiangqi::{Move, Position};
 
 /// Rules on games. Called through [`super::adjudicate_one`], the request has already passed the
@@ -65,10 +66,8 @@ pub trait Arbiter: Send + Sync + 'static {
 pub struct RuledGame<'r> {
     /// The answer `POST /v1/adjudicate` gives for the game.
     pub answer: AdjudicateResponse,
-    /// The position the game starts from.
-    pub start: Position,
-    /// The moves played, all legal: ply `p` is `moves[p - 1]`.
-    pub moves: Vec<Move>,
+    /// The game as replayed: its start, its moves (all legal) and its positions.
+    pub replay: Replay,
     /// The moves as the request wrote them (a record's own text for a `game`), one per ply.
     pub sent: Cow<'r, [String]>,
 }
@@ -76,23 +75,20 @@ pub struct RuledGame<'r> {
 impl RuledGame<'_> {
     /// Plies played.
     pub fn plies(&self) -> usize {
-        self.moves.len()
+        self.replay.plies()
     }
 
-    /// The positions after plies `0, 1, ...` up to the last.
-    pub fn positions(&self) -> impl Iterator<Item = Position> + '_ {
-        let mut current = Some(self.start.clone());
-        let mut moves = self.moves.iter();
-        std::iter::from_fn(move || {
-            let pos = current.take()?;
-            current = moves.next().map(|&m| pos.after(m));
-            Some(pos)
-        })
+    /// The move of ply `ply` (1-based), if the game has it.
+    pub fn mv(&self, ply: usize) -> Option<Move> {
+        ply.checked_sub(1)
+            .and_then(|i| self.replay.moves().get(i))
+            .copied()
     }
 
-    /// The position after `ply` plies (0 = the start), if the game is that long.
+    /// The position after `ply` plies (0 = the start), if the game is that long: replayed
+    /// from the replay's checkpoint before it.
     pub fn position(&self, ply: usize) -> Option<Position> {
-        self.positions().nth(ply)
+        (ply <= self.plies()).then(|| self.replay.position(ply))
     }
 }
 

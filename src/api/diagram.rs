@@ -122,12 +122,14 @@ pub fn game_diagram_svg(
 /// piece to the king it checks and from each attacker to the piece it threatens, and a
 /// `chased` mark on each piece the law counts as chased.
 pub fn ply_diagram(game: &RuledGame<'_>, ply: usize, labels: Labels) -> Diagram {
-    let pos = game.position(ply).unwrap_or_else(|| game.start.clone());
+    let pos = game
+        .position(ply)
+        .unwrap_or_else(|| game.replay.start().clone());
     let mut diagram = Diagram {
         labels,
         ..Diagram::of(&pos)
     };
-    if let Some(&mv) = ply.checked_sub(1).and_then(|i| game.moves.get(i)) {
+    if let Some(mv) = game.mv(ply) {
         diagram.arrows.push(Arrow {
             from: mv.from,
             to: mv.to,

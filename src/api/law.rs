@@ -17,7 +17,7 @@ use crate::adjudication::{
     cycle::PlyAnalysis,
 };
 use crate::records;
-use crate::xiangqi::{Color, Move, Position, notation::Notation};
+use crate::xiangqi::{Color, Position, notation::Notation};
 
 /// Applies the Vietnamese Xiangqi Law of 2004.
 #[derive(Debug, Default, Clone, Copy)]
@@ -72,7 +72,6 @@ impl Arbiter for LawArbiter {
         }
         let ruling = adjudication::rule_under(ruleset, &replay, options_for(ruleset));
         let langs = req.languages()?;
-        let played: Vec<Move> = (1..=replay.plies()).map(|p| replay.mv(p)).collect();
         let naming = Naming {
             first_number: replay.start().fullmoves(),
             // ICCS moves are named once, in ICCS.
@@ -81,7 +80,7 @@ impl Arbiter for LawArbiter {
             } else {
                 &sent
             },
-            moves: &played,
+            moves: replay.moves(),
             notation,
         };
         // With `compare`, every book's ruling; the requested book's is the one just made.
@@ -102,8 +101,7 @@ impl Arbiter for LawArbiter {
         answer.comparison = comparison;
         Ok(RuledGame {
             answer,
-            start: replay.start().clone(),
-            moves: played,
+            replay,
             sent,
         })
     }

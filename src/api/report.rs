@@ -262,12 +262,7 @@ impl Page<'_> {
         out: &mut String,
     ) -> std::fmt::Result {
         let sent = self.game.sent.get(ply - 1).map_or("", String::as_str);
-        let iccs = self
-            .game
-            .moves
-            .get(ply - 1)
-            .map(ToString::to_string)
-            .unwrap_or_default();
+        let iccs = self.game.mv(ply).map(|m| m.to_string()).unwrap_or_default();
         let class = if cycle.as_ref().is_some_and(|c| c.contains(&ply)) {
             " class=\"cycle\""
         } else {
@@ -333,11 +328,7 @@ impl Page<'_> {
                 let (number, side) = self.move_number(ply);
                 let dots = if side == Color::Black { "…" } else { "" };
                 let sent = game.sent.get(ply - 1).map_or("", String::as_str);
-                let iccs = game
-                    .moves
-                    .get(ply - 1)
-                    .map(ToString::to_string)
-                    .unwrap_or_default();
+                let iccs = game.mv(ply).map(|m| m.to_string()).unwrap_or_default();
                 write!(out, "{number}.{dots} {}", escape(sent))?;
                 if sent != iccs {
                     write!(out, " ({iccs})")?;
@@ -391,7 +382,7 @@ impl Page<'_> {
     /// The move number of `ply` and who played it: the FEN's number for the first move, one
     /// more after each Black move.
     fn move_number(&self, ply: usize) -> (usize, Color) {
-        let start = &self.game.start;
+        let start = self.game.replay.start();
         let k = ply - 1 + usize::from(start.turn() == Color::Black);
         let side = if k % 2 == 0 { Color::Red } else { Color::Black };
         (start.fullmoves() as usize + k / 2, side)
