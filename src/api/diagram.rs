@@ -5,8 +5,9 @@
 use super::answer::{CycleMove, Protection, ThreatKind};
 use super::arbiter::{Arbiter, Cancel, RuledGame};
 use super::error::{ApiError, ECHO_CHARS, elide};
+use super::law::start_position;
 use super::request::{DiagramRequest, Limits, MAX_FEN_CHARS, MAX_LIST_CHARS};
-use super::wording::{self, Wording, fen_problems};
+use super::wording::{self, Wording};
 use crate::diagram::{self, Arrow, ArrowKind, Diagram, Labels, Mark, MarkKind, svg};
 use crate::xiangqi::{Position, Square};
 
@@ -59,7 +60,7 @@ impl DiagramQuery {
                     if value.chars().count() > MAX_FEN_CHARS {
                         return Err(invalid(wording::value_longer_than(MAX_FEN_CHARS)));
                     }
-                    q.position = position(&value)?;
+                    q.position = start_position(Some(&value))?;
                 }
                 "arrows" => q.arrows = list(&value).map_err(invalid)?,
                 "marks" => q.marks = list(&value).map_err(invalid)?,
@@ -196,13 +197,6 @@ fn request_error(field: &str, message: Wording) -> ApiError {
         field: field.to_owned(),
         message: wording::field_complaint(field, &message),
     }
-}
-
-fn position(fen: &str) -> Result<Position, ApiError> {
-    Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
-        fen: fen.to_owned(),
-        problems: fen_problems(fen, &e),
-    })
 }
 
 /// A comma-separated list of arrows or marks, or why not.

@@ -58,7 +58,12 @@ impl Arbiter for LawArbiter {
         // The moves as sent: the request's own (borrowed), or the ones read from its record.
         let (replay, sent, notation) = match &req.game {
             None => (
-                replay(req.fen.as_deref(), &req.moves, notation, cancel)?,
+                replay(
+                    start_position(req.fen.as_deref())?,
+                    &req.moves,
+                    notation,
+                    cancel,
+                )?,
                 Cow::Borrowed(req.moves.as_slice()),
                 notation,
             ),
@@ -108,7 +113,8 @@ impl Arbiter for LawArbiter {
 
     fn legal_moves(&self, req: &LegalMovesRequest) -> Result<LegalMovesResponse, ApiError> {
         let notation = req.notation()?;
-        let replay = replay(req.fen.as_deref(), &req.moves, notation, &Cancel::new())?;
+        let start = start_position(req.fen.as_deref())?;
+        let replay = replay(start, &req.moves, notation, &Cancel::new())?;
         let pos = replay.last();
         let moves = pos
             .legal_moves()
@@ -135,23 +141,26 @@ impl Arbiter for LawArbiter {
     }
 }
 
-/// Reads the start position and replays the moves, mapping the first
-/// problem to its API error.
+/// The position a game starts from: the FEN's, or the standard start when there is none.
+pub(super) fn start_position(fen: Option<&str>) -> Result<Position, ApiError> {
+    match fen {
+        None => Ok(Position::new()),
+        Some(fen) => Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
+            fen: fen.to_owned(),
+            problems: fen_problems(fen, &e),
+        }),
+    }
+}
+
+/// Replays the moves from `start`, mapping the first problem to its API error.
 /// Checks `cancel` every [`CANCEL_CHECK_PLIES`] plies and gives up with
 /// [`ApiError::Cancelled`] once it is set.
 fn replay(
-    fen: Option<&str>,
+    start: Position,
     moves: &[String],
     notation: Notation,
     cancel: &Cancel,
 ) -> Result<Replay, ApiError> {
-    let start = match fen {
-        None => Position::new(),
-        Some(fen) => Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
-            fen: fen.to_owned(),
-            problems: fen_problems(fen, &e),
-        })?,
-    };
     // A ply's move number and side, for the problems.
     let (turn, fullmoves) = (start.turn(), start.fullmoves());
     let number = move |ply: usize| move_number(turn, fullmoves, ply);
@@ -217,22 +226,17 @@ fn replay_record(
         (sent, written) => sent.or(written),
     };
     let moves: Vec<String> = record.moves.iter().map(|m| m.text.clone()).collect();
-    let notation = match (&req.notation, record.notation) {
-        (Some(_), _) => req.notation()?,
-        (None, Some(declared)) => declared,
-        (None, None) => {
-            let start = match fen {
-                None => Position::new(),
-                Some(fen) => Position::from_fen(fen).map_err(|e| ApiError::InvalidFen {
-                    fen: fen.to_owned(),
-                    problems: fen_problems(fen, &e),
-                })?,
-            };
-            records::detect_notation(&start, &record.moves)
-                .map_err(|mismatch| undetected(&record.moves, mismatch))?
-        }
+    let declared = match (&req.notation, record.notation) {
+        (Some(_), _) => Some(req.notation()?),
+        (None, declared) => declared,
     };
-    let replay = replay(fen, &moves, notation, cancel).map_err(|e| match e {
+    let start = start_position(fen)?;
+    let notation = match declared {
+        Some(notation) => notation,
+        None => records::detect_notation(&start, &record.moves)
+            .map_err(|mismatch| undetected(&record.moves, mismatch))?,
+    };
+    let replay = replay(start, &moves, notation, cancel).map_err(|e| match e {
         ApiError::IllegalMove { ply, .. } | ApiError::UnparsableMove { ply, .. } => {
             let at = &record.moves[ply - 1];
             ApiError::InRecord {
