@@ -69,6 +69,23 @@ pub fn accept_language(headers: &HeaderMap) -> Option<&str> {
         .and_then(|v| v.to_str().ok())
 }
 
+/// A request's `Accept-Language` as sent, kept by a layer that may answer a problem after the
+/// request has gone inward: read into a language only then, not on every request.
+#[derive(Debug, Clone, Default)]
+pub struct AcceptLanguage(Option<HeaderValue>);
+
+impl AcceptLanguage {
+    /// The header of `headers`, kept (a reference count, not a copy).
+    pub fn of(headers: &HeaderMap) -> Self {
+        AcceptLanguage(headers.get(header::ACCEPT_LANGUAGE).cloned())
+    }
+
+    /// The problems' language: the header's, else English.
+    pub fn lang(&self) -> Lang {
+        problem_language(None, self.0.as_ref().and_then(|v| v.to_str().ok()))
+    }
+}
+
 /// The language of the problems answered to a request that has no `lang` of its own (or
 /// none read yet): its `Accept-Language`'s, else English.
 #[derive(Debug, Clone, Copy)]

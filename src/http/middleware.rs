@@ -20,9 +20,8 @@ use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::request_id::{MakeRequestId, RequestId};
 use tracing::Span;
 
-use super::error::{LocalizedError, PROBLEM_CONTENT_TYPE, ProblemLang, status_error};
+use super::error::{AcceptLanguage, LocalizedError, PROBLEM_CONTENT_TYPE, status_error};
 use super::extract::BodyReceived;
-use crate::adjudication::Lang;
 use crate::api::ApiError;
 
 /// Header carrying the request id (set when absent, echoed in the response).
@@ -120,7 +119,7 @@ where
         let received = BodyReceived::new(req.body().is_end_stream());
         req.extensions_mut().insert(received.clone());
         DeadlineFuture {
-            lang: ProblemLang::of(req.headers()).0,
+            accept_language: AcceptLanguage::of(req.headers()),
             inner: tokio::time::timeout(self.cfg.timeout, self.inner.call(req)),
             received,
             timeout_ms: u64::try_from(self.cfg.timeout.as_millis()).unwrap_or(u64::MAX),
@@ -135,8 +134,8 @@ pin_project! {
         inner: Timeout<F>,
         received: BodyReceived,
         timeout_ms: u64,
-        // The language of the timeout's problem: the request's `Accept-Language`'s.
-        lang: Lang,
+        // For the language of the timeout's problem.
+        accept_language: AcceptLanguage,
     }
 }
 
@@ -149,7 +148,7 @@ where
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
         let timeout_ms = *this.timeout_ms;
-        let in_lang = |e: ApiError| LocalizedError(e, *this.lang).into_response();
+        let in_lang = |e: ApiError| LocalizedError(e, this.accept_language.lang()).into_response();
         Poll::Ready(match ready!(this.inner.poll(cx)) {
             Ok(answer) => answer,
             Err(_) if !this.received.is_set() => {
@@ -208,7 +207,7 @@ where
 
     fn call(&mut self, req: Request<B>) -> Self::Future {
         NormalizeFuture {
-            lang: ProblemLang::of(req.headers()).0,
+            accept_language: AcceptLanguage::of(req.headers()),
             cfg: self.cfg,
             inner: self.inner.call(req),
         }
@@ -221,7 +220,7 @@ pin_project! {
         #[pin]
         inner: F,
         cfg: NormalizeConfig,
-        lang: Lang,
+        accept_language: AcceptLanguage,
     }
 }
 
@@ -234,17 +233,23 @@ where
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
         let answer = ready!(this.inner.poll(cx));
-        Poll::Ready(answer.map(|resp| normalize_errors(*this.cfg, *this.lang, resp)))
+        Poll::Ready(answer.map(|resp| normalize_errors(*this.cfg, this.accept_language, resp)))
     }
 }
 
 /// Turns bare error responses (tower-http's 413 and timeout, anything else without a body
-/// of ours) into problem+json in `lang`, so every error a client sees has the same shape.
-pub fn normalize_errors(cfg: NormalizeConfig, lang: Lang, resp: Response) -> Response {
+/// of ours) into problem+json in the request's language, so every error a client sees has the
+/// same shape.
+pub fn normalize_errors(
+    cfg: NormalizeConfig,
+    accept_language: &AcceptLanguage,
+    resp: Response,
+) -> Response {
     let status = resp.status();
     if !(status.is_client_error() || status.is_server_error()) || is_problem(&resp) {
         return resp;
     }
+    let lang = accept_language.lang();
     let error = match status {
         StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge {
             limit: cfg.max_body_bytes,
