@@ -13,12 +13,12 @@ use super::etag;
 use super::extract::ApiJson;
 use super::middleware::REQUEST_ID;
 use super::state::AppState;
-use super::v1::INLINE_PLIES_MAX;
+use super::v1::{INLINE_PLIES_MAX, rule};
 use crate::adjudication::Lang;
+use crate::api::ApiError;
 use crate::api::diagram::{diagram_svg as query_svg, game_diagram_svg};
 use crate::api::report::{Stamp, report_html};
 use crate::api::request::{AdjudicateRequest, DiagramRequest};
-use crate::api::{ApiError, Arbiter, Cancel};
 
 /// Media type of the diagrams.
 pub const SVG_CONTENT_TYPE: &str = "image/svg+xml; charset=utf-8";
@@ -103,23 +103,6 @@ pub async fn report(
     .await
     .map_err(in_lang)?;
     Ok(with_type(html, HTML_CONTENT_TYPE))
-}
-
-/// Runs `work` inline for a game of at most [`INLINE_PLIES_MAX`] plies, else on the ruling
-/// pool (as `POST /v1/adjudicate` does).
-async fn rule<T, F>(state: &AppState, plies: usize, work: F) -> Result<T, ApiError>
-where
-    T: Send + 'static,
-    F: FnOnce(&dyn Arbiter, &Cancel) -> Result<T, ApiError> + Send + 'static,
-{
-    if plies <= INLINE_PLIES_MAX {
-        return work(state.arbiter.as_ref(), &Cancel::new());
-    }
-    let arbiter = state.arbiter.clone();
-    state
-        .pool
-        .run(Cancel::new(), move |cancel| work(arbiter.as_ref(), cancel))
-        .await?
 }
 
 /// Answers an error in `lang`.

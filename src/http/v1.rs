@@ -15,7 +15,7 @@ use crate::api::answer::{
     AdjudicateResponse, BatchItem, BatchResponse, LegalMovesResponse, RulesetsResponse,
 };
 use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
-use crate::api::{ApiError, Cancel, adjudicate_one, adjudicate_one_cancellable, rule_all};
+use crate::api::{ApiError, Arbiter, Cancel, adjudicate_one_cancellable, rule_all};
 
 /// Games of at most this many plies are ruled inline (game200 takes about 75 µs); longer
 /// ones go to the ruling pool.
@@ -37,23 +37,35 @@ pub async fn adjudicate(
     let lang = req.problem_language();
     let in_lang = |e: ApiError| LocalizedError(e, lang);
     let limits = state.limits;
-    let resp = if req.moves.len() <= INLINE_PLIES_MAX {
-        adjudicate_one(state.arbiter.as_ref(), &limits, &req).map_err(in_lang)?
-    } else {
+    let plies = req.moves.len();
+    if plies > INLINE_PLIES_MAX {
         // Refuse what the limits refuse before taking a worker.
         req.check_limits(&limits).map_err(in_lang)?;
-        let arbiter = state.arbiter;
-        state
-            .pool
-            .run(Cancel::new(), move |cancel| {
-                adjudicate_one_cancellable(arbiter.as_ref(), &limits, &req, cancel)
-            })
-            .await
-            .and_then(|ruled| ruled)
-            .map_err(in_lang)?
-    };
+    }
+    let resp = rule(&state, plies, move |arbiter, cancel| {
+        adjudicate_one_cancellable(arbiter, &limits, &req, cancel)
+    })
+    .await
+    .map_err(in_lang)?;
     record_verdict(resp.verdict);
     Ok(ApiJson(resp))
+}
+
+/// Runs `work` inline for a game of at most [`INLINE_PLIES_MAX`] plies, else on the ruling
+/// pool (every route that rules on one game).
+pub(super) async fn rule<T, F>(state: &AppState, plies: usize, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&dyn Arbiter, &Cancel) -> Result<T, ApiError> + Send + 'static,
+{
+    if plies <= INLINE_PLIES_MAX {
+        return work(state.arbiter.as_ref(), &Cancel::new());
+    }
+    let arbiter = state.arbiter.clone();
+    state
+        .pool
+        .run(Cancel::new(), move |cancel| work(arbiter.as_ref(), cancel))
+        .await?
 }
 
 /// `POST /v1/adjudicate/batch`: every game ruled on independently, in order, each as if sent
