@@ -15,15 +15,28 @@ const EXPECTED: &str = "two ICCS squares such as h2e2 or H2-E2 (files a-i, ranks
 
 /// Reads `h2e2` or `H2-E2`.
 pub fn parse(text: &str) -> Result<Move, NotationError> {
-    let syntax = || NotationError::syntax(Notation::Iccs, text, EXPECTED);
-    let (from, to) = match text.as_bytes() {
-        [a, b, c, d] => ((*a, *b), (*c, *d)),
-        [a, b, b'-', c, d] => ((*a, *b), (*c, *d)),
-        _ => return Err(syntax()),
+    let squares = match *text.as_bytes() {
+        [a, b, c, d] | [a, b, b'-', c, d] => square(a, b).zip(square(c, d)),
+        _ => None,
     };
-    let from = Square::from_iccs_bytes(from.0, from.1).ok_or_else(syntax)?;
-    let to = Square::from_iccs_bytes(to.0, to.1).ok_or_else(syntax)?;
-    Ok(Move::new(from, to))
+    match squares {
+        Some((from, to)) => Ok(Move::new(from, to)),
+        None => Err(syntax(text)),
+    }
+}
+
+/// The square of a file letter and a rank digit, by arithmetic alone: every
+/// move of a score sheet passes here.
+#[inline]
+fn square(file: u8, rank: u8) -> Option<Square> {
+    // Setting bit 5 lowercases `A`-`I` and maps no other byte into `a`-`i`.
+    let (f, r) = ((file | 0x20).wrapping_sub(b'a'), rank.wrapping_sub(b'0'));
+    (f < 9 && r < 10).then(|| Square::from_index_unchecked(r * 9 + f))
+}
+
+#[cold]
+fn syntax(text: &str) -> NotationError {
+    NotationError::syntax(Notation::Iccs, text, EXPECTED)
 }
 
 /// Appends `m` as `h2e2`.
