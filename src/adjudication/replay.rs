@@ -77,10 +77,10 @@ impl Replay {
         let mut current = start;
         for ply in 1..=count {
             let mv = read(&current, ply).map_err(|error| ReplayError::Unreadable { ply, error })?;
-            if let Err(reason) = current.check_move(mv) {
-                return Err(illegal(ply, mv, &current, reason));
+            match current.play(mv) {
+                Ok(captured) => captures.push(captured.is_some()),
+                Err(reason) => return Err(illegal(ply, mv, &current, reason)),
             }
-            captures.push(current.play_unchecked(mv).is_some());
             keys.push(current.key());
             moves.push(mv);
             if ply % CHECKPOINT_INTERVAL == 0 {

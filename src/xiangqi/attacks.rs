@@ -9,10 +9,21 @@ use super::board::Board;
 use super::square_set::{RayPieces, SquareSet, bit};
 use super::tables::{
     ADVISOR_MOVES, ADVISOR_SOURCES, ELEPHANT_MOVES, ELEPHANT_SOURCES, HORSE_ATTACK_LEGS,
-    HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES, KING_MOVES, KING_SOURCES, LINES, PAWN_SOURCES,
-    RAY_MASKS, RAYS, Steps, pawn_moves,
+    HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES, KING_MOVES, KING_NEIGHBOURHOOD, KING_SOURCES,
+    LINES, NO_RAY, PAWN_SOURCES, RAY_MASKS, RAY_THROUGH, RAYS, Steps, pawn_moves,
 };
 use super::types::{Color, Piece, Role, Square};
+
+/// What a move did to a king that was safe before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Exposure {
+    /// The king is still not attacked.
+    Safe,
+    /// The king now faces the other king on an open file.
+    Facing,
+    /// The king is attacked by another piece.
+    Attacked,
+}
 
 impl Board {
     /// The occupied squares along ray `d` of [`RAYS`] from `sq` (0 up, 1 down,
@@ -91,6 +102,10 @@ impl Board {
         let k = king.index();
         let from_bit = bit(from);
         let touched = from_bit | bit(to);
+        // Most moves are far from the king: one test settles them.
+        if touched & KING_NEIGHBOURHOOD[k] == 0 {
+            return false;
+        }
         let sliders = self.squares_of(them, Role::Rook).0
             | self.squares_of(them, Role::Cannon).0
             | self.squares_of(them, Role::King).0;
@@ -100,6 +115,70 @@ impl Board {
             || opens_line(right | left)
             || (HORSE_ATTACK_LEGS[k] & from_bit != 0
                 && self.squares_of(them, Role::Horse).0 & HORSE_SOURCES[k] != 0)
+    }
+
+    /// On the board after a move from `from` to `to` that did not move
+    /// `color`'s king on `king`, when that king was not attacked before the
+    /// move: whether the move exposed it, and how. Only the king's rays
+    /// through the two touched squares and a horse behind a vacated leg can
+    /// have changed, so only those are looked at: the full test looks at
+    /// every line and every horse and pawn.
+    #[inline(always)]
+    pub(crate) fn exposure_after_move(
+        &self,
+        from: Square,
+        to: Square,
+        king: Square,
+        color: Color,
+    ) -> Exposure {
+        let k = king.index();
+        let from_bit = bit(from);
+        if (from_bit | bit(to)) & KING_NEIGHBOURHOOD[k] == 0 {
+            return Exposure::Safe;
+        }
+        let them = color.other();
+        let mut exposure = Exposure::Safe;
+        for touched in [from, to] {
+            let d = RAY_THROUGH[k][touched.index()];
+            if d != NO_RAY {
+                // Facing kings are named before any other attack.
+                match self.ray_threat(king, usize::from(d), them) {
+                    Exposure::Facing => return Exposure::Facing,
+                    Exposure::Attacked => exposure = Exposure::Attacked,
+                    Exposure::Safe => {}
+                }
+            }
+        }
+        if exposure == Exposure::Safe
+            && HORSE_ATTACK_LEGS[k] & from_bit != 0
+            && HORSE_ATTACKERS[k].iter().any(|(horse, leg)| {
+                leg == from && self.holds(Some(horse), Piece::new(them, Role::Horse))
+            })
+        {
+            exposure = Exposure::Attacked;
+        }
+        exposure
+    }
+
+    /// What `them`'s pieces on ray `d` from `king` do to it: a rook (or, on
+    /// a file, the other king) first on the ray, or a cannon second.
+    #[inline]
+    fn ray_threat(&self, king: Square, d: usize, them: Color) -> Exposure {
+        let mut line = self.ray_pieces(king, d);
+        let Some(first) = line.next() else {
+            return Exposure::Safe;
+        };
+        match self.piece_at(first) {
+            Some(p) if p == Piece::new(them, Role::Rook) => return Exposure::Attacked,
+            Some(p) if d < 2 && p == Piece::new(them, Role::King) => return Exposure::Facing,
+            _ => {}
+        }
+        match line.next() {
+            Some(second) if self.piece_at(second) == Some(Piece::new(them, Role::Cannon)) => {
+                Exposure::Attacked
+            }
+            _ => Exposure::Safe,
+        }
     }
 
     /// The attack test on this board's pieces, with `occupied` as the
@@ -363,13 +442,13 @@ impl Board {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::xiangqi::Position;
 
     /// Positions of a few seeded random games: openings, middle games and
     /// endings with open lines.
-    fn positions() -> Vec<Position> {
+    pub(in crate::xiangqi) fn positions() -> Vec<Position> {
         let mut out = Vec::new();
         for seed in 1..=12u64 {
             let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
@@ -429,6 +508,44 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_exposure_after_a_move_equals_the_full_tests() {
+        let mut exposed = 0;
+        for pos in positions() {
+            // Either side's king, as long as it is safe before the move: the
+            // mover's (legality) and the other's (check given).
+            for (from, to, piece) in pseudo_moves(&pos) {
+                let mut played = *pos.board();
+                played.shift(from, to);
+                // The full tests, without the moved piece's own attack (a
+                // horse's or a pawn's, which the caller tests): an advisor
+                // blocks the same lines and legs and attacks no king.
+                let mut blocking = played;
+                if matches!(piece.role, Role::Horse | Role::Pawn) {
+                    blocking.set(to, Some(Piece::new(piece.color, Role::Advisor)));
+                }
+                for color in Color::ALL {
+                    let king = pos.king(color);
+                    if piece.role == Role::King || pos.board().king_attacked(king, color) {
+                        continue;
+                    }
+                    let (red, black) = (pos.king(Color::Red), pos.king(Color::Black));
+                    let want = if blocking.kings_face(red, black) {
+                        Exposure::Facing
+                    } else if blocking.king_attacked(king, color) {
+                        Exposure::Attacked
+                    } else {
+                        Exposure::Safe
+                    };
+                    let got = played.exposure_after_move(from, to, king, color);
+                    assert_eq!(got, want, "{pos} {from}{to} {color}");
+                    exposed += usize::from(want != Exposure::Safe);
+                }
+            }
+        }
+        assert!(exposed > 100, "the positions expose kings ({exposed})");
     }
 
     #[test]

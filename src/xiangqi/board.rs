@@ -139,15 +139,22 @@ impl Board {
         SquareSet(self.by_color[color.index()].0 & self.by_role[role as usize].0)
     }
 
-    /// Every `(square, piece)` on the board, `a0` first.
+    /// Every `(square, piece)` on the board, `a0` first. Walks the occupied
+    /// squares only, not all 90.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+        self.occupied()
+            .map(|sq| (sq, self.piece_at(sq).expect("an occupied square")))
     }
 
-    /// Where `color`'s king stands, if it is on the board.
+    /// Where `color`'s king stands, if it is on the board (the lowest square
+    /// if a setup has several).
     pub fn find_king(&self, color: Color) -> Option<Square> {
-        self.occupied_by(color)
-            .find(|&sq| self.piece_at(sq) == Some(Piece::new(color, Role::King)))
+        self.squares_of(color, Role::King).next()
+    }
+
+    /// [`piece_at`](Self::piece_at) for constants built at compile time.
+    pub(crate) const fn piece_at_const(&self, sq: Square) -> Option<Piece> {
+        self.squares[sq.index()]
     }
 
     /// Moves whatever stands on `from` to `to` without any check, returning

@@ -208,12 +208,14 @@ impl Setup {
 }
 
 fn parse_board(placement: &str) -> Result<Board, ParseFenError> {
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 10 {
-        return Err(ParseFenError::WrongRankCount { found: ranks.len() });
+    // The count is checked before any rank is read, so that a FEN with a
+    // wrong count reports that and not a problem inside a rank.
+    let found = placement.bytes().filter(|&b| b == b'/').count() + 1;
+    if found != 10 {
+        return Err(ParseFenError::WrongRankCount { found });
     }
     let mut board = Board::empty();
-    for (i, text) in ranks.iter().enumerate() {
+    for (i, text) in placement.split('/').enumerate() {
         let rank = 9 - i as u8;
         let mut file: u8 = 0;
         for ch in text.chars() {
@@ -243,6 +245,11 @@ fn parse_board(placement: &str) -> Result<Board, ParseFenError> {
 impl Position {
     /// Reads and validates a FEN.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        // Most games start from the standard position, written the standard
+        // way: that text needs neither reading nor checking.
+        if fen == START_FEN {
+            return Ok(Position::START);
+        }
         let setup = Setup::from_fen(fen).map_err(FenError::Parse)?;
         Position::from_setup(setup).map_err(FenError::Setup)
     }
@@ -280,5 +287,15 @@ mod tests {
             Position::new(),
             Position::from_fen(START_FEN).expect("the start FEN is legal")
         );
+    }
+
+    #[test]
+    fn the_const_start_position_is_the_start_setup_validated() {
+        let built = Position::from_setup(Setup::START).expect("the start is legal");
+        assert_eq!(Position::START, built);
+        assert_eq!(Position::START.key(), Position::START.key_from_scratch());
+        // The same FEN with other spacing is read, not matched, and agrees.
+        let spaced = format!("  {START_FEN} ");
+        assert_eq!(Position::from_fen(&spaced), Ok(built));
     }
 }

@@ -6,11 +6,12 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
+use super::attacks::Exposure;
 use super::board::Board;
 use super::movegen;
 use super::setup::{Setup, SetupError};
 use super::square_set::SquareSet;
-use super::tables::{ELEPHANT_MOVES, HORSE_MOVES, pawn_moves};
+use super::tables::{HORSE_ATTACKERS, HORSE_SOURCES, PAWN_SOURCES};
 use super::types::{Color, Move, Piece, Role, Square};
 use super::zobrist;
 
@@ -121,6 +122,13 @@ impl fmt::Display for IllegalMoveReason {
     }
 }
 
+/// The point halfway between `a` and `b`, two squares an even number of
+/// files and of ranks apart.
+#[inline]
+fn midpoint(a: Square, b: Square) -> Square {
+    Square::from_index_unchecked(((a.index() + b.index()) / 2) as u8)
+}
+
 /// How a game ended on the board (Article 7.1.a and 7.1.b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameEnd {
@@ -168,9 +176,25 @@ impl Default for Position {
 }
 
 impl Position {
+    /// The standard starting position, built at compile time (the same as
+    /// [`Setup::START`] validated).
+    pub const START: Position = Position {
+        board: Board::START,
+        // e0 and e9.
+        kings: [
+            Square::from_index_unchecked(4),
+            Square::from_index_unchecked(85),
+        ],
+        turn: Color::Red,
+        in_check: false,
+        halfmoves: 0,
+        fullmoves: 1,
+        key: zobrist::const_key(&Board::START, Color::Red),
+    };
+
     /// The standard starting position.
     pub fn new() -> Position {
-        Position::from_setup(Setup::START).expect("the start position is valid")
+        Position::START
     }
 
     /// Checks `setup` and turns it into a position, or lists every problem.
@@ -178,10 +202,12 @@ impl Position {
         setup.validate()?;
         let kings =
             [Color::Red, Color::Black].map(|c| setup.board.find_king(c).expect("validated"));
-        let mut key = zobrist::turn_key(setup.turn);
-        for (sq, piece) in setup.board.pieces() {
-            key ^= zobrist::piece_key(piece, sq);
-        }
+        let key = setup
+            .board
+            .pieces()
+            .fold(zobrist::turn_key(setup.turn), |key, (sq, piece)| {
+                key ^ zobrist::piece_key(piece, sq)
+            });
         Ok(Position {
             board: setup.board,
             kings,
@@ -333,18 +359,7 @@ impl Position {
     /// arbiter checks: the piece, the way it moves, the path, the king.
     pub fn check_move(&self, m: Move) -> Result<(), IllegalMoveReason> {
         use IllegalMoveReason as R;
-        let piece = self.piece_at(m.from).ok_or(R::NoPiece)?;
-        if piece.color != self.turn {
-            return Err(R::OpponentPiece);
-        }
-        if m.from == m.to {
-            return Err(R::NotThisWay);
-        }
-        let target = self.piece_at(m.to);
-        if target.is_some_and(|t| t.color == piece.color) {
-            return Err(R::OwnPieceOnTarget);
-        }
-        self.check_geometry(m, piece, target.is_some())?;
+        let piece = self.check_piece_and_way(m)?;
         let own_king = self.king(self.turn);
         if !self.in_check
             && piece.role != Role::King
@@ -371,6 +386,27 @@ impl Position {
             return Err(R::LeavesKingInCheck);
         }
         Ok(())
+    }
+
+    /// The moving piece if `m` moves a piece of the side to move by its own
+    /// rules to a point free of the mover's pieces; else the first reason it
+    /// does not, in the arbiter's order (the king's safety aside).
+    #[inline(always)]
+    fn check_piece_and_way(&self, m: Move) -> Result<Piece, IllegalMoveReason> {
+        use IllegalMoveReason as R;
+        let piece = self.piece_at(m.from).ok_or(R::NoPiece)?;
+        if piece.color != self.turn {
+            return Err(R::OpponentPiece);
+        }
+        if m.from == m.to {
+            return Err(R::NotThisWay);
+        }
+        let target = self.piece_at(m.to);
+        if target.is_some_and(|t| t.color == piece.color) {
+            return Err(R::OwnPieceOnTarget);
+        }
+        self.check_geometry(m, piece, target.is_some())?;
+        Ok(piece)
     }
 
     /// Checks that `piece` may travel from `m.from` to `m.to` by its own
@@ -411,27 +447,27 @@ impl Position {
                     Err(R::NotThisWay)
                 } else if !m.to.on_own_half(color) {
                     Err(R::ElephantCrossesRiver)
+                } else if !self.board.is_empty(midpoint(m.from, m.to)) {
+                    // The eye is halfway, in files and in ranks alike.
+                    Err(R::ElephantEyeBlocked)
                 } else {
-                    let eye = ELEPHANT_MOVES[m.from.index()]
-                        .iter()
-                        .find(|&(to, _)| to == m.to)
-                        .map(|(_, eye)| eye)
-                        .expect("a two-by-two step on one half is in the table");
-                    if self.board.is_empty(eye) {
-                        Ok(())
-                    } else {
-                        Err(R::ElephantEyeBlocked)
-                    }
+                    Ok(())
                 }
             }
-            Role::Horse => match HORSE_MOVES[m.from.index()]
-                .iter()
-                .find(|&(to, _)| to == m.to)
-            {
-                None => Err(R::NotThisWay),
-                Some((_, leg)) if !self.board.is_empty(leg) => Err(R::HorseLegBlocked),
-                Some(_) => Ok(()),
-            },
+            Role::Horse => {
+                // The leg is the first point of the long side of the jump:
+                // halfway along it.
+                let leg = match (df.abs(), dr.abs()) {
+                    (1, 2) => m.from.index() as i8 + dr / 2 * 9,
+                    (2, 1) => m.from.index() as i8 + df / 2,
+                    _ => return Err(R::NotThisWay),
+                };
+                if self.board.is_empty(Square::from_index_unchecked(leg as u8)) {
+                    Ok(())
+                } else {
+                    Err(R::HorseLegBlocked)
+                }
+            }
             Role::Rook | Role::Cannon => {
                 if df != 0 && dr != 0 {
                     return Err(R::NotThisWay);
@@ -460,10 +496,59 @@ impl Position {
         }
     }
 
-    /// Plays `m` if it is legal and returns the captured piece, if any.
+    /// Plays `m` if it is legal and returns the captured piece, if any; else
+    /// leaves the position as it was and gives the reason
+    /// [`check_move`](Self::check_move) would. The king's safety is tested on
+    /// the board after the move, which is taken back if the king is not safe:
+    /// cheaper than asking what the board would be, then playing.
     pub fn play(&mut self, m: Move) -> Result<Option<Piece>, IllegalMoveReason> {
-        self.check_move(m)?;
-        Ok(self.play_unchecked(m))
+        let piece = self.check_piece_and_way(m)?;
+        let color = piece.color;
+        let king = if piece.role == Role::King {
+            m.to
+        } else {
+            self.king(color)
+        };
+        let captured = self.board.shift(m.from, m.to);
+        // A king that was safe and stayed put can only have been exposed
+        // along the lines the move touched; otherwise every attack is
+        // looked for.
+        let safety = if self.in_check || piece.role == Role::King {
+            self.king_safe_on_board(color, king)
+        } else {
+            match self.board.exposure_after_move(m.from, m.to, king, color) {
+                Exposure::Safe => Ok(()),
+                Exposure::Facing => Err(IllegalMoveReason::KingsFacing),
+                Exposure::Attacked => Err(IllegalMoveReason::LeavesKingInCheck),
+            }
+        };
+        if let Err(reason) = safety {
+            self.board.shift(m.to, m.from);
+            self.board.set(m.to, captured);
+            return Err(reason);
+        }
+        self.finish_play(m, piece, captured);
+        self.in_check = self.gives_check_in_legal_play(m, piece);
+        Ok(captured)
+    }
+
+    /// With the mover's move on the board (but nothing else updated) and its
+    /// king on `king`: `Ok` if that king is safe, else why not, the kings
+    /// facing first as in [`check_move`](Self::check_move).
+    #[inline]
+    fn king_safe_on_board(&self, color: Color, king: Square) -> Result<(), IllegalMoveReason> {
+        let other = self.king(color.other());
+        let (red, black) = match color {
+            Color::Red => (king, other),
+            Color::Black => (other, king),
+        };
+        if self.board.kings_face(red, black) {
+            Err(IllegalMoveReason::KingsFacing)
+        } else if self.board.king_attacked(king, color) {
+            Err(IllegalMoveReason::LeavesKingInCheck)
+        } else {
+            Ok(())
+        }
     }
 
     /// Plays a move known to be legal (from [`legal_moves`](Self::legal_moves)
@@ -474,6 +559,15 @@ impl Position {
             .piece_at(m.from)
             .expect("a legal move has a piece");
         let captured = self.board.shift(m.from, m.to);
+        self.finish_play(m, piece, captured);
+        self.in_check = self.gives_check(m, piece);
+        captured
+    }
+
+    /// Everything a move changes besides the board and the check, once
+    /// `piece`'s move `m` is on it and took `captured`.
+    #[inline(always)]
+    fn finish_play(&mut self, m: Move, piece: Piece, captured: Option<Piece>) {
         self.key ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
         if let Some(c) = captured {
             self.key ^= zobrist::piece_key(c, m.to);
@@ -492,14 +586,15 @@ impl Position {
         }
         self.key ^= zobrist::turn_key(self.turn) ^ zobrist::turn_key(self.turn.other());
         self.turn = self.turn.other();
-        self.in_check = self.gives_check(m, piece);
-        captured
     }
 
     /// After `piece` made the move `m` (already on the board): is the side
     /// now to move in check? Only a move that may uncover a line or a leg,
     /// or lands on the king's lines, needs the full test; otherwise only a
-    /// horse or a pawn on its new square can give check.
+    /// horse or a pawn on its new square can give check. (Also asked after
+    /// a move from a [`pass`](Self::pass)ed position, whose side now to move
+    /// may have been in check before: then only the full test on the
+    /// touched lines finds it, and the analysis's results rest on that.)
     #[inline]
     fn gives_check(&self, m: Move, piece: Piece) -> bool {
         let king = self.king(self.turn);
@@ -511,13 +606,46 @@ impl Position {
         {
             return self.board.king_attacked(king, self.turn);
         }
+        self.moved_piece_gives_check(m, piece, king)
+    }
+
+    /// After `piece` made the move `m` (already on the board) in
+    /// [`play`](Self::play): is the side now to move in check? Its king was
+    /// safe before the move (the position was legal), so only the lines the
+    /// move touched, a vacated horse leg and the moved piece itself can
+    /// attack it now; a king's move is tested in full.
+    #[inline]
+    fn gives_check_in_legal_play(&self, m: Move, piece: Piece) -> bool {
+        let king = self.king(self.turn);
+        if piece.role == Role::King {
+            return self.board.king_attacked(king, self.turn);
+        }
+        // The board is after the move: a rook or cannon that landed on the
+        // king's lines is among the pieces on the touched rays.
+        if self
+            .board
+            .exposure_after_move(m.from, m.to, king, self.turn)
+            != Exposure::Safe
+        {
+            return true;
+        }
+        self.moved_piece_gives_check(m, piece, king)
+    }
+
+    /// Does the horse or pawn `piece`, just moved by `m`, attack `king`
+    /// from its new square? (A rook or cannon that landed on the king's
+    /// lines is found by the line tests.)
+    #[inline]
+    fn moved_piece_gives_check(&self, m: Move, piece: Piece, king: Square) -> bool {
+        // The square sets say at once whether the piece is within reach.
         match piece.role {
-            Role::Horse => HORSE_MOVES[m.to.index()]
-                .iter()
-                .any(|(to, leg)| to == king && self.board.is_empty(leg)),
-            Role::Pawn => pawn_moves(piece.color, m.to)
-                .iter()
-                .any(|(to, _)| to == king),
+            Role::Horse => {
+                SquareSet(HORSE_SOURCES[king.index()]).contains(m.to)
+                    && HORSE_ATTACKERS[king.index()]
+                        .iter()
+                        .any(|(from, leg)| from == m.to && self.board.is_empty(leg))
+            }
+            Role::Pawn => SquareSet(PAWN_SOURCES[piece.color.index()][king.index()]).contains(m.to),
             _ => false,
         }
     }
@@ -554,5 +682,49 @@ impl Position {
             .fold(zobrist::turn_key(self.turn), |k, (sq, p)| {
                 k ^ zobrist::piece_key(p, sq)
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::attacks::tests::positions;
+
+    #[test]
+    fn play_names_the_same_reason_as_check_move_and_leaves_an_illegal_move_unplayed() {
+        let mut illegal = 0;
+        for pos in positions().into_iter().step_by(3) {
+            // Every move of a piece of either side to any point: the legal
+            // ones and every kind of illegal one.
+            for from in pos.board().occupied() {
+                for to in Square::all() {
+                    let m = Move::new(from, to);
+                    let mut played = pos.clone();
+                    match (pos.check_move(m), played.play(m)) {
+                        (Ok(()), Ok(captured)) => {
+                            assert_eq!(captured, pos.piece_at(to), "{pos} {m}");
+                            assert_eq!(played, pos.after(m), "{pos} {m}");
+                        }
+                        (Err(want), Err(got)) => {
+                            assert_eq!(got, want, "{pos} {m}");
+                            assert_eq!(played, pos, "{pos} {m}");
+                            illegal += 1;
+                        }
+                        (want, got) => panic!("{pos} {m}: check_move {want:?}, play {got:?}"),
+                    }
+                }
+            }
+        }
+        assert!(
+            illegal > 10_000,
+            "the moves include illegal ones ({illegal})"
+        );
+    }
+
+    #[test]
+    fn play_finds_the_check_a_move_gives() {
+        for pos in positions() {
+            assert_eq!(pos.is_check(), pos.is_in_check(pos.turn()), "{pos}");
+        }
     }
 }

@@ -131,6 +131,28 @@ const fn build_ray_masks() -> [[u128; 4]; 90] {
     masks
 }
 
+/// For each pair of squares `(a, b)`, the ray of [`build_rays`] from `a`
+/// that passes through `b`, or [`NO_RAY`].
+const fn build_ray_through() -> [[u8; 90]; 90] {
+    let rays = build_rays();
+    let mut table = [[NO_RAY; 90]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let ray = &rays[sq][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                table[sq][ray.squares[i] as usize] = d as u8;
+                i += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
 /// For each square, its four rays together: the king's lines.
 const fn build_lines() -> [u128; 90] {
     let masks = build_ray_masks();
@@ -141,6 +163,18 @@ const fn build_lines() -> [u128; 90] {
         sq += 1;
     }
     lines
+}
+
+const fn build_king_neighbourhood() -> [u128; 90] {
+    let lines = build_lines();
+    let legs = step_squares(&build_horse_attackers(), true);
+    let mut sets = [0; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        sets[sq] = lines[sq] | legs[sq];
+        sq += 1;
+    }
+    sets
 }
 
 const fn build_square_bits() -> [u128; 90] {
@@ -326,6 +360,11 @@ const fn build_pawn_moves(red: bool) -> [Steps; 90] {
 
 pub(crate) static RAYS: [[Ray; 4]; 90] = build_rays();
 pub(crate) static RAY_MASKS: [[u128; 4]; 90] = build_ray_masks();
+/// `RAY_THROUGH[a][b]`: which ray from `a` (0 up, 1 down, 2 right, 3 left)
+/// passes through `b`; [`NO_RAY`] if `b` is on neither line of `a`.
+pub(crate) static RAY_THROUGH: [[u8; 90]; 90] = build_ray_through();
+/// The entry of [`RAY_THROUGH`] for squares on no common line.
+pub(crate) const NO_RAY: u8 = 4;
 /// Each square's bit: one load, where a 128-bit shift takes several
 /// instructions and a branch.
 pub(crate) static SQUARE_BITS: [u128; 90] = build_square_bits();
@@ -336,6 +375,10 @@ pub(crate) static HORSE_SOURCES: [u128; 90] = step_squares(&build_horse_attacker
 /// The legs of the horse attacks on a square: its diagonal neighbours.
 pub(crate) static HORSE_ATTACK_LEGS: [u128; 90] = step_squares(&build_horse_attackers(), true);
 pub(crate) static PAWN_SOURCES: [[u128; 90]; 2] = build_pawn_sources();
+/// The squares where a move's change of occupancy can matter to a king on a
+/// square: its lines and the legs of the horse attacks on it. A move
+/// touching none of them changes no attack on that king but its own piece's.
+pub(crate) static KING_NEIGHBOURHOOD: [u128; 90] = build_king_neighbourhood();
 /// The squares an elephant, advisor or king could reach a square from (their
 /// moves are their own reverse), eyes aside.
 pub(crate) static ELEPHANT_SOURCES: [u128; 90] = step_squares(&build_elephant_moves(), false);
@@ -414,6 +457,17 @@ mod tests {
             targets(pawn_moves(Color::Black, sq("e4"))),
             ["d4", "e3", "f4"]
         );
+    }
+
+    #[test]
+    fn the_ray_through_a_square_is_the_one_that_reaches_it() {
+        for a in Square::all() {
+            for b in Square::all() {
+                let d = RAY_THROUGH[a.index()][b.index()];
+                let on = (0..4).find(|&d| RAYS[a.index()][d].iter().any(|s| s == b));
+                assert_eq!(on.map_or(NO_RAY, |d| d as u8), d, "{a} {b}");
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Zobrist keys: a 64-bit number per (piece, square) and one for the side to
 //! move, XOR-ed together into a position key that is updated incrementally.
 
+use super::board::Board;
 use super::types::{Color, Piece, Square};
 
 /// SplitMix64, a tiny generator good enough for fixed hashing constants.
@@ -31,6 +32,21 @@ const fn build_piece_keys() -> [[u64; 90]; 14] {
 
 static PIECE_KEYS: [[u64; 90]; 14] = build_piece_keys();
 
+/// The key of `board` with `turn` to move, computed from scratch at compile
+/// time (for constant positions; at run time [`piece_key`] reads the table).
+pub(crate) const fn const_key(board: &Board, turn: Color) -> u64 {
+    let keys = build_piece_keys();
+    let mut key = turn_key(turn);
+    let mut i = 0;
+    while i < Square::COUNT {
+        if let Some(piece) = board.piece_at_const(Square::from_index_unchecked(i as u8)) {
+            key ^= keys[piece.index()][i];
+        }
+        i += 1;
+    }
+    key
+}
+
 /// XOR-ed in when Black is to move.
 const BLACK_TO_MOVE: u64 = splitmix64(0x2545_F491_4F6C_DD1D).1;
 
@@ -42,7 +58,7 @@ pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
 
 /// The key contribution of the side to move.
 #[inline]
-pub(crate) fn turn_key(turn: Color) -> u64 {
+pub(crate) const fn turn_key(turn: Color) -> u64 {
     match turn {
         Color::Red => 0,
         Color::Black => BLACK_TO_MOVE,
