@@ -314,7 +314,10 @@ fn response(
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
         articles: articles(&ruling, langs),
-        explanation: explanation(adjudication::explain_named(&ruling, naming), langs),
+        explanation: explanation(
+            adjudication::explain_named_in(&ruling, naming, |l| langs.has(l)),
+            langs,
+        ),
         repetition: ruling
             .repetition
             .as_ref()
@@ -338,7 +341,10 @@ fn book_ruling(
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
         articles: articles(&ruling, langs),
-        explanation: explanation(adjudication::explain_named(&ruling, naming), langs),
+        explanation: explanation(
+            adjudication::explain_named_in(&ruling, naming, |l| langs.has(l)),
+            langs,
+        ),
     }
 }
 
