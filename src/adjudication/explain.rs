@@ -622,8 +622,20 @@ pub fn explain_named_in(
         known: rep.map_or(&[], |r| &r.cycle),
         places: Places::of(naming.notation),
     };
+    // Room for the usual explanation (two to four sentences), so that the texts grow once.
+    let room = |lang| {
+        if wanted(lang) {
+            String::with_capacity(512)
+        } else {
+            String::new()
+        }
+    };
     let mut out = Texts {
-        written: Explanation::default(),
+        written: Explanation {
+            vi: room(Lang::Vi),
+            en: room(Lang::En),
+            zh: room(Lang::Zh),
+        },
         wanted,
     };
     match (&ruling.repetition, &ruling.broken_repetition) {
