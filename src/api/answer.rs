@@ -95,17 +95,18 @@ wire_enum! {
 pub type Text = Cow<'static, str>;
 
 /// A text in the answer's languages ([`Languages`]): Vietnamese and English by default; a
-/// language left out is an empty text and is not written.
+/// language left out is an empty text and is not written (`LocalizedJson`), nor expected
+/// when read.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 pub struct Localized {
     /// Vietnamese.
-    #[serde(default, skip_serializing_if = "absent")]
+    #[serde(default)]
     pub vi: Text,
     /// English.
-    #[serde(default, skip_serializing_if = "absent")]
+    #[serde(default)]
     pub en: Text,
     /// Simplified Chinese (our translation where the source is Vietnamese or English).
-    #[serde(default, skip_serializing_if = "absent")]
+    #[serde(default)]
     pub zh: Text,
 }
 
