@@ -4,6 +4,13 @@
 //! ruling's own rule book (its wording and its citations). The Chinese
 //! texts use the terms of Chinese xiangqi (长将, 长捉, 一将一捉, 兑, 拦,
 //! 献, 根, 假根); the Vietnamese law has no official Chinese text.
+//!
+//! Each sentence is written straight into the text of each language the
+//! answer carries: a language left out costs nothing, and the pieces of a
+//! sentence (a move's name, a citation) are [`Phrase`]s written in place
+//! rather than strings built and joined.
+
+use std::fmt::{self, Display, Write};
 
 pub use super::articles::Lang;
 use super::articles::{Citation, Ground, RuleSet};
@@ -15,24 +22,66 @@ use crate::xiangqi::notation::Notation;
 use crate::xiangqi::notation::chinese::piece_name;
 use crate::xiangqi::{Color, GameEnd, Move, Role, Square};
 
-fn side_en(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
+/// Words that read differently in each language, written into a sentence
+/// in the language being written.
+trait Phrase {
+    /// Writes the phrase in `lang`.
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+
+    /// The phrase in English, for `write!`.
+    fn en(&self) -> In<'_, Self> {
+        In(self, Lang::En)
+    }
+
+    /// The phrase in Vietnamese, for `write!`.
+    fn vi(&self) -> In<'_, Self> {
+        In(self, Lang::Vi)
+    }
+
+    /// The phrase in Chinese, for `write!`.
+    fn zh(&self) -> In<'_, Self> {
+        In(self, Lang::Zh)
     }
 }
 
-fn side_vi(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Đỏ",
-        Color::Black => "Đen",
+/// A phrase in one language.
+struct In<'a, P: ?Sized>(&'a P, Lang);
+
+impl<P: Phrase + ?Sized> Display for In<'_, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(self.1, f)
     }
 }
 
-fn side_zh(c: Color) -> &'static str {
-    match c {
-        Color::Red => "红方",
-        Color::Black => "黑方",
+/// A fixed text in English, Vietnamese and Chinese.
+type Words = (&'static str, &'static str, &'static str);
+
+/// The words in `lang`.
+fn words_in(words: Words, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => words.0,
+        Lang::Vi => words.1,
+        Lang::Zh => words.2,
+    }
+}
+
+impl Phrase for Words {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(words_in(*self, lang))
+    }
+}
+
+/// A side's name: `Red` / `Đỏ` / `红方`.
+#[derive(Clone, Copy)]
+struct SideName(Color);
+
+impl Phrase for SideName {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Color::Red => ("Red", "Đỏ", "红方"),
+            Color::Black => ("Black", "Đen", "黑方"),
+        }
+        .write(lang, f)
     }
 }
 
@@ -46,6 +95,23 @@ pub fn role_vi(r: Role) -> &'static str {
         Role::Rook => "Xe",
         Role::Cannon => "Pháo",
         Role::Pawn => "Tốt",
+    }
+}
+
+/// `4th`, `21st`, `112th`.
+#[derive(Clone, Copy)]
+struct Ordinal(u32);
+
+impl Display for Ordinal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0;
+        let suffix = match (n % 10, n % 100) {
+            (1, r) if r != 11 => "st",
+            (2, r) if r != 12 => "nd",
+            (3, r) if r != 13 => "rd",
+            _ => "th",
+        };
+        write!(f, "{n}{suffix}")
     }
 }
 
@@ -74,65 +140,116 @@ impl Places {
         }
     }
 
+    /// The file of `sq` counted from the right of `side`, from 1.
+    fn file(sq: Square, side: Color) -> usize {
+        let file = usize::from(sq.file());
+        match side {
+            Color::Red => 9 - file,
+            Color::Black => file + 1,
+        }
+    }
+
+    /// The places named for `list`: its squares, or its files, each once.
+    fn named(self, list: &[Square], side: Color) -> impl Iterator<Item = Square> + '_ {
+        list.iter().enumerate().filter_map(move |(i, &sq)| {
+            let first = self == Places::Squares
+                || !list[..i]
+                    .iter()
+                    .any(|&seen| Places::file(seen, side) == Places::file(sq, side));
+            first.then_some(sq)
+        })
+    }
+
     /// The places of a piece of `side`, in order: `a9/a8`, or its files
     /// (each once): `9`, `8/7`, `八/七`.
-    fn list(self, list: &[Square], side: Color) -> String {
+    fn write_list(self, list: &[Square], side: Color, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const RED_FILES: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
-        let mut names: Vec<String> = Vec::new();
-        for sq in list {
-            let file = usize::from(sq.file());
-            let n = match side {
-                Color::Red => 9 - file,
-                Color::Black => file + 1,
-            };
-            let name = match (self, side) {
-                (Places::Squares, _) => sq.to_string(),
-                (Places::ChineseFiles, Color::Red) => RED_FILES[n - 1].to_owned(),
-                _ => n.to_string(),
-            };
-            if self == Places::Squares || !names.contains(&name) {
-                names.push(name);
+        for (i, sq) in self.named(list, side).enumerate() {
+            if i > 0 {
+                f.write_char('/')?;
+            }
+            let n = Places::file(sq, side);
+            match (self, side) {
+                (Places::Squares, _) => f.write_str(sq.name())?,
+                (Places::ChineseFiles, Color::Red) => f.write_str(RED_FILES[n - 1])?,
+                _ => write!(f, "{n}")?,
             }
         }
-        names.join("/")
+        Ok(())
     }
 
     /// A piece of `side` where it stood: `rook a9/a8`, `Xe a9/a8`,
     /// `车a9/a8`; or `rook on file 9`, `Xe 9`, `九路车`.
-    fn piece(self, role: Role, list: &[Square], side: Color) -> Sentence {
-        let at = self.list(list, side);
-        let (vi, zh) = (role_vi(role), piece_name(side, role));
-        match self {
-            Places::Squares => (
-                format!("{role} {at}"),
-                format!("{vi} {at}"),
-                format!("{zh}{at}"),
-            ),
-            _ => (
-                format!(
-                    "{role} on file{} {at}",
-                    if at.contains('/') { "s" } else { "" }
-                ),
-                format!("{vi} {at}"),
-                format!("{at}路{zh}"),
-            ),
+    fn piece(self, role: Role, list: &[Square], side: Color) -> PieceAt<'_> {
+        PieceAt {
+            places: self,
+            role,
+            list,
+            side,
         }
     }
 
     /// Pieces of `side` by role: `cannon a7 and rook c7`.
-    fn pieces(self, groups: &[(Role, Vec<Square>)], side: Color) -> Sentence {
-        let names: Vec<Sentence> = groups
-            .iter()
-            .map(|(r, list)| self.piece(*r, list, side))
-            .collect();
-        let join = |f: fn(&Sentence) -> &String, sep: &str| {
-            names.iter().map(f).cloned().collect::<Vec<_>>().join(sep)
-        };
-        (
-            join(|n| &n.0, " and "),
-            join(|n| &n.1, " và "),
-            join(|n| &n.2, "和"),
-        )
+    fn pieces(self, groups: &[(Role, Vec<Square>)], side: Color) -> PiecesAt<'_> {
+        PiecesAt {
+            places: self,
+            groups,
+            side,
+        }
+    }
+}
+
+/// A piece where it stood ([`Places::piece`]).
+struct PieceAt<'a> {
+    places: Places,
+    role: Role,
+    list: &'a [Square],
+    side: Color,
+}
+
+impl Phrase for PieceAt<'_> {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Self {
+            places,
+            role,
+            list,
+            side,
+        } = *self;
+        let at = Places::write_list;
+        match (lang, places) {
+            (Lang::En, Places::Squares) => write!(f, "{role} ")?,
+            (Lang::En, _) => {
+                let several = places.named(list, side).nth(1).is_some();
+                write!(f, "{role} on file{} ", if several { "s" } else { "" })?;
+            }
+            (Lang::Vi, _) => write!(f, "{} ", role_vi(role))?,
+            (Lang::Zh, Places::Squares) => f.write_str(piece_name(side, role))?,
+            (Lang::Zh, _) => {
+                at(places, list, side, f)?;
+                return write!(f, "路{}", piece_name(side, role));
+            }
+        }
+        at(places, list, side, f)
+    }
+}
+
+/// Pieces by role ([`Places::pieces`]).
+struct PiecesAt<'a> {
+    places: Places,
+    groups: &'a [(Role, Vec<Square>)],
+    side: Color,
+}
+
+impl Phrase for PiecesAt<'_> {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let and = (" and ", " và ", "和");
+        for (i, (role, list)) in self.groups.iter().enumerate() {
+            if i > 0 {
+                and.write(lang, f)?;
+            }
+            self.places.piece(*role, list, self.side).write(lang, f)?;
+        }
+        Ok(())
     }
 }
 
@@ -174,9 +291,6 @@ struct Wording {
     /// Who may claim a draw after the no-capture limit, and from whom.
     claim: Words,
 }
-
-/// A fixed text in English, Vietnamese and Chinese.
-type Words = (&'static str, &'static str, &'static str);
 
 /// How `book` words its explanations.
 fn wording(book: RuleSet) -> &'static Wording {
@@ -239,22 +353,27 @@ fn wording(book: RuleSet) -> &'static Wording {
 }
 
 /// A citation in a sentence: `Article 23.1` / `Điều 23, điểm 1` /
-/// `第23条第1点`, or `AXF rule 6` / `Luật AXF, điều 6` / `亚洲规则第6条`.
-fn cited(c: Citation) -> Sentence {
-    let en = match c {
-        Citation::Vn(_) => format!("Article {}", c.reference()),
-        Citation::Axf(_) => c.label_en().to_owned(),
-    };
-    (en, c.label().to_owned(), c.label_zh().to_owned())
+/// `第23条第1点`, or `AXF rule 6` / `Luật AXF, điều 6` / `亚洲规则第6条`;
+/// nothing when the book has none.
+#[derive(Clone, Copy)]
+struct Cited(Option<Citation>);
+
+impl Phrase for Cited {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(c) = self.0 else { return Ok(()) };
+        match (lang, c) {
+            (Lang::En, Citation::Vn(_)) => write!(f, "Article {}", c.reference()),
+            (Lang::En, Citation::Axf(_)) => f.write_str(c.label_en()),
+            (Lang::Vi, _) => f.write_str(c.label()),
+            (Lang::Zh, _) => f.write_str(c.label_zh()),
+        }
+    }
 }
 
-/// The first citation of `ground` in `book`, in a sentence.
-fn cited_ground(book: RuleSet, ground: Ground) -> Option<Sentence> {
-    book.cite(ground).first().map(|&c| cited(c))
+/// The first citation of `ground` in `book`.
+fn cited_ground(book: RuleSet, ground: Ground) -> Cited {
+    Cited(book.cite(ground).first().copied())
 }
-
-/// One sentence (or part of one) in English, Vietnamese and Chinese.
-type Sentence = (String, String, String);
 
 /// Plain-language reasons for a ruling.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -273,6 +392,47 @@ impl Explanation {
             Lang::En => &self.en,
             Lang::Zh => &self.zh,
         }
+    }
+
+    fn text_mut(&mut self, lang: Lang) -> &mut String {
+        match lang {
+            Lang::Vi => &mut self.vi,
+            Lang::En => &mut self.en,
+            Lang::Zh => &mut self.zh,
+        }
+    }
+}
+
+/// An explanation being written, sentence by sentence, in the languages
+/// asked for (the others stay empty).
+struct Texts<W: Fn(Lang) -> bool> {
+    written: Explanation,
+    wanted: W,
+}
+
+impl<W: Fn(Lang) -> bool> Texts<W> {
+    /// Adds a sentence: `say` writes it in the language it is given.
+    fn sentence(&mut self, say: impl Fn(Lang, &mut String) -> fmt::Result) {
+        for lang in [Lang::En, Lang::Vi, Lang::Zh] {
+            if !(self.wanted)(lang) {
+                continue;
+            }
+            let text = self.written.text_mut(lang);
+            // Chinese sentences end in a full-width stop and need no space.
+            if lang != Lang::Zh && !text.is_empty() {
+                text.push(' ');
+            }
+            // Writing into a `String` cannot fail.
+            let _ = say(lang, text);
+        }
+    }
+
+    /// Adds a fixed sentence.
+    fn fixed(&mut self, words: Words) {
+        self.sentence(|lang, w| {
+            w.push_str(words_in(words, lang));
+            Ok(())
+        });
     }
 }
 
@@ -301,7 +461,7 @@ struct Moves<'a> {
     sent: &'a [String],
     moves: &'a [Move],
     /// Moves known from the ruling itself (the cycle's).
-    known: Vec<(usize, Move)>,
+    known: &'a [PlyAnalysis],
     /// How pieces' places are named.
     places: Places,
 }
@@ -316,47 +476,107 @@ impl Moves<'_> {
     }
 
     /// `Red's 12th move` / `nước thứ 12 của Đỏ` / `红方第12着`.
-    fn bare(&self, ply: usize) -> Sentence {
-        let (side, n) = self.number(ply);
-        (
-            format!("{}'s {} move", side_en(side), ordinal_en(n)),
-            format!("nước thứ {n} của {}", side_vi(side)),
-            format!("{}第{n}着", side_zh(side)),
-        )
+    fn bare(&self, ply: usize) -> Bare {
+        let (side, number) = self.number(ply);
+        Bare { side, number }
     }
 
     /// [`bare`](Self::bare) and the move itself: `Red's 12th move (R9=8,
     /// a0b0)`, or `(a0b0)` when the request wrote ICCS.
-    fn named(&self, ply: usize) -> Sentence {
-        let (en, vi, zh) = self.bare(ply);
+    fn named(&self, ply: usize) -> Named<'_> {
         let iccs = self
             .moves
             .get(ply.wrapping_sub(1))
             .copied()
-            .or_else(|| self.known.iter().find(|(p, _)| *p == ply).map(|x| x.1))
-            .map(|m| m.to_string());
-        let sent = self.sent.get(ply.wrapping_sub(1));
-        let text = match (sent, iccs) {
-            (Some(s), Some(i)) if *s != i => format!("{s}, {i}"),
-            (_, Some(i)) => i,
-            (Some(s), None) => s.clone(),
-            (None, None) => return (en, vi, zh),
-        };
-        (
-            format!("{en} ({text})"),
-            format!("{vi} ({text})"),
-            format!("{zh}（{}）", text.replace(", ", "，")),
-        )
+            .or_else(|| self.known.iter().find(|p| p.ply == ply).map(|p| p.mv));
+        let sent = self.sent.get(ply.wrapping_sub(1)).map(String::as_str);
+        Named {
+            bare: self.bare(ply),
+            // A move sent in ICCS is given once.
+            sent: sent.filter(|s| iccs.is_none_or(|m| !is_iccs_of(s, m))),
+            iccs,
+        }
     }
 
     /// `from Black's 10th move to Red's 12th move`.
-    fn range(&self, a: usize, b: usize) -> Sentence {
-        let ((a_en, a_vi, a_zh), (b_en, b_vi, b_zh)) = (self.bare(a), self.bare(b));
-        (
-            format!("from {a_en} to {b_en}"),
-            format!("từ {a_vi} đến {b_vi}"),
-            format!("自{a_zh}至{b_zh}"),
-        )
+    fn range(&self, a: usize, b: usize) -> Range {
+        Range(self.bare(a), self.bare(b))
+    }
+}
+
+/// Whether `text` is `m` in ICCS.
+fn is_iccs_of(text: &str, m: Move) -> bool {
+    text.len() == 4 && text.get(..2) == Some(m.from.name()) && text.get(2..) == Some(m.to.name())
+}
+
+/// A move by its side and number ([`Moves::bare`]).
+#[derive(Clone, Copy)]
+struct Bare {
+    side: Color,
+    number: u32,
+}
+
+impl Phrase for Bare {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (side, n) = (SideName(self.side), self.number);
+        match lang {
+            Lang::En => write!(f, "{}'s {} move", side.en(), Ordinal(n)),
+            Lang::Vi => write!(f, "nước thứ {n} của {}", side.vi()),
+            Lang::Zh => write!(f, "{}第{n}着", side.zh()),
+        }
+    }
+}
+
+/// A move by its side and number, and as written ([`Moves::named`]).
+struct Named<'a> {
+    bare: Bare,
+    /// The move as the request wrote it, when that is not its ICCS text.
+    sent: Option<&'a str>,
+    iccs: Option<Move>,
+}
+
+impl Phrase for Named<'_> {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.bare.write(lang, f)?;
+        if self.sent.is_none() && self.iccs.is_none() {
+            return Ok(());
+        }
+        let (open, comma, close) = if lang == Lang::Zh {
+            ("（", "，", "）")
+        } else {
+            (" (", ", ", ")")
+        };
+        f.write_str(open)?;
+        if let Some(sent) = self.sent {
+            // Chinese writes the comma full width, in the move as sent too.
+            for (i, part) in sent.split(", ").enumerate() {
+                if i > 0 {
+                    f.write_str(comma)?;
+                }
+                f.write_str(part)?;
+            }
+            if self.iccs.is_some() {
+                f.write_str(comma)?;
+            }
+        }
+        if let Some(m) = self.iccs {
+            write!(f, "{m}")?;
+        }
+        f.write_str(close)
+    }
+}
+
+/// `from Black's 10th move to Red's 12th move` ([`Moves::range`]).
+struct Range(Bare, Bare);
+
+impl Phrase for Range {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = (In(&self.0, lang), In(&self.1, lang));
+        match lang {
+            Lang::En => write!(f, "from {a} to {b}"),
+            Lang::Vi => write!(f, "từ {a} đến {b}"),
+            Lang::Zh => write!(f, "自{a}至{b}"),
+        }
     }
 }
 
@@ -368,6 +588,16 @@ pub fn explain(ruling: &Ruling) -> Explanation {
 
 /// The explanation of a finished ruling, naming moves as `naming` says.
 pub fn explain_named(ruling: &Ruling, naming: &Naming) -> Explanation {
+    explain_named_in(ruling, naming, |_| true)
+}
+
+/// [`explain_named`] in the languages `wanted` accepts only: the other
+/// texts are left empty, and cost nothing.
+pub fn explain_named_in(
+    ruling: &Ruling,
+    naming: &Naming,
+    wanted: impl Fn(Lang) -> bool,
+) -> Explanation {
     let book = ruling.ruleset;
     let rep = ruling
         .repetition
@@ -389,118 +619,157 @@ pub fn explain_named(ruling: &Ruling, naming: &Naming) -> Explanation {
         first_number: naming.first_number.max(1),
         sent: naming.sent,
         moves: naming.moves,
-        known: rep
-            .map(|r| r.cycle.iter().map(|p| (p.ply, p.mv)).collect())
-            .unwrap_or_default(),
+        known: rep.map_or(&[], |r| &r.cycle),
         places: Places::of(naming.notation),
     };
-    let mut out: Vec<Sentence> = Vec::new();
+    // Room for the usual explanation (two to four sentences), so that the texts grow once.
+    let room = |lang| {
+        if wanted(lang) {
+            String::with_capacity(512)
+        } else {
+            String::new()
+        }
+    };
+    let mut out = Texts {
+        written: Explanation {
+            vi: room(Lang::Vi),
+            en: room(Lang::En),
+            zh: room(Lang::Zh),
+        },
+        wanted,
+    };
     match (&ruling.repetition, &ruling.broken_repetition) {
         (Some(rep), _) => explain_repetition(&mut out, book, ruling.verdict, rep, &moves),
         (None, Some(b)) => {
             let ply = b.broken_at_ply.unwrap_or(b.trigger_ply);
-            let (t_en, t_vi, t_zh) = moves.named(b.trigger_ply);
-            let (c_en, c_vi, c_zh) = moves.named(ply);
-            out.push((
-                format!(
-                    "A position occurred for the third time at {t_en}, but a change of move at {c_en} broke the repetition: no repetition stands."
+            let (t, c) = (moves.named(b.trigger_ply), moves.named(ply));
+            out.sentence(|lang, w| match lang {
+                Lang::En => write!(
+                    w,
+                    "A position occurred for the third time at {}, but a change of move at {} broke the repetition: no repetition stands.",
+                    t.en(),
+                    c.en()
                 ),
-                format!(
-                    "Một thế cờ đã xuất hiện lần thứ ba ở {t_vi}, nhưng nước đổi ở {c_vi} đã phá đoạn lặp: không còn thế lặp nào để xử."
+                Lang::Vi => write!(
+                    w,
+                    "Một thế cờ đã xuất hiện lần thứ ba ở {}, nhưng nước đổi ở {} đã phá đoạn lặp: không còn thế lặp nào để xử.",
+                    t.vi(),
+                    c.vi()
                 ),
-                format!(
-                    "某一局面在{t_zh}后第三次出现，但{c_zh}变着，打破了循环：已无重复局面可判。"
+                Lang::Zh => write!(
+                    w,
+                    "某一局面在{}后第三次出现，但{}变着，打破了循环：已无重复局面可判。",
+                    t.zh(),
+                    c.zh()
                 ),
-            ));
+            });
         }
         // A finished game is told by its end, not by what did not happen.
         (None, None) if ruling.game_end.is_some() => {}
-        (None, None) => out.push((
-            "No position has occurred three times.".to_owned(),
-            "Chưa có thế cờ nào xuất hiện ba lần.".to_owned(),
-            "尚无局面出现三次。".to_owned(),
+        (None, None) => out.fixed((
+            "No position has occurred three times.",
+            "Chưa có thế cờ nào xuất hiện ba lần.",
+            "尚无局面出现三次。",
         )),
     }
     if let Some(end) = ruling.game_end {
-        out.push(game_end(book, end));
+        game_end(&mut out, book, end);
     }
     if ruling.no_capture.draw_claimable {
-        out.push(no_capture(book, ruling.no_capture.plies));
+        no_capture(&mut out, book, ruling.no_capture.plies);
     }
-    let mut e = Explanation::default();
-    for (en, vi, zh) in out {
-        for (text, s) in [(&mut e.en, en), (&mut e.vi, vi)] {
-            if !text.is_empty() {
-                text.push(' ');
-            }
-            text.push_str(&s);
-        }
-        // Chinese sentences end in a full-width stop and need no space.
-        e.zh.push_str(&zh);
-    }
-    e
+    out.written
 }
 
 /// Checkmate (VN 7.1.a, AXF 1) or a side without a legal move (VN 7.1.b,
 /// AXF 2).
-fn game_end(book: RuleSet, end: GameEnd) -> Sentence {
-    let (winner, ground, en, vi, zh) = match end {
+fn game_end(out: &mut Texts<impl Fn(Lang) -> bool>, book: RuleSet, end: GameEnd) {
+    let (winner, ground, what) = match end {
         GameEnd::Checkmate { winner } => (
             winner,
             Ground::Mate,
-            "is checkmated",
-            "bị chiếu hết",
-            "被将死",
+            ("is checkmated", "bị chiếu hết", "被将死"),
         ),
         GameEnd::Stalemate { winner } => (
             winner,
             Ground::Stalemate,
-            "has no legal move",
-            "hết nước đi",
-            "无着可走（困毙）",
+            ("has no legal move", "hết nước đi", "无着可走（困毙）"),
         ),
     };
-    let (r_en, r_vi, r_zh) = cited_ground(book, ground).unwrap_or_default();
-    let loser = winner.other();
-    (
-        format!(
-            "{} {en}: {} wins ({r_en}).",
-            side_en(loser),
-            side_en(winner)
+    let r = cited_ground(book, ground);
+    let (loser, winner) = (SideName(winner.other()), SideName(winner));
+    out.sentence(|lang, w| match lang {
+        Lang::En => write!(
+            w,
+            "{} {}: {} wins ({}).",
+            loser.en(),
+            what.en(),
+            winner.en(),
+            r.en()
         ),
-        format!(
-            "Bên {} {vi}: bên {} thắng ({r_vi}).",
-            side_vi(loser),
-            side_vi(winner)
+        Lang::Vi => write!(
+            w,
+            "Bên {} {}: bên {} thắng ({}).",
+            loser.vi(),
+            what.vi(),
+            winner.vi(),
+            r.vi()
         ),
-        format!("{}{zh}：{}胜（{r_zh}）。", side_zh(loser), side_zh(winner)),
-    )
+        Lang::Zh => write!(
+            w,
+            "{}{}：{}胜（{}）。",
+            loser.zh(),
+            what.zh(),
+            winner.zh(),
+            r.zh()
+        ),
+    });
 }
 
 /// The no-capture claim (VN Article 12, AXF practice), counted in moves
 /// of both sides (nước), the plies beside them.
-fn no_capture(book: RuleSet, plies: u32) -> Sentence {
-    let words = wording(book);
-    let (r_en, r_vi, r_zh) = cited_ground(book, Ground::NoCapture).unwrap_or_default();
+fn no_capture(out: &mut Texts<impl Fn(Lang) -> bool>, book: RuleSet, plies: u32) {
+    let claim = wording(book).claim;
+    let r = cited_ground(book, Ground::NoCapture);
     let moves = plies / 2;
-    (
-        format!(
-            "Neither side has captured for {moves} moves ({plies} plies): {} ({r_en}).",
-            words.claim.0
+    out.sentence(|lang, w| match lang {
+        Lang::En => write!(
+            w,
+            "Neither side has captured for {moves} moves ({plies} plies): {} ({}).",
+            claim.en(),
+            r.en()
         ),
-        format!(
-            "Đã {moves} nước ({plies} lượt) liên tiếp không bên nào ăn quân: {} ({r_vi}).",
-            words.claim.1
+        Lang::Vi => write!(
+            w,
+            "Đã {moves} nước ({plies} lượt) liên tiếp không bên nào ăn quân: {} ({}).",
+            claim.vi(),
+            r.vi()
         ),
-        format!(
-            "双方已连续{moves}回合（{plies}步）未吃子：{}（{r_zh}）。",
-            words.claim.2
+        Lang::Zh => write!(
+            w,
+            "双方已连续{moves}回合（{plies}步）未吃子：{}（{}）。",
+            claim.zh(),
+            r.zh()
         ),
-    )
+    });
+}
+
+/// How many times a position occurred: `third` / `ba` / `三`, or `4th` /
+/// `4` / `4`.
+struct Nth(u32);
+
+impl Phrase for Nth {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.0, lang) {
+            (3, _) => ("third", "ba", "三").write(lang, f),
+            (n, Lang::En) => write!(f, "{}", Ordinal(n)),
+            (n, _) => write!(f, "{n}"),
+        }
+    }
 }
 
 fn explain_repetition(
-    out: &mut Vec<Sentence>,
+    out: &mut Texts<impl Fn(Lang) -> bool>,
     book: RuleSet,
     verdict: Verdict,
     rep: &Repetition,
@@ -508,25 +777,44 @@ fn explain_repetition(
 ) {
     let words = wording(book);
     let (a, b) = (rep.previous_ply + 1, rep.trigger_ply);
-    let (nth_en, nth_vi, nth_zh) = match rep.occurrences {
-        3 => ("third".to_owned(), "ba".to_owned(), "三".to_owned()),
-        n => (ordinal_en(n), n.to_string(), n.to_string()),
-    };
-    let (t_en, t_vi, t_zh) = moves.named(b);
-    out.push(if rep.first_ply == 0 {
-        (
-            format!("The start position occurred for the {nth_en} time at {t_en}."),
-            format!("Thế cờ ban đầu xuất hiện lần thứ {nth_vi} ở {t_vi}."),
-            format!("开局局面在{t_zh}后第{nth_zh}次出现。"),
-        )
+    let nth = Nth(rep.occurrences);
+    let t = moves.named(b);
+    if rep.first_ply == 0 {
+        out.sentence(|lang, w| match lang {
+            Lang::En => write!(
+                w,
+                "The start position occurred for the {} time at {}.",
+                nth.en(),
+                t.en()
+            ),
+            Lang::Vi => write!(
+                w,
+                "Thế cờ ban đầu xuất hiện lần thứ {} ở {}.",
+                nth.vi(),
+                t.vi()
+            ),
+            Lang::Zh => write!(w, "开局局面在{}后第{}次出现。", t.zh(), nth.zh()),
+        });
     } else {
-        let (f_en, f_vi, f_zh) = moves.bare(rep.first_ply);
-        (
-            format!("The position after {f_en} occurred for the {nth_en} time at {t_en}."),
-            format!("Thế cờ sau {f_vi} xuất hiện lần thứ {nth_vi} ở {t_vi}."),
-            format!("{f_zh}后的局面在{t_zh}后第{nth_zh}次出现。"),
-        )
-    });
+        let f = moves.bare(rep.first_ply);
+        out.sentence(|lang, w| match lang {
+            Lang::En => write!(
+                w,
+                "The position after {} occurred for the {} time at {}.",
+                f.en(),
+                nth.en(),
+                t.en()
+            ),
+            Lang::Vi => write!(
+                w,
+                "Thế cờ sau {} xuất hiện lần thứ {} ở {}.",
+                f.vi(),
+                nth.vi(),
+                t.vi()
+            ),
+            Lang::Zh => write!(w, "{}后的局面在{}后第{}次出现。", f.zh(), t.zh(), nth.zh()),
+        });
+    }
     let span = moves.range(a, b);
     match rep.verdict.violator {
         Some(v) => {
@@ -542,55 +830,58 @@ fn explain_repetition(
             } else {
                 Ground::ChaseViolation
             };
-            let (r_en, r_vi, r_zh) = cited_ground(book, ground).unwrap_or_default();
+            let r = cited_ground(book, ground);
+            let v = SideName(v);
             if verdict == Verdict::Loss {
-                let (l_en, l_vi, l_zh) = moves.named(rep.loss_ply.unwrap_or(b));
-                out.push((
-                    format!(
-                        "Instead of changing, {} repeated at {l_en} and loses ({r_en}).",
-                        side_en(v),
+                let l = moves.named(rep.loss_ply.unwrap_or(b));
+                out.sentence(|lang, w| match lang {
+                    Lang::En => write!(
+                        w,
+                        "Instead of changing, {} repeated at {} and loses ({}).",
+                        v.en(),
+                        l.en(),
+                        r.en()
                     ),
-                    format!(
-                        "Bên {} không đổi nước mà lặp lại ở {l_vi}, nên bị xử thua ({r_vi}).",
-                        side_vi(v),
+                    Lang::Vi => write!(
+                        w,
+                        "Bên {} không đổi nước mà lặp lại ở {}, nên bị xử thua ({}).",
+                        v.vi(),
+                        l.vi(),
+                        r.vi()
                     ),
-                    format!("{}不变着，{l_zh}再次重复，判负（{r_zh}）。", side_zh(v)),
-                ));
+                    Lang::Zh => write!(
+                        w,
+                        "{}不变着，{}再次重复，判负（{}）。",
+                        v.zh(),
+                        l.zh(),
+                        r.zh()
+                    ),
+                });
             } else {
-                out.push((
-                    format!("{} {} ({r_en}).", side_en(v), words.must_change.0),
-                    format!("Bên {} {} ({r_vi}).", side_vi(v), words.must_change.1),
-                    format!("{}{}（{r_zh}）。", side_zh(v), words.must_change.2),
-                ));
+                let must = words.must_change;
+                out.sentence(|lang, w| match lang {
+                    Lang::En => write!(w, "{} {} ({}).", v.en(), must.en(), r.en()),
+                    Lang::Vi => write!(w, "Bên {} {} ({}).", v.vi(), must.vi(), r.vi()),
+                    Lang::Zh => write!(w, "{}{}（{}）。", v.zh(), must.zh(), r.zh()),
+                });
             }
         }
         None => {
             let both_check = rep.red.pattern == Pattern::PerpetualCheck;
             let both_chase = matches!(rep.red.pattern, Pattern::PerpetualChase(_));
-            let (en, vi, zh) = if both_check {
+            let words = if both_check {
                 words.both_check
             } else if both_chase {
                 words.both_chase
             } else {
                 for f in [&rep.red, &rep.black] {
-                    out.push(describe_allowed(book, rep, f, moves.places));
+                    describe_allowed(out, book, rep, f, moves.places);
                 }
                 words.neither
             };
-            out.push((en.to_owned(), vi.to_owned(), zh.to_owned()));
+            out.fixed(words);
         }
     }
-}
-
-/// `4th`, `21st`, `112th`.
-fn ordinal_en(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, r) if r != 11 => "st",
-        (2, r) if r != 12 => "nd",
-        (3, r) if r != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// The moves of `side` in the cycle.
@@ -601,40 +892,49 @@ fn moves_of(rep: &Repetition, side: Color) -> impl Iterator<Item = &PlyAnalysis>
 /// Says what the violator did over the cycle (`span`, its moves in words);
 /// returns the ground a chase sentence cited as the deciding one.
 fn describe_violation(
-    out: &mut Vec<Sentence>,
+    out: &mut Texts<impl Fn(Lang) -> bool>,
     book: RuleSet,
     rep: &Repetition,
     f: &SideFinding,
-    span: &Sentence,
+    span: &Range,
     places: Places,
 ) -> Option<Ground> {
-    let s = f.side;
-    let (span_en, span_vi, span_zh) = span;
+    let (s, n) = (SideName(f.side), f.moves);
     match &f.pattern {
         Pattern::PerpetualCheck => {
-            let (p_en, p_vi, p_zh) = places.pieces(&checkers(&rep.cycle, s), s);
-            let (r_en, r_vi, r_zh) = cited_ground(book, Ground::PerpetualCheck).unwrap_or_default();
-            out.push((
-                format!(
-                    "{}'s {p_en} checked on every one of its {} moves in the repetition ({span_en}): perpetual check ({r_en}).",
-                    side_en(s),
-                    f.moves
+            let checkers = checkers(&rep.cycle, f.side);
+            let p = places.pieces(&checkers, f.side);
+            let r = cited_ground(book, Ground::PerpetualCheck);
+            out.sentence(|lang, w| match lang {
+                Lang::En => write!(
+                    w,
+                    "{}'s {} checked on every one of its {n} moves in the repetition ({}): perpetual check ({}).",
+                    s.en(),
+                    p.en(),
+                    span.en(),
+                    r.en()
                 ),
-                format!(
-                    "{p_vi} bên {} chiếu liên tục trong cả {} nước của đoạn lặp ({span_vi}): chiếu mãi ({r_vi}).",
-                    side_vi(s),
-                    f.moves
+                Lang::Vi => write!(
+                    w,
+                    "{} bên {} chiếu liên tục trong cả {n} nước của đoạn lặp ({}): chiếu mãi ({}).",
+                    p.vi(),
+                    s.vi(),
+                    span.vi(),
+                    r.vi()
                 ),
-                format!(
-                    "{}{p_zh}在循环的全部{}着中着着将军（{span_zh}）：长将（{r_zh}）。",
-                    side_zh(s),
-                    f.moves
+                Lang::Zh => write!(
+                    w,
+                    "{}{}在循环的全部{n}着中着着将军（{}）：长将（{}）。",
+                    s.zh(),
+                    p.zh(),
+                    span.zh(),
+                    r.zh()
                 ),
-            ));
+            });
             None
         }
         Pattern::PerpetualChase(chase) => {
-            let threats: Vec<_> = moves_of(rep, s)
+            let threats: Vec<_> = moves_of(rep, f.side)
                 .flat_map(|p| p.threats.iter())
                 .filter(|t| t.target_id == chase.target_id && presses(book, t.threat.kind))
                 .map(|t| &t.threat)
@@ -645,38 +945,66 @@ fn describe_violation(
                     .flat_map(|t| t.attackers.iter().map(|&(sq, r)| (r, sq))),
             );
             let target = chase.target_role;
-            let o = s.other();
-            let (o_en, o_vi, o_zh) = (side_en(o), side_vi(o), side_zh(o));
-            let (c_en, c_vi, c_zh) = places.pieces(&chasers, s);
-            let (t_en, t_vi, t_zh) = places.piece(target, &chase.target_squares, o);
-            out.push((
-                format!(
-                    "{}'s {c_en} chased {o_en}'s {t_en} on every one of its {} moves in the repetition ({span_en}).",
-                    side_en(s),
-                    f.moves,
+            let o = f.side.other();
+            let os = SideName(o);
+            let c = places.pieces(&chasers, f.side);
+            let t = places.piece(target, &chase.target_squares, o);
+            out.sentence(|lang, w| match lang {
+                Lang::En => write!(
+                    w,
+                    "{}'s {} chased {}'s {} on every one of its {n} moves in the repetition ({}).",
+                    s.en(),
+                    c.en(),
+                    os.en(),
+                    t.en(),
+                    span.en()
                 ),
-                format!(
-                    "{c_vi} bên {} đuổi bắt {t_vi} bên {o_vi} trong cả {} nước của đoạn lặp ({span_vi}).",
-                    side_vi(s),
-                    f.moves,
+                Lang::Vi => write!(
+                    w,
+                    "{} bên {} đuổi bắt {} bên {} trong cả {n} nước của đoạn lặp ({}).",
+                    c.vi(),
+                    s.vi(),
+                    t.vi(),
+                    os.vi(),
+                    span.vi()
                 ),
-                format!(
-                    "{}{c_zh}在循环的全部{}着中着着捉{o_zh}{t_zh}（{span_zh}）。",
-                    side_zh(s),
-                    f.moves,
+                Lang::Zh => write!(
+                    w,
+                    "{}{}在循环的全部{n}着中着着捉{}{}（{}）。",
+                    s.zh(),
+                    c.zh(),
+                    os.zh(),
+                    t.zh(),
+                    span.zh()
                 ),
-            ));
+            });
             let (ground, en, vi, zh) = why_chased(&threats, f, target);
+            let why: Words = (en, vi, zh);
             // An unprotected piece is chased as such (VN 23.3; the AXF by
             // the pieces involved); a protected one by the exception.
-            let (r_en, r_vi, r_zh) = ground
-                .and_then(|g| cited_ground(book, g))
-                .unwrap_or_else(|| chase_citation(book, f));
-            out.push((
-                format!("{o_en}'s {target} {en} ({r_en})."),
-                format!("{} bên {o_vi} {vi} ({r_vi}).", role_vi(target)),
-                format!("{o_zh}{}{zh}（{r_zh}）。", piece_name(o, target)),
-            ));
+            let r = match ground.map(|g| cited_ground(book, g)) {
+                Some(Cited(Some(c))) => Cited(Some(c)),
+                _ => chase_citation(book, f),
+            };
+            out.sentence(|lang, w| match lang {
+                Lang::En => write!(w, "{}'s {target} {} ({}).", os.en(), why.en(), r.en()),
+                Lang::Vi => write!(
+                    w,
+                    "{} bên {} {} ({}).",
+                    role_vi(target),
+                    os.vi(),
+                    why.vi(),
+                    r.vi()
+                ),
+                Lang::Zh => write!(
+                    w,
+                    "{}{}{}（{}）。",
+                    os.zh(),
+                    piece_name(o, target),
+                    why.zh(),
+                    r.zh()
+                ),
+            });
             ground
         }
         Pattern::Allowed => None,
@@ -747,103 +1075,110 @@ fn why_chased(
 /// it checked back now and then (VN 24.4, AXF 8), or chased back now and
 /// then (VN 23.5); and exchange offers among the chases (VN 23.8, AXF 36).
 fn describe_answer(
-    out: &mut Vec<Sentence>,
+    out: &mut Texts<impl Fn(Lang) -> bool>,
     book: RuleSet,
     rep: &Repetition,
     f: &SideFinding,
     other: &SideFinding,
     decided: Option<Ground>,
 ) {
-    let (s, o) = (f.side, other.side);
+    let (s, o) = (SideName(f.side), SideName(other.side));
     let grounds = &rep.verdict.grounds;
     let cite_if = |present: bool, ground: Ground| {
         if present {
             cited_ground(book, ground)
         } else {
-            None
+            Cited(None)
         }
     };
-    if let Some((r_en, r_vi, r_zh)) = cite_if(
+    let (moves, checks, chases) = (other.moves, other.checks, other.chases);
+    if let r @ Cited(Some(_)) = cite_if(
         grounds.contains(&Ground::CheckedBackSometimes),
         Ground::CheckedBackSometimes,
     ) {
-        out.push((
-            format!(
-                "{} checked back on only {} of its {} moves (two checks, one check back): {} still checks perpetually ({r_en}).",
-                side_en(o),
-                other.checks,
-                other.moves,
-                side_en(s)
+        out.sentence(|lang, w| match lang {
+            Lang::En => write!(
+                w,
+                "{} checked back on only {checks} of its {moves} moves (two checks, one check back): {} still checks perpetually ({}).",
+                o.en(),
+                s.en(),
+                r.en()
             ),
-            format!(
-                "Bên {} chỉ chiếu lại ở {} trong {} nước (hai chiếu, một chiếu lại): bên {} vẫn là chiếu mãi ({r_vi}).",
-                side_vi(o),
-                other.checks,
-                other.moves,
-                side_vi(s)
+            Lang::Vi => write!(
+                w,
+                "Bên {} chỉ chiếu lại ở {checks} trong {moves} nước (hai chiếu, một chiếu lại): bên {} vẫn là chiếu mãi ({}).",
+                o.vi(),
+                s.vi(),
+                r.vi()
             ),
-            format!(
-                "{}在{}着中只有{}着还将（两将一还将）：{}仍属长将（{r_zh}）。",
-                side_zh(o),
-                other.moves,
-                other.checks,
-                side_zh(s)
+            Lang::Zh => write!(
+                w,
+                "{}在{moves}着中只有{checks}着还将（两将一还将）：{}仍属长将（{}）。",
+                o.zh(),
+                s.zh(),
+                r.zh()
             ),
-        ));
+        });
     }
-    if let Some((r_en, r_vi, r_zh)) = cite_if(
+    if let r @ Cited(Some(_)) = cite_if(
         grounds.contains(&Ground::ChasedBackSometimes),
         Ground::ChasedBackSometimes,
     ) {
-        out.push((
-            format!(
-                "{} chased back on only {} of its {} moves (two chases, one chase back): {}, chasing the same piece each time, still chases perpetually ({r_en}).",
-                side_en(o),
-                other.chases,
-                other.moves,
-                side_en(s)
+        out.sentence(|lang, w| match lang {
+            Lang::En => write!(
+                w,
+                "{} chased back on only {chases} of its {moves} moves (two chases, one chase back): {}, chasing the same piece each time, still chases perpetually ({}).",
+                o.en(),
+                s.en(),
+                r.en()
             ),
-            format!(
-                "Bên {} chỉ bắt lại ở {} trong {} nước (hai bắt, một bắt lại): bên {} bắt cùng một quân nên vẫn phạm luật bắt mãi ({r_vi}).",
-                side_vi(o),
-                other.chases,
-                other.moves,
-                side_vi(s)
+            Lang::Vi => write!(
+                w,
+                "Bên {} chỉ bắt lại ở {chases} trong {moves} nước (hai bắt, một bắt lại): bên {} bắt cùng một quân nên vẫn phạm luật bắt mãi ({}).",
+                o.vi(),
+                s.vi(),
+                r.vi()
             ),
-            format!(
-                "{}在{}着中只有{}着还捉（两捉一还捉）：{}每次捉同一子，仍属长捉（{r_zh}）。",
-                side_zh(o),
-                other.moves,
-                other.chases,
-                side_zh(s)
+            Lang::Zh => write!(
+                w,
+                "{}在{moves}着中只有{chases}着还捉（两捉一还捉）：{}每次捉同一子，仍属长捉（{}）。",
+                o.zh(),
+                s.zh(),
+                r.zh()
             ),
-        ));
+        });
     }
-    if let Some((r_en, r_vi, r_zh)) = cite_if(
+    if let r @ Cited(Some(_)) = cite_if(
         f.grounds.contains(&Ground::OfferInChase) && decided != Some(Ground::OfferInChase),
         Ground::OfferInChase,
     ) {
-        out.push((
-            format!(
-                "Some of {}'s chasing moves also offered an exchange: still a perpetual chase ({r_en}).",
-                side_en(s)
+        out.sentence(|lang, w| match lang {
+            Lang::En => write!(
+                w,
+                "Some of {}'s chasing moves also offered an exchange: still a perpetual chase ({}).",
+                s.en(),
+                r.en()
             ),
-            format!(
-                "Có nước bắt của bên {} đồng thời là đòi đổi quân: vẫn coi là bắt mãi ({r_vi}).",
-                side_vi(s)
+            Lang::Vi => write!(
+                w,
+                "Có nước bắt của bên {} đồng thời là đòi đổi quân: vẫn coi là bắt mãi ({}).",
+                s.vi(),
+                r.vi()
             ),
-            format!(
-                "{}的捉子着法中有的同时是兑子：仍属长捉（{r_zh}）。",
-                side_zh(s)
+            Lang::Zh => write!(
+                w,
+                "{}的捉子着法中有的同时是兑子：仍属长捉（{}）。",
+                s.zh(),
+                r.zh()
             ),
-        ));
+        });
     }
 }
 
 /// The citation a chase sentence names: the book's rule for the chase itself
 /// (VN 23.3), or, where the book numbers its chase cases by the pieces (the
 /// AXF), the first such rule the finding cites, else the enforcement rule.
-fn chase_citation(book: RuleSet, f: &SideFinding) -> Sentence {
+fn chase_citation(book: RuleSet, f: &SideFinding) -> Cited {
     let chase_grounds = f.grounds.iter().filter(|g| {
         matches!(
             g,
@@ -855,16 +1190,10 @@ fn chase_citation(book: RuleSet, f: &SideFinding) -> Sentence {
                 | Ground::FalseProtection
         )
     });
-    let mut cites: Vec<Citation> = chase_grounds
+    let first = chase_grounds
         .flat_map(|&g| book.cite(g).iter().copied())
-        .collect();
-    cites.sort();
-    cites
-        .first()
-        .copied()
-        .or_else(|| book.cite(Ground::ChaseViolation).first().copied())
-        .map(cited)
-        .unwrap_or_default()
+        .min();
+    Cited(first.or_else(|| book.cite(Ground::ChaseViolation).first().copied()))
 }
 
 /// The grounds that explain an allowed pattern, the most telling first: the
@@ -885,7 +1214,13 @@ const ALLOWED_BECAUSE: [Ground; 10] = [
 /// Why one side's moves were allowed, in a sentence naming what it did:
 /// the king or pawn and its helper (VN 23.9), the kind of one check one
 /// other (23.2), the allowed kinds that happened (23.10), ...
-fn describe_allowed(book: RuleSet, rep: &Repetition, f: &SideFinding, places: Places) -> Sentence {
+fn describe_allowed(
+    out: &mut Texts<impl Fn(Lang) -> bool>,
+    book: RuleSet,
+    rep: &Repetition,
+    f: &SideFinding,
+    places: Places,
+) {
     let s = f.side;
     // The Vietnamese law words its allowances by point: the grounds one
     // point covers share its sentence, in the point's order of precedence.
@@ -893,81 +1228,127 @@ fn describe_allowed(book: RuleSet, rep: &Repetition, f: &SideFinding, places: Pl
         .into_iter()
         .filter(|g| f.grounds.contains(g))
         .min_by_key(|&g| allowed_rank(book, g));
-    let cite = because.and_then(|g| cited_ground(book, g));
+    let cite = Cited(because.and_then(|g| book.cite(g).first().copied()));
     let o = s.other();
-    let (en, vi, zh): Sentence = match because {
+    let what = match because {
         Some(Ground::KingChase | Ground::PawnChase) => match king_or_pawn_chase(book, rep, s) {
-            Some(c) => {
-                let (p_en, p_vi, p_zh) = places.pieces(&c.chasers, s);
-                let (t_en, t_vi, t_zh) = places.piece(c.target, &c.squares, o);
-                (
-                    format!(
-                        "chased {}'s {t_en} with its {p_en}, which is allowed",
-                        side_en(o)
-                    ),
-                    format!("đuổi bắt {t_vi} bên {} bằng {p_vi}, được phép", side_vi(o)),
-                    format!("以{p_zh}捉{}{t_zh}，允许", side_zh(o)),
-                )
-            }
-            None => (
-                "chased with its king or a pawn, which is allowed".to_owned(),
-                "đuổi bắt bằng Tướng hoặc Tốt, được phép".to_owned(),
-                "以将（帅）或兵（卒）捉子，允许".to_owned(),
-            ),
+            Some(chase) => Allowance::KingOrPawn {
+                chase,
+                places,
+                side: s,
+            },
+            None => Allowance::Fixed((
+                "chased with its king or a pawn, which is allowed",
+                "đuổi bắt bằng Tướng hoặc Tốt, được phép",
+                "以将（帅）或兵（卒）捉子，允许",
+            )),
         },
-        Some(Ground::ChecksMixed) => {
-            let (en, vi, zh) = check_and_what(book, rep, s);
-            (
-                format!("{en}, which is allowed"),
-                format!("{vi}, được phép"),
-                format!("{zh}，允许"),
-            )
-        }
-        Some(Ground::ChasesInTurn) => (
-            "chased different pieces in turn, which is allowed".to_owned(),
-            "lần lượt đuổi bắt nhiều quân khác nhau, được phép".to_owned(),
-            "轮流捉不同的子，允许".to_owned(),
-        ),
-        Some(Ground::SeveralOnProtected) => (
-            "attacked a protected piece with several pieces, which is no chase".to_owned(),
-            "dùng nhiều quân dọa một quân có căn, không tính là bắt".to_owned(),
-            "以多子攻击一个有根子，不算捉".to_owned(),
-        ),
+        Some(Ground::ChecksMixed) => Allowance::Allowed(check_and_what(book, rep, s)),
+        Some(Ground::ChasesInTurn) => Allowance::Fixed((
+            "chased different pieces in turn, which is allowed",
+            "lần lượt đuổi bắt nhiều quân khác nhau, được phép",
+            "轮流捉不同的子，允许",
+        )),
+        Some(Ground::SeveralOnProtected) => Allowance::Fixed((
+            "attacked a protected piece with several pieces, which is no chase",
+            "dùng nhiều quân dọa một quân có căn, không tính là bắt",
+            "以多子攻击一个有根子，不算捉",
+        )),
         Some(Ground::OffersOnly | Ground::BlocksOrOffers | Ground::DiscoveredCheckThreat) => {
-            let (en, vi, zh) = allowed_kinds(rep, s);
-            (
-                format!("{en}, which is allowed"),
-                format!("{vi}, được phép"),
-                format!("{zh}，允许"),
-            )
+            Allowance::Kinds(allowed_kinds(rep, s))
         }
-        Some(Ground::ProtectedThreat) => (
-            "threatened only truly protected pieces, which is no chase".to_owned(),
-            "chỉ dọa bắt quân có căn thật, không tính là bắt".to_owned(),
-            "只攻击有真根的子，不算捉".to_owned(),
-        ),
-        Some(Ground::UncrossedPawnThreat) => (
-            "threatened only a pawn that has not crossed the river, which is allowed".to_owned(),
-            "chỉ dọa bắt Tốt chưa qua sông, được phép".to_owned(),
-            format!("只攻击未过河的{}，允许", piece_name(o, Role::Pawn)),
-        ),
-        _ => (
-            "made only allowed moves".to_owned(),
-            "chỉ đi các nước được phép".to_owned(),
-            "只走允许的着法".to_owned(),
-        ),
+        Some(Ground::ProtectedThreat) => Allowance::Fixed((
+            "threatened only truly protected pieces, which is no chase",
+            "chỉ dọa bắt quân có căn thật, không tính là bắt",
+            "只攻击有真根的子，不算捉",
+        )),
+        Some(Ground::UncrossedPawnThreat) => Allowance::UncrossedPawn(o),
+        _ => Allowance::Fixed((
+            "made only allowed moves",
+            "chỉ đi các nước được phép",
+            "只走允许的着法",
+        )),
     };
-    match cite {
-        Some((c_en, c_vi, c_zh)) => (
-            format!("{} {en} ({c_en}).", side_en(s)),
-            format!("Bên {} {vi} ({c_vi}).", side_vi(s)),
-            format!("{}{zh}（{c_zh}）。", side_zh(s)),
-        ),
-        None => (
-            format!("{} {en}.", side_en(s)),
-            format!("Bên {} {vi}.", side_vi(s)),
-            format!("{}{zh}。", side_zh(s)),
-        ),
+    let side = SideName(s);
+    let cited = cite.0.is_some();
+    out.sentence(|lang, w| match (lang, cited) {
+        (Lang::En, true) => write!(w, "{} {} ({}).", side.en(), what.en(), cite.en()),
+        (Lang::Vi, true) => write!(w, "Bên {} {} ({}).", side.vi(), what.vi(), cite.vi()),
+        (Lang::Zh, true) => write!(w, "{}{}（{}）。", side.zh(), what.zh(), cite.zh()),
+        (Lang::En, false) => write!(w, "{} {}.", side.en(), what.en()),
+        (Lang::Vi, false) => write!(w, "Bên {} {}.", side.vi(), what.vi()),
+        (Lang::Zh, false) => write!(w, "{}{}。", side.zh(), what.zh()),
+    });
+}
+
+/// What a side did that the law allows ([`describe_allowed`]).
+enum Allowance {
+    /// Chased with its king or a pawn among the chasers.
+    KingOrPawn {
+        chase: KingOrPawnChase,
+        places: Places,
+        side: Color,
+    },
+    /// Moves of kinds the law allows, said as such: `..., which is allowed`.
+    Allowed(Words),
+    /// The kinds of move Article 23, point 10 allows, said as such.
+    Kinds(AllowedKinds),
+    /// Threatened only the other side's uncrossed pawn.
+    UncrossedPawn(Color),
+    /// A sentence that says it all.
+    Fixed(Words),
+}
+
+impl Phrase for Allowance {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let allowed = (", which is allowed", ", được phép", "，允许");
+        match self {
+            Allowance::KingOrPawn {
+                chase,
+                places,
+                side,
+            } => {
+                let o = side.other();
+                let p = places.pieces(&chase.chasers, *side);
+                let t = places.piece(chase.target, &chase.squares, o);
+                let os = SideName(o);
+                match lang {
+                    Lang::En => write!(
+                        f,
+                        "chased {}'s {} with its {}, which is allowed",
+                        os.en(),
+                        t.en(),
+                        p.en()
+                    ),
+                    Lang::Vi => write!(
+                        f,
+                        "đuổi bắt {} bên {} bằng {}, được phép",
+                        t.vi(),
+                        os.vi(),
+                        p.vi()
+                    ),
+                    Lang::Zh => write!(f, "以{}捉{}{}，允许", p.zh(), os.zh(), t.zh()),
+                }
+            }
+            Allowance::Allowed(words) => {
+                words.write(lang, f)?;
+                allowed.write(lang, f)
+            }
+            Allowance::Kinds(kinds) => {
+                kinds.write(lang, f)?;
+                allowed.write(lang, f)
+            }
+            Allowance::UncrossedPawn(o) => match lang {
+                Lang::Zh => write!(f, "只攻击未过河的{}，允许", piece_name(*o, Role::Pawn)),
+                _ => (
+                    "threatened only a pawn that has not crossed the river, which is allowed",
+                    "chỉ dọa bắt Tốt chưa qua sông, được phép",
+                    "",
+                )
+                    .write(lang, f),
+            },
+            Allowance::Fixed(words) => words.write(lang, f),
+        }
     }
 }
 
@@ -1082,53 +1463,65 @@ fn check_and_what(book: RuleSet, rep: &Repetition, side: Color) -> Words {
     }
 }
 
-/// The kinds of move Article 23, point 10 (AXF 24, 40) allows perpetually
-/// that the side played: blocks, sacrifices, exchange offers, threats to
-/// win a piece by discovered check.
-fn allowed_kinds(rep: &Repetition, side: Color) -> Sentence {
-    let plies: Vec<&PlyAnalysis> = moves_of(rep, side).collect();
-    let threat = |kind: ThreatKind| {
-        plies
-            .iter()
-            .any(|p| p.threats.iter().any(|t| t.threat.kind == kind))
-    };
-    let kinds = [
-        (plies.iter().any(|p| p.blocks), "blocked", "cản mãi", "长拦"),
-        (
-            plies.iter().any(|p| p.sacrifice),
-            "offered a piece",
-            "thí quân mãi",
-            "长献",
-        ),
-        (
-            threat(ThreatKind::ExchangeOffer),
-            "offered an exchange",
-            "đòi đổi mãi",
-            "长兑",
-        ),
-        (
-            threat(ThreatKind::DiscoveredCheck),
-            "threatened to win a piece by a discovered check",
-            "dọa mãi chiếu rút bắt quân",
-            "长以闪将吃子相威胁",
-        ),
-    ];
-    let happened: Vec<_> = kinds.iter().filter(|k| k.0).collect();
-    if happened.is_empty() {
-        return (
-            "blocked, offered pieces or exchanges".to_owned(),
-            "cản, thí quân hoặc đòi đổi quân".to_owned(),
-            "拦、献子或兑子".to_owned(),
-        );
-    }
-    let en: Vec<&str> = happened.iter().map(|k| k.1).collect();
-    let vi: Vec<&str> = happened.iter().map(|k| k.2).collect();
-    let zh: Vec<&str> = happened.iter().map(|k| k.3).collect();
+/// The kinds of move Article 23, point 10 (AXF 24, 40) allows perpetually:
+/// blocks, sacrifices, exchange offers, threats to win a piece by
+/// discovered check. Each is (en, vi, zh).
+const ALLOWED_KINDS: [Words; 4] = [
+    ("blocked", "cản mãi", "长拦"),
+    ("offered a piece", "thí quân mãi", "长献"),
+    ("offered an exchange", "đòi đổi mãi", "长兑"),
     (
-        format!("perpetually {}", en.join(" and ")),
-        vi.join(" và "),
-        zh.join("、"),
-    )
+        "threatened to win a piece by a discovered check",
+        "dọa mãi chiếu rút bắt quân",
+        "长以闪将吃子相威胁",
+    ),
+];
+
+/// Which of [`ALLOWED_KINDS`] a side played.
+struct AllowedKinds([bool; 4]);
+
+/// The kinds of move Article 23, point 10 (AXF 24, 40) allows perpetually
+/// that the side played.
+fn allowed_kinds(rep: &Repetition, side: Color) -> AllowedKinds {
+    let threat = |kind: ThreatKind| {
+        moves_of(rep, side).any(|p| p.threats.iter().any(|t| t.threat.kind == kind))
+    };
+    AllowedKinds([
+        moves_of(rep, side).any(|p| p.blocks),
+        moves_of(rep, side).any(|p| p.sacrifice),
+        threat(ThreatKind::ExchangeOffer),
+        threat(ThreatKind::DiscoveredCheck),
+    ])
+}
+
+impl Phrase for AllowedKinds {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.0.contains(&true) {
+            return (
+                "blocked, offered pieces or exchanges",
+                "cản, thí quân hoặc đòi đổi quân",
+                "拦、献子或兑子",
+            )
+                .write(lang, f);
+        }
+        let (start, and) = match lang {
+            Lang::En => ("perpetually ", " and "),
+            Lang::Vi => ("", " và "),
+            Lang::Zh => ("", "、"),
+        };
+        f.write_str(start)?;
+        let happened = ALLOWED_KINDS
+            .iter()
+            .zip(self.0)
+            .filter_map(|(kind, played)| played.then_some(kind));
+        for (i, kind) in happened.enumerate() {
+            if i > 0 {
+                f.write_str(and)?;
+            }
+            kind.write(lang, f)?;
+        }
+        Ok(())
+    }
 }
 
 /// The order in which allowances explain a pattern: by the point the book
@@ -1146,4 +1539,74 @@ fn allowed_rank(book: RuleSet, g: Ground) -> usize {
                 .position(|&h| h == g)
                 .unwrap_or(usize::MAX)
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::adjudication::{Options, Replay, rule};
+    use crate::xiangqi::Position;
+
+    /// Writes `phrase` in `lang`.
+    fn said(phrase: &impl Phrase, lang: Lang) -> String {
+        In(phrase, lang).to_string()
+    }
+
+    #[test]
+    fn ordinals_take_their_english_suffix() {
+        let written: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112]
+            .map(|n| Ordinal(n).to_string())
+            .into();
+        assert_eq!(
+            written,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+                "101st", "111th", "112th"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_move_is_named_as_sent_beside_its_iccs_text() {
+        let m = Move::new(
+            Square::from_iccs("a0").unwrap(),
+            Square::from_iccs("b0").unwrap(),
+        );
+        let bare = Bare {
+            side: Color::Red,
+            number: 12,
+        };
+        let named = |sent| Named {
+            bare,
+            sent,
+            iccs: Some(m),
+        };
+        assert_eq!(
+            said(&named(Some("R9=8")), Lang::En),
+            "Red's 12th move (R9=8, a0b0)"
+        );
+        assert_eq!(said(&named(None), Lang::Vi), "nước thứ 12 của Đỏ (a0b0)");
+        // Chinese writes every comma full width, the sent move's too.
+        assert_eq!(
+            said(&named(Some("x, y")), Lang::Zh),
+            "红方第12着（x，y，a0b0）"
+        );
+        assert!(is_iccs_of("a0b0", m) && !is_iccs_of("a0b1", m) && !is_iccs_of("车九平八", m));
+    }
+
+    #[test]
+    fn only_the_languages_asked_for_are_written() {
+        let start = Position::new();
+        let sq = |s| Square::from_iccs(s).unwrap();
+        let moves = [Move::new(sq("h2"), sq("e2")), Move::new(sq("h9"), sq("g7"))];
+        let replay = Replay::from_moves(start, &moves).expect("legal moves");
+        let ruling = rule(&replay, Options::default());
+        let all = explain(&ruling);
+        let en = explain_named_in(&ruling, &Naming::default(), |l| l == Lang::En);
+        assert_eq!(en.en, all.en);
+        assert!(!en.en.is_empty() && en.vi.is_empty() && en.zh.is_empty());
+        let rest = explain_named_in(&ruling, &Naming::default(), |l| l != Lang::En);
+        assert_eq!((rest.vi, rest.zh), (all.vi, all.zh));
+        assert!(rest.en.is_empty());
+    }
 }

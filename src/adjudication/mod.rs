@@ -16,7 +16,7 @@ pub mod ruling;
 pub mod threats;
 
 pub use articles::{Article, AxfRule, Citation, Ground, Lang, Point, Readings, RuleSet};
-pub use explain::{Explanation, Naming, explain, explain_named};
+pub use explain::{Explanation, Naming, explain, explain_named, explain_named_in};
 pub use replay::{Replay, ReplayError};
 pub use ruling::{
     NoCapture, Options, Repetition, Ruling, Verdict, Work, rule, rule_counting_work,

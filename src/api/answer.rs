@@ -95,22 +95,50 @@ wire_enum! {
 pub type Text = Cow<'static, str>;
 
 /// A text in the answer's languages ([`Languages`]): Vietnamese and English by default; a
-/// language left out is an empty text and is not written.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// language left out is an empty text and is not written (`LocalizedJson`), nor expected
+/// when read.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 pub struct Localized {
     /// Vietnamese.
-    #[serde(default, skip_serializing_if = "absent")]
+    #[serde(default)]
     pub vi: Text,
     /// English.
-    #[serde(default, skip_serializing_if = "absent")]
+    #[serde(default)]
     pub en: Text,
     /// Simplified Chinese (our translation where the source is Vietnamese or English).
-    #[serde(default, skip_serializing_if = "absent")]
+    #[serde(default)]
     pub zh: Text,
 }
 
 fn absent(t: &Text) -> bool {
     t.is_empty()
+}
+
+impl Serialize for Localized {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        LocalizedJson(self, None).serialize(s)
+    }
+}
+
+/// A [`Localized`] as JSON, its texts written from `known`'s literals where it has them.
+struct LocalizedJson<'a>(&'a Localized, Option<&'static literals::Article>);
+
+impl Serialize for LocalizedJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let Self(texts, known) = *self;
+        let fields = [("vi", &texts.vi), ("en", &texts.en), ("zh", &texts.zh)];
+        let present = fields.iter().filter(|(_, t)| !absent(t)).count();
+        let mut json = s.serialize_struct("Localized", present)?;
+        for (key, text) in fields {
+            if absent(text) {
+                json.skip_field(key)?;
+            } else {
+                json.serialize_field(key, &literals::TextJson(text, known))?;
+            }
+        }
+        json.end()
+    }
 }
 
 /// Which languages the texts of an answer carry.
@@ -169,7 +197,7 @@ impl Localized {
 }
 
 /// A reference to an article (and point) of a rule set.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct ArticleRef {
     /// Stable reference such as `23.1` (article 23, point 1).
     #[serde(rename = "ref")]
@@ -178,6 +206,100 @@ pub struct ArticleRef {
     pub label: Text,
     /// What the article says, briefly.
     pub summary: Localized,
+}
+
+impl Serialize for ArticleRef {
+    /// As its fields say; the texts of the book's own article are copied from their JSON,
+    /// written once ([`literals`]).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let known = literals::article(&self.reference);
+        let mut json = s.serialize_struct("ArticleRef", 3)?;
+        json.serialize_field("ref", &literals::TextJson(&self.reference, known))?;
+        json.serialize_field("label", &literals::TextJson(&self.label, known))?;
+        json.serialize_field("summary", &LocalizedJson(&self.summary, known))?;
+        json.end()
+    }
+}
+
+/// The texts of the rule books' articles as JSON string literals, written once per process.
+/// Every answer cites some of them, and they are its longest texts: serde_json escapes a
+/// string byte by byte, copying a literal written once costs next to nothing. (A literal is
+/// a `RawValue`, which only serde_json's serializers write as JSON: the answer types are
+/// serialized by nothing else.)
+mod literals {
+    use std::sync::LazyLock;
+
+    use serde::Serialize;
+    use serde_json::value::RawValue;
+
+    use crate::adjudication::RuleSet;
+
+    /// One article's texts (reference, labels, summaries) and their JSON.
+    pub(super) struct Article {
+        texts: Vec<(&'static str, Box<RawValue>)>,
+    }
+
+    impl Article {
+        /// The JSON of `text` if it is one of the article's own texts.
+        fn literal(&self, text: &str) -> Option<&RawValue> {
+            self.texts
+                .iter()
+                .find(|(own, _)| same(own, text))
+                .map(|(_, json)| &**json)
+        }
+    }
+
+    static ARTICLES: LazyLock<Vec<Article>> = LazyLock::new(|| {
+        RuleSet::ALL
+            .into_iter()
+            .flat_map(|book| book.articles())
+            .map(|a| {
+                let texts = [
+                    a.reference,
+                    a.label,
+                    a.label_en,
+                    a.label_zh(),
+                    a.summary_vi,
+                    a.summary_en,
+                    a.summary_zh(),
+                ];
+                Article {
+                    texts: texts
+                        .into_iter()
+                        .map(|t| {
+                            let json = serde_json::to_string(t).expect("a string serializes");
+                            (t, RawValue::from_string(json).expect("a JSON string"))
+                        })
+                        .collect(),
+                }
+            })
+            .collect()
+    });
+
+    /// The article whose reference is `reference` itself (see [`Article::literal`]).
+    pub(super) fn article(reference: &str) -> Option<&'static Article> {
+        ARTICLES.iter().find(|a| same(a.texts[0].0, reference))
+    }
+
+    /// Whether `text` is `own` itself: the same bytes in the program, not only an equal
+    /// string (so that finding it costs no comparison of texts).
+    fn same(own: &str, text: &str) -> bool {
+        std::ptr::eq(own.as_ptr(), text.as_ptr()) && own.len() == text.len()
+    }
+
+    /// A text as JSON: copied from `known`'s literal when it is one of its texts, else
+    /// escaped as any string.
+    pub(super) struct TextJson<'a>(pub &'a str, pub Option<&'static Article>);
+
+    impl Serialize for TextJson<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            match self.1.and_then(|a| a.literal(self.0)) {
+                Some(json) => json.serialize(s),
+                None => s.serialize_str(self.0),
+            }
+        }
+    }
 }
 
 /// The position reached after the moves.
@@ -706,5 +828,71 @@ impl From<adjudication::NoCapture> for NoCapture {
             limit: n.limit,
             draw_claimable: n.draw_claimable,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `r` with every text copied, so that none is an article's own: written as any string.
+    fn copied(r: &ArticleRef) -> ArticleRef {
+        let own = |t: &Text| Text::Owned(t.to_string());
+        ArticleRef {
+            reference: own(&r.reference),
+            label: own(&r.label),
+            summary: Localized {
+                vi: own(&r.summary.vi),
+                en: own(&r.summary.en),
+                zh: own(&r.summary.zh),
+            },
+        }
+    }
+
+    #[test]
+    fn articles_written_from_their_literals_are_the_articles_escaped() {
+        let choices = [
+            Languages::Default,
+            Languages::All,
+            Languages::Preferred(Lang::Zh),
+            Languages::Only(Lang::Vi),
+            Languages::Only(Lang::En),
+            Languages::Only(Lang::Zh),
+        ];
+        for book in adjudication::RuleSet::ALL {
+            for a in book.articles() {
+                for langs in choices {
+                    let r = ArticleRef::new(a, langs);
+                    let plain = copied(&r);
+                    assert_eq!(
+                        serde_json::to_string(&r).unwrap(),
+                        serde_json::to_string(&plain).unwrap()
+                    );
+                    assert_eq!(
+                        serde_json::to_string_pretty(&r).unwrap(),
+                        serde_json::to_string_pretty(&plain).unwrap()
+                    );
+                    assert_eq!(
+                        serde_json::to_value(&r).unwrap(),
+                        serde_json::to_value(&plain).unwrap()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_text_not_the_articles_own_is_escaped_as_any() {
+        let a = &adjudication::RuleSet::Vn2004.articles()[0];
+        let mut r = ArticleRef::new(a, Languages::Default);
+        r.summary.en = "a \"quoted\"\ttext".into();
+        let json: serde_json::Value = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["summary"]["en"], "a \"quoted\"\ttext");
+        assert_eq!(json["summary"]["vi"], a.summary_vi);
+        assert!(
+            serde_json::to_string(&r)
+                .unwrap()
+                .contains(r#""en":"a \"quoted\"\ttext""#)
+        );
     }
 }

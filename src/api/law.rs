@@ -314,7 +314,10 @@ fn response(
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
         articles: articles(&ruling, langs),
-        explanation: explanation(adjudication::explain_named(&ruling, naming), langs),
+        explanation: explanation(
+            adjudication::explain_named_in(&ruling, naming, |l| langs.has(l)),
+            langs,
+        ),
         repetition: ruling
             .repetition
             .as_ref()
@@ -338,7 +341,10 @@ fn book_ruling(
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
         articles: articles(&ruling, langs),
-        explanation: explanation(adjudication::explain_named(&ruling, naming), langs),
+        explanation: explanation(
+            adjudication::explain_named_in(&ruling, naming, |l| langs.has(l)),
+            langs,
+        ),
     }
 }
 
@@ -370,25 +376,18 @@ fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) 
         loss_ply: rep.loss_ply.map(|p| p as u32),
         trigger: Some(move_ref(replay, rep.trigger_ply)),
         loss: rep.loss_ply.map(|p| move_ref(replay, p)),
-        // The cycle's plies follow each other: walk their positions forward.
         cycle: rep
             .cycle
             .iter()
-            .zip(replay.positions(rep.previous_ply))
-            .map(|(p, before)| cycle_move(replay, &before, p, sent))
+            .map(|p| cycle_move(replay, p, sent))
             .collect(),
         red: (&rep.red).into(),
         black: (&rep.black).into(),
     }
 }
 
-/// One move of the cycle, played from `before`.
-fn cycle_move(
-    replay: &Replay,
-    before: &Position,
-    p: &PlyAnalysis,
-    sent: &[String],
-) -> dto::CycleMove {
+/// One move of the cycle.
+fn cycle_move(replay: &Replay, p: &PlyAnalysis, sent: &[String]) -> dto::CycleMove {
     dto::CycleMove {
         ply: p.ply as u32,
         side: p.side.into(),
@@ -397,7 +396,8 @@ fn cycle_move(
             move_number(start.turn(), start.fullmoves(), p.ply).0
         },
         mv: sent[p.ply - 1].clone(),
-        iccs: Notation::Iccs.format_move(before, p.mv),
+        // ICCS names the squares alone: no position is needed to write it.
+        iccs: [p.mv.from.name(), p.mv.to.name()].concat(),
         check: p.check,
         chases: p.threats.iter().map(|t| (&t.threat).into()).collect(),
     }
