@@ -146,6 +146,8 @@ struct Cursor {
     own_last: Option<Position>,
     /// The position after ply `ply - 1`.
     before: Position,
+    /// The same board with the other side to move, once built.
+    before_passed: OnceCell<Position>,
     ids: [PieceId; 90],
 }
 
@@ -260,7 +262,15 @@ impl<'r> Analysis<'r> {
         let before = positions.next().expect("ply within the game");
         let after = positions.next().expect("ply within the game");
         let ids = self.ids_before(opening);
-        Some(self.analyse_ply(opening, &before, &after, Some(&own_last), &ids))
+        let (analysis, _) = self.analyse_ply(
+            opening,
+            &before,
+            &after,
+            Some(&own_last),
+            &ids,
+            OnceCell::new(),
+        );
+        Some(analysis)
     }
 
     /// True if the position after `ply` (from `lo - 1` to `hi`) is in check:
@@ -353,6 +363,7 @@ impl<'r> Analysis<'r> {
             ply: from,
             own_last,
             before,
+            before_passed: OnceCell::new(),
             ids,
         };
         (cursor, ids)
@@ -365,7 +376,18 @@ impl<'r> Analysis<'r> {
             let mv = self.replay.mv(ply);
             let mut after = at.before.clone();
             after.play_unchecked(mv);
-            let analysis = self.analyse_ply(ply, &at.before, &after, at.own_last.as_ref(), &at.ids);
+            let before_passed = std::mem::take(&mut at.before_passed);
+            let (analysis, mover_after) = self.analyse_ply(
+                ply,
+                &at.before,
+                &after,
+                at.own_last.as_ref(),
+                &at.ids,
+                before_passed,
+            );
+            // The mover to move again after its move: the next move's start
+            // with the other side to move.
+            at.before_passed = OnceCell::from(mover_after);
             self.marks.push(analysis.mark());
             self.plies.push(analysis);
             self.analyses += 1;
@@ -390,7 +412,9 @@ impl<'r> Analysis<'r> {
     }
 
     /// What the move of `ply` did, from `before` to `after`; `own_last` is
-    /// the position after the mover's previous move, if it had one.
+    /// the position after the mover's previous move, if it had one, and
+    /// `before_passed` holds `before` with the other side to move if it was
+    /// built already. Also returns `after` with the mover to move.
     fn analyse_ply(
         &mut self,
         ply: usize,
@@ -398,7 +422,8 @@ impl<'r> Analysis<'r> {
         after: &Position,
         own_last: Option<&Position>,
         ids: &[PieceId; 90],
-    ) -> PlyAnalysis {
+        before_passed: OnceCell<Position>,
+    ) -> (PlyAnalysis, Position) {
         let mv = self.replay.mv(ply);
         let role = before
             .piece_at(mv.from)
@@ -415,7 +440,6 @@ impl<'r> Analysis<'r> {
         // The mover's captures after the move (had it the move again), each
         // judged new or not against its captures before it.
         let mover_after = after.pass();
-        let before_passed = OnceCell::new();
         let passed = || before_passed.get_or_init(|| before.pass());
         let now = self.views.view(mover_after.key(), || &mover_after);
         let old = self.views.view(before.key(), || before);
@@ -467,7 +491,7 @@ impl<'r> Analysis<'r> {
             .any(|sq| sq != mv.from && !theirs_after.contains(sq));
         let sacrifice = theirs_after.contains(mv.to);
         let check = after.is_check();
-        PlyAnalysis {
+        let analysis = PlyAnalysis {
             ply,
             side: before.turn(),
             mv,
@@ -485,7 +509,8 @@ impl<'r> Analysis<'r> {
             threats,
             blocks,
             sacrifice,
-        }
+        };
+        (analysis, mover_after)
     }
 }
 
