@@ -4,17 +4,21 @@
 //!
 //! A ruling may judge many cycles of one game, overlapping or not, so each
 //! ply is analysed once and kept ([`Analysis`]); what a position threatens
-//! is computed once per position and side to move, found by its key.
+//! is worked out once per position and side to move, found by its key, and
+//! each of its captures is classified only when a move's threats depend on
+//! it.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::Range;
 
 use arrayvec::ArrayVec;
 
 use super::articles::Readings;
 use super::replay::Replay;
-use super::threats::{Captures, Threat, ThreatKind, by_target, classify_captures, new_captures};
-use crate::xiangqi::{Color, Move, Position, Role, Square};
+use super::threats::{Capture, Threat, ThreatKind, by_target, classify_capture, is_new};
+use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 
 /// A piece's identity while an analysis lasts: its index in the placement
 /// where the analysed plies begin. Captured pieces leave; no piece ever
@@ -116,19 +120,23 @@ pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
 pub struct Analysis<'r> {
     replay: &'r Replay,
     views: Views,
-    /// Indexed by ply; empty until the first question. The analysed plies
-    /// are `lo..=hi`, one run with no gap.
-    plies: Vec<Option<PlyAnalysis>>,
-    /// Per ply, what the quick test reads ([`PlyAnalysis::mark`]).
+    /// The analysed plies `lo..=hi`, one run with no gap, in order; empty
+    /// until the first question.
+    plies: Vec<PlyAnalysis>,
+    /// Per analysed ply, what the quick test reads ([`PlyAnalysis::mark`]).
     marks: Vec<Mark>,
     lo: usize,
     hi: usize,
+    /// The position after ply `lo - 1`, where the run starts, is in check.
+    check_before_run: bool,
     /// Where the last walk stopped, to go on from without replaying.
     cursor: Option<Cursor>,
     /// The identity on each square before ply `lo`.
     start_ids: [PieceId; 90],
     /// How many plies have been analysed, to show the cost is linear.
     analyses: usize,
+    /// The captures a move created, while its analysis is made.
+    fresh: Vec<Capture>,
 }
 
 /// The state of a walk about to analyse ply `ply`.
@@ -138,6 +146,8 @@ struct Cursor {
     own_last: Option<Position>,
     /// The position after ply `ply - 1`.
     before: Position,
+    /// The same board with the other side to move, once built.
+    before_passed: OnceCell<Position>,
     ids: [PieceId; 90],
 }
 
@@ -151,9 +161,11 @@ impl<'r> Analysis<'r> {
             marks: Vec::new(),
             lo: 1,
             hi: 0,
+            check_before_run: false,
             cursor: None,
             start_ids: [NO_PIECE; 90],
             analyses: 0,
+            fresh: Vec::new(),
         }
     }
 
@@ -200,11 +212,15 @@ impl<'r> Analysis<'r> {
     ) -> bool {
         let opening_mark = match opening {
             Some(p) => p.mark(),
-            None => self.marks[first + 1],
+            None => self.marks[first + 1 - self.lo],
         };
         let loose = readings.discovered_check_threat_is_chase;
         let marks = std::iter::once(opening_mark)
-            .chain(self.marks[first + 2..=last].iter().copied())
+            .chain(
+                self.marks[first + 2 - self.lo..=last - self.lo]
+                    .iter()
+                    .copied(),
+            )
             .map(|(check, pressed, with_discovered)| {
                 (check, if loose { with_discovered } else { pressed })
             });
@@ -226,20 +242,15 @@ impl<'r> Analysis<'r> {
         sides.iter().any(possible)
     }
 
-    /// Analyses every ply of the span, and returns its first move analysed
+    /// Analyses every move of the cycle, and returns its first move analysed
     /// round the cycle when that differs from the game's own order: a move
     /// answering a check is compared with the mover's previous move, which
     /// for the cycle's first move is its last but one.
     fn analyse_span(&mut self, first: usize, last: usize) -> Option<PlyAnalysis> {
         assert!(first + 2 <= last && last <= self.replay.plies());
-        self.ensure(first.max(1), last);
         let opening = first + 1;
-        // The position after `first` is in check if ply `first` checked.
-        let in_check = match first {
-            0 => self.replay.start().is_check(),
-            _ => self.marks[first].0,
-        };
-        if !in_check {
+        self.ensure(opening, last);
+        if !self.check_after(first) {
             return None;
         }
         let round = last - 1;
@@ -251,7 +262,25 @@ impl<'r> Analysis<'r> {
         let before = positions.next().expect("ply within the game");
         let after = positions.next().expect("ply within the game");
         let ids = self.ids_before(opening);
-        Some(self.analyse_ply(opening, &before, &after, Some(&own_last), &ids))
+        let (analysis, _) = self.analyse_ply(
+            opening,
+            &before,
+            &after,
+            Some(&own_last),
+            &ids,
+            OnceCell::new(),
+        );
+        Some(analysis)
+    }
+
+    /// True if the position after `ply` (from `lo - 1` to `hi`) is in check:
+    /// the analysed move of `ply` checked.
+    fn check_after(&self, ply: usize) -> bool {
+        if ply + 1 == self.lo {
+            self.check_before_run
+        } else {
+            self.marks[ply - self.lo].0
+        }
     }
 
     /// How many ply analyses have been made (each ply at most once).
@@ -261,30 +290,32 @@ impl<'r> Analysis<'r> {
 
     /// The analysis of `ply`, which [`ensure`](Self::ensure) has made.
     fn analysed(&self, ply: usize) -> &PlyAnalysis {
-        self.plies[ply].as_ref().expect("analysed by `ensure`")
+        &self.plies[ply - self.lo]
     }
 
     /// Analyses the plies `from ..= to` (from 1) and any between them and
     /// those already analysed, so that the analysed plies stay one run.
     fn ensure(&mut self, from: usize, to: usize) {
-        if self.plies.is_empty() {
-            let n = self.replay.plies() + 1;
-            self.plies = std::iter::repeat_with(|| None).take(n).collect();
-            self.marks = vec![(false, 0, 0); n];
-        }
         if self.lo > self.hi {
             let (at, ids) = self.cursor_at(from, None);
             self.start_ids = ids;
+            self.check_before_run = at.before.is_check();
             (self.lo, self.hi) = (from, to);
             self.cursor = Some(self.walk(at, to));
             return;
         }
         if from < self.lo {
             // The pieces keep their identities: those of the run's first
-            // ply, followed back through the moves.
+            // ply, followed back through the moves. The earlier plies go
+            // before the run's.
             let (at, ids) = self.cursor_at(from, Some(self.lo));
+            let check = at.before.is_check();
+            let run = std::mem::take(&mut self.plies);
+            let run_marks = std::mem::take(&mut self.marks);
             self.walk(at, self.lo - 1);
-            (self.start_ids, self.lo) = (ids, from);
+            self.plies.extend(run);
+            self.marks.extend(run_marks);
+            (self.start_ids, self.lo, self.check_before_run) = (ids, from, check);
         }
         if to > self.hi {
             let at = self.cursor.take().expect("a walk stopped after the run");
@@ -332,21 +363,33 @@ impl<'r> Analysis<'r> {
             ply: from,
             own_last,
             before,
+            before_passed: OnceCell::new(),
             ids,
         };
         (cursor, ids)
     }
 
-    /// Analyses the plies `at.ply ..= to`, walking the game forward; returns
-    /// where the walk stopped.
+    /// Analyses the plies `at.ply ..= to`, walking the game forward and
+    /// adding them after those analysed; returns where the walk stopped.
     fn walk(&mut self, mut at: Cursor, to: usize) -> Cursor {
         for ply in at.ply..=to {
             let mv = self.replay.mv(ply);
             let mut after = at.before.clone();
             after.play_unchecked(mv);
-            let analysis = self.analyse_ply(ply, &at.before, &after, at.own_last.as_ref(), &at.ids);
-            self.marks[ply] = analysis.mark();
-            self.plies[ply] = Some(analysis);
+            let before_passed = std::mem::take(&mut at.before_passed);
+            let (analysis, mover_after) = self.analyse_ply(
+                ply,
+                &at.before,
+                &after,
+                at.own_last.as_ref(),
+                &at.ids,
+                before_passed,
+            );
+            // The mover to move again after its move: the next move's start
+            // with the other side to move.
+            at.before_passed = OnceCell::from(mover_after);
+            self.marks.push(analysis.mark());
+            self.plies.push(analysis);
             self.analyses += 1;
             at.ids[mv.to.index()] = at.ids[mv.from.index()];
             at.ids[mv.from.index()] = NO_PIECE;
@@ -369,7 +412,9 @@ impl<'r> Analysis<'r> {
     }
 
     /// What the move of `ply` did, from `before` to `after`; `own_last` is
-    /// the position after the mover's previous move, if it had one.
+    /// the position after the mover's previous move, if it had one, and
+    /// `before_passed` holds `before` with the other side to move if it was
+    /// built already. Also returns `after` with the mover to move.
     fn analyse_ply(
         &mut self,
         ply: usize,
@@ -377,7 +422,8 @@ impl<'r> Analysis<'r> {
         after: &Position,
         own_last: Option<&Position>,
         ids: &[PieceId; 90],
-    ) -> PlyAnalysis {
+        before_passed: OnceCell<Position>,
+    ) -> (PlyAnalysis, Position) {
         let mv = self.replay.mv(ply);
         let role = before
             .piece_at(mv.from)
@@ -391,20 +437,40 @@ impl<'r> Analysis<'r> {
                 ids[sq.index()]
             }
         };
-        let old = self.views.classified(before.key(), || before.clone());
-        let now = self.views.classified(after.pass_key(), || after.pass());
-        let mut fresh = new_captures(before, self.views.threats(old), mv, self.views.threats(now));
+        // The mover's captures after the move (had it the move again), each
+        // judged new or not against its captures before it.
+        let mover_after = after.pass();
+        let passed = || before_passed.get_or_init(|| before.pass());
+        let now = self.views.view(mover_after.key(), || &mover_after);
+        let old = self.views.view(before.key(), || before);
+        self.fresh.clear();
+        for i in now.captures() {
+            let Some(c) = self.views.classified(i, &mover_after, || after) else {
+                continue;
+            };
+            let had = self.views.find(old, c, mv);
+            let views = &mut self.views;
+            let old_capture = || views.classified_known(had, before, passed);
+            if is_new(before, mv, &c, had.is_some(), old_capture) {
+                self.fresh.push(c);
+            }
+        }
         if before.is_check() {
             // Answering a check (Article 22.12): a capture the check only
             // suspended is not new. Compare also with the mover's captures
             // after its own previous move.
             if let Some(own_last) = own_last {
-                let own_last = own_last.pass();
-                let standing = self.views.classified(own_last.key(), || own_last.clone());
-                fresh = new_captures(&own_last, self.views.threats(standing), mv, &fresh);
+                let standing_pos = own_last.pass();
+                let standing = self.views.view(standing_pos.key(), || &standing_pos);
+                let views = &mut self.views;
+                self.fresh.retain(|c| {
+                    let had = views.find(standing, *c, mv);
+                    let old_capture = || views.classified_known(had, &standing_pos, || own_last);
+                    is_new(&standing_pos, mv, c, had.is_some(), old_capture)
+                });
             }
         }
-        let threats = by_target(&fresh)
+        let threats = by_target(&self.fresh)
             .into_iter()
             .map(|threat| TrackedThreat {
                 target_id: id_after(threat.target),
@@ -416,19 +482,16 @@ impl<'r> Analysis<'r> {
                 threat,
             })
             .collect();
-        // The opponent's captures before the move (had it been its turn) and after.
-        let theirs_before = self.views.generated(before.pass_key(), || before.pass());
-        let theirs_after = self.views.generated(after.key(), || after.clone());
-        let (theirs_before, theirs_after) = (
-            self.views.captures(theirs_before),
-            self.views.captures(theirs_after),
-        );
+        // The squares the opponent could capture on before the move (had it
+        // been its turn) and after.
+        let theirs_before = self.views.view(before.pass_key(), passed).targets;
+        let theirs_after = self.views.view(after.key(), || after).targets;
         let blocks = theirs_before
-            .iter()
-            .any(|c| c.to != mv.from && !theirs_after.iter().any(|a| a.to == c.to));
-        let sacrifice = theirs_after.iter().any(|a| a.to == mv.to);
+            .into_iter()
+            .any(|sq| sq != mv.from && !theirs_after.contains(sq));
+        let sacrifice = theirs_after.contains(mv.to);
         let check = after.is_check();
-        PlyAnalysis {
+        let analysis = PlyAnalysis {
             ply,
             side: before.turn(),
             mv,
@@ -446,60 +509,120 @@ impl<'r> Analysis<'r> {
             threats,
             blocks,
             sacrifice,
-        }
+        };
+        (analysis, mover_after)
     }
 }
 
 /// What is known of each position the analysis passes through (board and
-/// side to move): its legal captures and, when asked for, their
-/// classification. A cycle's second round passes through the positions of
-/// its first, and each board is seen with either side to move, so most
-/// questions are asked twice or more.
+/// side to move), found by its key: its legal captures, the squares they
+/// take on, and each capture's classification once a move's threats need
+/// it. A position is seen as one move's result and the next one's start,
+/// with either side to move, and again when the cycle comes round.
 #[derive(Default)]
 struct Views {
-    index: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
-    entries: Vec<View>,
+    index: HashMap<u64, View, BuildHasherDefault<KeyHasher>>,
+    /// Every view's captures, each view's in one run, with what is known
+    /// of them.
+    captures: Vec<(Move, Class)>,
 }
 
+/// One position's captures, found in [`Views::captures`].
+#[derive(Clone, Copy)]
 struct View {
-    captures: Vec<Move>,
-    classified: Option<Captures>,
+    start: usize,
+    len: usize,
+    /// The squares its captures take on.
+    targets: SquareSet,
+}
+
+impl View {
+    /// Where its captures are in [`Views::captures`].
+    fn captures(self) -> Range<usize> {
+        self.start..self.start + self.len
+    }
+}
+
+/// What is known of one legal capture.
+#[derive(Clone, Copy)]
+enum Class {
+    /// Not classified yet.
+    Unknown,
+    /// It takes the king: no threat (Article 22.4 concerns the other pieces).
+    King,
+    Known(Capture),
 }
 
 impl Views {
-    /// The index of the view of the position with `key`, with its captures
-    /// generated; `position` builds it if it is new.
-    fn generated(&mut self, key: u64, position: impl FnOnce() -> Position) -> usize {
-        let entries = &mut self.entries;
-        *self.index.entry(key).or_insert_with(|| {
-            entries.push(View {
-                captures: position().legal_captures().to_vec(),
-                classified: None,
-            });
-            entries.len() - 1
-        })
-    }
-
-    /// The index of the view of the position with `key`, with its captures
-    /// classified; `position` builds it if that is still to do.
-    fn classified(&mut self, key: u64, position: impl Fn() -> Position) -> usize {
-        let i = self.generated(key, &position);
-        let view = &mut self.entries[i];
-        if view.classified.is_none() {
-            view.classified = Some(classify_captures(&position(), &view.captures));
+    /// The view of the position with `key`, its captures generated from
+    /// `position` if it is new.
+    fn view<'p>(&mut self, key: u64, position: impl FnOnce() -> &'p Position) -> View {
+        if let Some(&view) = self.index.get(&key) {
+            return view;
         }
-        i
+        if self.index.is_empty() {
+            // Room for a short cycle's positions, in one allocation each.
+            self.index.reserve(16);
+            self.captures.reserve(256);
+        }
+        let start = self.captures.len();
+        let mut targets = SquareSet::EMPTY;
+        for m in position().legal_captures() {
+            targets.insert(m.to);
+            self.captures.push((m, Class::Unknown));
+        }
+        let view = View {
+            start,
+            len: self.captures.len() - start,
+            targets,
+        };
+        self.index.insert(key, view);
+        view
     }
 
-    fn captures(&self, i: usize) -> &[Move] {
-        &self.entries[i].captures
+    /// The capture at `i`, classified in `position`, whose view it is
+    /// (`them`: the same board with the other side to move), unless it
+    /// takes the king.
+    fn classified<'p>(
+        &mut self,
+        i: usize,
+        position: &Position,
+        them: impl FnOnce() -> &'p Position,
+    ) -> Option<Capture> {
+        let (m, class) = self.captures[i];
+        let class = match class {
+            Class::Unknown => {
+                let class = classify_capture(position, them(), m).map_or(Class::King, Class::Known);
+                self.captures[i].1 = class;
+                class
+            }
+            known => known,
+        };
+        match class {
+            Class::Known(c) => Some(c),
+            Class::Unknown | Class::King => None,
+        }
     }
 
-    fn threats(&self, i: usize) -> &Captures {
-        self.entries[i]
-            .classified
-            .as_ref()
-            .expect("classified by `classified`")
+    /// [`classified`](Self::classified) for a capture `find` found: the
+    /// same piece as a capture's target, which is not the king.
+    fn classified_known<'p>(
+        &mut self,
+        i: Option<usize>,
+        position: &Position,
+        them: impl FnOnce() -> &'p Position,
+    ) -> Capture {
+        let i = i.expect("asked only of a capture the piece had");
+        self.classified(i, position, them)
+            .expect("the same target as a capture, not the king")
+    }
+
+    /// Where `view` holds the capture of `c`'s target by the same piece,
+    /// followed back through the move `mv`, if it had that capture.
+    fn find(&self, view: View, c: Capture, mv: Move) -> Option<usize> {
+        let origin = if c.from == mv.to { mv.from } else { c.from };
+        let m = Move::new(origin, c.target);
+        view.captures().find(|&i| self.captures[i].0 == m)
     }
 }
 

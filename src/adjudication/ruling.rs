@@ -436,6 +436,7 @@ impl Window {
     }
 
     /// The slot of `key`: where it is, or the free slot where it belongs.
+    #[inline]
     fn slot(&self, key: u64) -> usize {
         let mask = self.slots.len() - 1;
         // Zobrist keys are uniformly random, so their low bits spread well.
@@ -449,6 +450,7 @@ impl Window {
     /// Records that the position after `ply` stands (the same key means the
     /// same side to move, so only every second ply can match) and says how
     /// often it has in the window.
+    #[inline]
     fn visit(&mut self, replay: &Replay, ply: usize) -> Seen {
         let key = replay.key(ply);
         let i = self.slot(key);

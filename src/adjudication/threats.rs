@@ -108,29 +108,34 @@ pub type Threats = ArrayVec<Threat, 16>;
 /// Every legal capture of an enemy piece (not the king) the side to move
 /// of `pos` could make, among `captures` (its legal captures), classified.
 pub fn classify_captures(pos: &Position, captures: &[Move]) -> Captures {
-    let us = pos.turn();
     // The real position behind this analysis has the other side to move.
     let them_to_move = pos.pass();
-    let mut out = Captures::with_capacity(captures.len());
-    for &m in captures {
-        let target = pos.piece_at(m.to).expect("a capture has a victim");
-        debug_assert_eq!(target.color, us.other());
-        if target.role == Role::King {
-            continue;
-        }
-        let attacker = pos.piece_at(m.from).expect("a move has a piece");
-        let (kind, protection, flags) = classify(pos, &them_to_move, m, attacker, target);
-        out.push(Capture {
-            from: m.from,
-            attacker: attacker.role,
-            target: m.to,
-            target_role: target.role,
-            kind,
-            protection,
-            flags,
-        });
+    captures
+        .iter()
+        .filter_map(|&m| classify_capture(pos, &them_to_move, m))
+        .collect()
+}
+
+/// The legal capture `m` of the side to move of `pos` classified, or `None`
+/// if it takes the king; `them_to_move` is `pos` with the other side to
+/// move ([`Position::pass`]).
+pub fn classify_capture(pos: &Position, them_to_move: &Position, m: Move) -> Option<Capture> {
+    let target = pos.piece_at(m.to).expect("a capture has a victim");
+    debug_assert_eq!(target.color, pos.turn().other());
+    if target.role == Role::King {
+        return None;
     }
-    out
+    let attacker = pos.piece_at(m.from).expect("a move has a piece");
+    let (kind, protection, flags) = classify(pos, them_to_move, m, attacker, target);
+    Some(Capture {
+        from: m.from,
+        attacker: attacker.role,
+        target: m.to,
+        target_role: target.role,
+        kind,
+        protection,
+        flags,
+    })
 }
 
 /// Gathers captures by target: a target's kind is its strongest capture's
@@ -333,35 +338,41 @@ fn root_through_attacker(pos: &Position, m: Move) -> bool {
         .all(|from| !without_the_square.contains(from) && on_the_attacker.contains(from))
 }
 
-/// The captures the move `mv` created: those in `now` (the mover's
-/// captures after the move) that the same piece, followed through the move,
-/// did not already have at least as strongly in `old` (its captures in
-/// `old_pos`, before it). A standing attacker whose target lost a root
-/// running through the attacker's own square gains nothing new: the move
-/// parried the attack on the attacker (Article 22.12, 23.10).
-pub fn new_captures(old_pos: &Position, old: &[Capture], mv: Move, now: &[Capture]) -> Captures {
-    now.iter()
-        .filter(|c| {
-            let moved = c.from == mv.to;
-            let origin = if moved { mv.from } else { c.from };
-            match old
-                .iter()
-                .find(|o| o.from == origin && o.target == c.target)
-            {
-                None => true,
-                Some(o) => {
-                    let root_cut = || {
-                        !moved
-                            && o.protection == Protection::True
-                            && c.protection != Protection::True
-                            && root_through_attacker(old_pos, Move::new(o.from, o.target))
-                    };
-                    o.kind < c.kind && !root_cut()
-                }
-            }
-        })
-        .copied()
-        .collect()
+/// Whether the capture `c`, which the mover has after its move `mv`, is one
+/// the move created: the same piece, followed through the move, did not
+/// already have it at least as strongly in `old_pos` (before the move).
+/// `had` says whether it had a legal capture of the same target there, and
+/// `old` classifies that capture, asked only when the answer depends on it.
+/// A standing attacker whose target lost a root running through the
+/// attacker's own square gains nothing new: the move parried the attack on
+/// the attacker (Article 22.12, 23.10).
+pub fn is_new(
+    old_pos: &Position,
+    mv: Move,
+    c: &Capture,
+    had: bool,
+    old: impl FnOnce() -> Capture,
+) -> bool {
+    if !had {
+        return true;
+    }
+    // The target is the same piece on the same square before and after (a
+    // ply moves one piece of each side at most, and the mover's lands on
+    // none of the target's): it is an uncrossed pawn in both or in neither,
+    // and any other threatened piece is at least protected. So a capture no
+    // stronger than a protected target's is old, whatever it was before.
+    if c.kind <= ThreatKind::Protected {
+        return false;
+    }
+    let o = old();
+    let moved = c.from == mv.to;
+    let root_cut = || {
+        !moved
+            && o.protection == Protection::True
+            && c.protection != Protection::True
+            && root_through_attacker(old_pos, Move::new(o.from, o.target))
+    };
+    o.kind < c.kind && !root_cut()
 }
 
 #[cfg(test)]
