@@ -7,7 +7,7 @@
 //!
 //! Each sentence is written straight into the text of each language the
 //! answer carries: a language left out costs nothing, and the pieces of a
-//! sentence (a move's name, a citation) are [`Phrase`]s written in place
+//! sentence (a move's name, a citation) are `Phrase`s written in place
 //! rather than strings built and joined.
 
 use std::fmt::{self, Display, Write};

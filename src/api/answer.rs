@@ -210,7 +210,7 @@ pub struct ArticleRef {
 
 impl Serialize for ArticleRef {
     /// As its fields say; the texts of the book's own article are copied from their JSON,
-    /// written once ([`literals`]).
+    /// written once (`literals`).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let known = literals::article(&self.reference);

@@ -7,7 +7,7 @@
 //! Requests are strict: a field the request type does not know is a 422 `unknown-field` that
 //! names it and the nearest known field (`{"FEN": ...}` would otherwise replay from the
 //! standard start). An object that says `"strict": false` has its unknown fields ignored.
-//! `strict` belongs to the parser, not to the request types: [`Strict`] reads it, and notes
+//! `strict` belongs to the parser, not to the request types: `Strict` reads it, and notes
 //! the unknown keys, while the type reads everything else.
 //!
 //! One parser: a body sent alone ([`parse_json`]) and a game inside a batch ([`parse_game`])
