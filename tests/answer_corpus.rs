@@ -9,13 +9,14 @@
 //! the cycle analysis must leave unchanged. A deliberate change of law or wording re-blesses
 //! it (`XA_BLESS=1 cargo test --test answer_corpus`) and says why in its commit.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
 
+use common::cli::run;
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_xiangqi-arbiter");
 const REQUESTS: &str = "tests/data/answer_corpus/requests.jsonl.gz";
 const ANSWERS: &str = "tests/data/answer_corpus/answers.jsonl.gz";
 
@@ -30,23 +31,7 @@ fn gunzip(path: &str) -> String {
 
 /// The CLI's answer to each line of `requests`, one line each.
 fn answers_to(requests: &str) -> String {
-    let mut child = Command::new(BIN)
-        .arg("adjudicate")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let requests = requests.to_owned();
-    // Written from another thread: the answers come back while the requests go in.
-    let writer = std::thread::spawn(move || stdin.write_all(requests.as_bytes()));
-    let out = child.wait_with_output().expect("the binary ends");
-    writer
-        .join()
-        .expect("the writer ends")
-        .expect("stdin takes the requests");
-    String::from_utf8(out.stdout).expect("the answers are UTF-8")
+    String::from_utf8(run(&["adjudicate"], requests).stdout).expect("the answers are UTF-8")
 }
 
 #[test]

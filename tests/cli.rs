@@ -10,30 +10,14 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use common::app::{body_bytes, law_app, post_json, send};
+use common::cli::{BIN, run};
 use serde_json::{Value, json};
 
-const BIN: &str = env!("CARGO_BIN_EXE_xiangqi-arbiter");
 /// How long a test waits for one answer before failing: a guard against hangs, not a speed
 /// check.
 const PATIENCE: Duration = Duration::from_secs(60);
 /// A perpetual chase: Red's rook chases the cannon; the third occurrence at ply 8.
 const CHASE_FEN: &str = "4k4/9/c8/9/9/9/9/9/9/1R1K5 w - - 0 1";
-
-/// Runs the binary on `stdin` to its end.
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    // The child may exit before reading everything (a usage error): ignore a closed pipe.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    child.wait_with_output().unwrap()
-}
 
 /// The answers of a run, one JSON value per line.
 fn answers(out: &Output) -> Vec<Value> {
