@@ -13,8 +13,7 @@ use super::error::ApiError;
 use super::request::{AdjudicateRequest, LegalMovesRequest};
 use super::wording::{self, fen_problems};
 use crate::adjudication::{
-    self, Explanation, Lang, Naming, Options, Replay, ReplayError, RuleSet, Ruling,
-    cycle::PlyAnalysis,
+    self, Lang, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
 };
 use crate::records;
 use crate::xiangqi::{Color, Position, notation::Notation};
@@ -282,8 +281,10 @@ fn position_info(replay: &Replay) -> dto::PositionInfo {
     }
 }
 
-/// The explanation in `langs`, its texts moved into the answer rather than copied.
-fn explanation(mut e: Explanation, langs: Languages) -> dto::Localized {
+/// The ruling's explanation, written in `langs` only, its texts moved into the answer rather
+/// than copied.
+fn explanation(ruling: &Ruling, naming: &Naming, langs: Languages) -> dto::Localized {
+    let mut e = adjudication::explain_named_in(ruling, naming, |l| langs.has(l));
     dto::Localized::new(langs, |l| {
         std::mem::take(match l {
             Lang::Vi => &mut e.vi,
@@ -314,10 +315,7 @@ fn response(
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
         articles: articles(&ruling, langs),
-        explanation: explanation(
-            adjudication::explain_named_in(&ruling, naming, |l| langs.has(l)),
-            langs,
-        ),
+        explanation: explanation(&ruling, naming, langs),
         repetition: ruling
             .repetition
             .as_ref()
@@ -341,10 +339,7 @@ fn book_ruling(
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
         articles: articles(&ruling, langs),
-        explanation: explanation(
-            adjudication::explain_named_in(&ruling, naming, |l| langs.has(l)),
-            langs,
-        ),
+        explanation: explanation(&ruling, naming, langs),
     }
 }
 
