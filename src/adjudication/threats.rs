@@ -86,9 +86,6 @@ pub struct Capture {
     pub flags: ChaseFlags,
 }
 
-/// The classified captures of one position.
-pub type Captures = Vec<Capture>;
-
 /// One enemy piece under threat, and by whom: the captures of one target,
 /// gathered for the answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,17 +101,6 @@ pub struct Threat {
 
 /// The threats of one position or move, one per target.
 pub type Threats = ArrayVec<Threat, 16>;
-
-/// Every legal capture of an enemy piece (not the king) the side to move
-/// of `pos` could make, among `captures` (its legal captures), classified.
-pub fn classify_captures(pos: &Position, captures: &[Move]) -> Captures {
-    // The real position behind this analysis has the other side to move.
-    let them_to_move = pos.pass();
-    captures
-        .iter()
-        .filter_map(|&m| classify_capture(pos, &them_to_move, m))
-        .collect()
-}
 
 /// The legal capture `m` of the side to move of `pos` classified, or `None`
 /// if it takes the king; `them_to_move` is `pos` with the other side to
@@ -383,11 +369,9 @@ mod tests {
     fn capture(fen: &str, from: &str, to: &str) -> Capture {
         let pos = Position::from_fen(fen).expect("legal FEN");
         let sq = |s: &str| Square::from_iccs(s).expect("a square");
-        let captures = classify_captures(&pos, &pos.legal_captures());
-        *captures
-            .iter()
-            .find(|c| c.from == sq(from) && c.target == sq(to))
-            .expect("the capture is legal")
+        let m = Move::new(sq(from), sq(to));
+        assert!(pos.legal_captures().contains(&m), "the capture is legal");
+        classify_capture(&pos, &pos.pass(), m).expect("it takes no king")
     }
 
     /// Red: horse e7 screening the rook e5 from the black king e9. The horse
