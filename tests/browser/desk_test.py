@@ -21,6 +21,9 @@ from urllib.parse import urlparse
 
 from playwright.sync_api import expect, sync_playwright
 
+# The standard start position, as the desk's "New game" sets it up.
+START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # E3@3: a rook chases an unprotected cannon; at the third occurrence Red must change.
@@ -211,6 +214,8 @@ def check_play(desk, shots):
     page.click('[data-mode="play"]')
     page.click("#new-game")
     desk.expect_ply(0, 0)
+    # The new game's board, not the reviewed game's still being replaced: wait for it.
+    expect(desk.board()).to_have_attribute("data-fen", START_FEN)
     start = desk.fen()
 
     # Legal destinations light up; a square the cannon cannot reach is refused with a reason.
