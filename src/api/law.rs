@@ -16,7 +16,10 @@ use crate::adjudication::{
     self, Lang, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
 };
 use crate::records;
-use crate::xiangqi::{Color, Position, notation::Notation};
+use crate::xiangqi::{
+    Color, Position,
+    notation::{Notation, iccs},
+};
 
 /// Applies the Vietnamese Xiangqi Law of 2004.
 #[derive(Debug, Default, Clone, Copy)]
@@ -167,7 +170,14 @@ fn replay(
         if ply % CANCEL_CHECK_PLIES == 0 && cancel.is_cancelled() {
             return Err(None);
         }
-        notation.parse_move(pos, &moves[ply - 1]).map_err(Some)
+        let text = &moves[ply - 1];
+        // Most score sheets are plain ICCS: read those without the general parser.
+        if notation == Notation::Iccs {
+            if let Some(mv) = iccs::parse_plain(text) {
+                return Ok(mv);
+            }
+        }
+        notation.parse_move(pos, text).map_err(Some)
     })
     .map_err(|e| match e {
         ReplayError::Unreadable { error: None, .. } => ApiError::Cancelled,

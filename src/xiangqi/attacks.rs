@@ -3,8 +3,6 @@
 //! which moves could expose a king. Questions asked of a
 //! [`Board`]; nothing here changes one.
 
-use std::cmp::Ordering;
-
 use super::board::Board;
 use super::square_set::{RayPieces, SquareSet, bit};
 use super::tables::{
@@ -38,8 +36,11 @@ impl Board {
     }
 
     /// How many pieces stand strictly between `a` and `b`, two different
-    /// squares on one file or rank.
+    /// squares on one file or rank: the plain definition, which tests hold
+    /// [`occupied_between`](Self::occupied_between) to.
+    #[cfg(test)]
     pub(crate) fn pieces_between(&self, a: Square, b: Square) -> u32 {
+        use std::cmp::Ordering;
         let d = match (b.file().cmp(&a.file()), b.rank().cmp(&a.rank())) {
             (Ordering::Equal, Ordering::Greater) => 0,
             (Ordering::Equal, _) => 1,
@@ -48,6 +49,23 @@ impl Board {
         };
         let from_b_on = RAY_MASKS[b.index()][d] | bit(b);
         (self.ray_pieces(a, d).bits & !from_b_on).count_ones()
+    }
+
+    /// The occupied squares strictly between `a` and `b`, or `None` if they
+    /// are not two different squares on one file or rank. One table look-up
+    /// names the ray from `a` through `b`; the squares from `a` up to `b`
+    /// are that ray less `b`'s own ray onwards, less `b`. A set, not a count:
+    /// the callers only ask "none" or "exactly one", which are cheaper than
+    /// counting 128 bits.
+    #[inline(always)]
+    pub(crate) fn occupied_between(&self, a: Square, b: Square) -> Option<SquareSet> {
+        let d = RAY_THROUGH[a.index()][b.index()];
+        if d == NO_RAY {
+            return None;
+        }
+        let d = usize::from(d);
+        let between = RAY_MASKS[a.index()][d] & !RAY_MASKS[b.index()][d] & !bit(b);
+        Some(SquareSet(self.occupied().0 & between))
     }
 
     /// True if `sq` is a square and `piece` stands on it.
@@ -137,10 +155,14 @@ impl Board {
             return Exposure::Safe;
         }
         let them = color.other();
+        // Only a ray holding one of their rooks, cannons or their king can
+        // attack along it: most touched rays hold none.
+        let sliders = self.occupied_by(them).0
+            & (self.by_role(Role::Rook) | self.by_role(Role::Cannon) | self.by_role(Role::King));
         let mut exposure = Exposure::Safe;
         for touched in [from, to] {
             let d = RAY_THROUGH[k][touched.index()];
-            if d != NO_RAY {
+            if d != NO_RAY && RAY_MASKS[k][usize::from(d)] & sliders != 0 {
                 // Facing kings are named before any other attack.
                 match self.ray_threat(king, usize::from(d), them) {
                     Exposure::Facing => return Exposure::Facing,
@@ -151,6 +173,7 @@ impl Board {
         }
         if exposure == Exposure::Safe
             && HORSE_ATTACK_LEGS[k] & from_bit != 0
+            && self.squares_of(them, Role::Horse).0 & HORSE_SOURCES[k] != 0
             && HORSE_ATTACKERS[k].iter().any(|(horse, leg)| {
                 leg == from && self.holds(Some(horse), Piece::new(them, Role::Horse))
             })
@@ -162,7 +185,7 @@ impl Board {
 
     /// What `them`'s pieces on ray `d` from `king` do to it: a rook (or, on
     /// a file, the other king) first on the ray, or a cannon second.
-    #[inline]
+    #[inline(always)]
     fn ray_threat(&self, king: Square, d: usize, them: Color) -> Exposure {
         let mut line = self.ray_pieces(king, d);
         let Some(first) = line.next() else {
@@ -546,6 +569,21 @@ pub(super) mod tests {
             }
         }
         assert!(exposed > 100, "the positions expose kings ({exposed})");
+    }
+
+    #[test]
+    fn occupied_between_counts_as_pieces_between() {
+        for pos in positions().into_iter().step_by(7) {
+            let board = pos.board();
+            for a in Square::all() {
+                for b in Square::all() {
+                    let on_line = a != b && (a.file() == b.file() || a.rank() == b.rank());
+                    let want = on_line.then(|| board.pieces_between(a, b));
+                    let got = board.occupied_between(a, b).map(SquareSet::count);
+                    assert_eq!(got, want, "{pos} {a}{b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -133,6 +133,12 @@ impl Board {
         SquareSet(self.by_color[0].0 | self.by_color[1].0)
     }
 
+    /// The squares holding pieces of `role`, of either side.
+    #[inline]
+    pub(crate) fn by_role(&self, role: Role) -> u128 {
+        self.by_role[role as usize].0
+    }
+
     /// The squares holding `color`'s pieces of `role`.
     #[inline]
     pub fn squares_of(&self, color: Color, role: Role) -> SquareSet {
@@ -155,6 +161,27 @@ impl Board {
     /// [`piece_at`](Self::piece_at) for constants built at compile time.
     pub(crate) const fn piece_at_const(&self, sq: Square) -> Option<Piece> {
         self.squares[sq.index()]
+    }
+
+    /// Moves `piece`, standing on `from`, to `to`, where `target` stands (or
+    /// nothing): both known to the caller, so nothing is read back.
+    #[inline(always)]
+    pub(crate) fn move_piece(
+        &mut self,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        target: Option<Piece>,
+    ) {
+        let (from_bit, to_bit) = (bit(from), bit(to));
+        self.squares[from.index()] = None;
+        self.squares[to.index()] = Some(piece);
+        if let Some(c) = target {
+            self.by_color[c.color.index()].0 &= !to_bit;
+            self.by_role[c.role as usize].0 &= !to_bit;
+        }
+        self.by_color[piece.color.index()].0 ^= from_bit | to_bit;
+        self.by_role[piece.role as usize].0 ^= from_bit | to_bit;
     }
 
     /// Moves whatever stands on `from` to `to` without any check, returning

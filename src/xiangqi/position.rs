@@ -469,15 +469,14 @@ impl Position {
                 }
             }
             Role::Rook | Role::Cannon => {
-                if df != 0 && dr != 0 {
+                let Some(between) = self.board.occupied_between(m.from, m.to) else {
                     return Err(R::NotThisWay);
-                }
-                let between = self.board.pieces_between(m.from, m.to);
-                match (piece.role, capture, between) {
-                    (Role::Rook, _, 0) | (Role::Cannon, false, 0) | (Role::Cannon, true, 1) => {
-                        Ok(())
-                    }
-                    (Role::Cannon, true, _) => Err(R::CannonNeedsOneScreen),
+                };
+                match (piece.role, capture) {
+                    // A cannon captures over exactly one screen.
+                    (Role::Cannon, true) if between.is_single() => Ok(()),
+                    (Role::Cannon, true) => Err(R::CannonNeedsOneScreen),
+                    _ if between.is_empty() => Ok(()),
                     _ => Err(R::PathBlocked),
                 }
             }
@@ -498,38 +497,127 @@ impl Position {
 
     /// Plays `m` if it is legal and returns the captured piece, if any; else
     /// leaves the position as it was and gives the reason
-    /// [`check_move`](Self::check_move) would. The king's safety is tested on
-    /// the board after the move, which is taken back if the king is not safe:
-    /// cheaper than asking what the board would be, then playing.
+    /// [`check_move`](Self::check_move) would. A legal move, the common
+    /// case, is tested and played by [`try_play`](Self::try_play) with no
+    /// reasons in hand; only a refused move asks `check_move` why.
+    #[inline]
     pub fn play(&mut self, m: Move) -> Result<Option<Piece>, IllegalMoveReason> {
-        let piece = self.check_piece_and_way(m)?;
+        match self.try_play(m) {
+            Some(captured) => Ok(captured),
+            None => self.play_refused(m),
+        }
+    }
+
+    /// After [`try_play`](Self::try_play) refused `m`: the reason, from
+    /// [`check_move`](Self::check_move). The two agree on every move (a test
+    /// holds them to it); should they ever not, the move is played as
+    /// `check_move` allows it.
+    #[cold]
+    #[inline(never)]
+    fn play_refused(&mut self, m: Move) -> Result<Option<Piece>, IllegalMoveReason> {
+        self.check_move(m)?;
+        Ok(self.play_unchecked(m))
+    }
+
+    /// Plays `m` and returns `Some` of the captured piece if `m` is legal;
+    /// else `None`, the position unchanged. The king's safety is tested on
+    /// the board after the move, which is taken back if the king is not
+    /// safe: cheaper than asking what the board would be, then playing.
+    #[inline(always)]
+    fn try_play(&mut self, m: Move) -> Option<Option<Piece>> {
+        let piece = self.board.piece_at(m.from)?;
+        let target = self.board.piece_at(m.to);
+        // A move onto its own square meets its own piece there.
+        if piece.color != self.turn || target.is_some_and(|t| t.color == piece.color) {
+            return None;
+        }
+        if !self.moves_by_its_rules(m, piece, target.is_some()) {
+            return None;
+        }
         let color = piece.color;
         let king = if piece.role == Role::King {
             m.to
         } else {
             self.king(color)
         };
-        let captured = self.board.shift(m.from, m.to);
+        self.board.move_piece(m.from, m.to, piece, target);
         // A king that was safe and stayed put can only have been exposed
         // along the lines the move touched; otherwise every attack is
         // looked for.
-        let safety = if self.in_check || piece.role == Role::King {
-            self.king_safe_on_board(color, king)
+        let safe = if self.in_check || piece.role == Role::King {
+            self.king_safe_on_board(color, king).is_ok()
         } else {
-            match self.board.exposure_after_move(m.from, m.to, king, color) {
-                Exposure::Safe => Ok(()),
-                Exposure::Facing => Err(IllegalMoveReason::KingsFacing),
-                Exposure::Attacked => Err(IllegalMoveReason::LeavesKingInCheck),
-            }
+            self.board.exposure_after_move(m.from, m.to, king, color) == Exposure::Safe
         };
-        if let Err(reason) = safety {
-            self.board.shift(m.to, m.from);
-            self.board.set(m.to, captured);
-            return Err(reason);
+        if !safe {
+            self.board.move_piece(m.to, m.from, piece, None);
+            self.board.set(m.to, target);
+            return None;
         }
-        self.finish_play(m, piece, captured);
+        self.finish_play(m, piece, target);
         self.in_check = self.gives_check_in_legal_play(m, piece);
-        Ok(captured)
+        Some(target)
+    }
+
+    /// True if `piece` may travel from `m.from` to `m.to` by its own rules
+    /// (Article 3 of the law) on this board, `capture` saying whether an
+    /// enemy piece stands on `m.to`: [`check_geometry`](Self::check_geometry)
+    /// without its reasons, for [`try_play`](Self::try_play).
+    #[inline(always)]
+    fn moves_by_its_rules(&self, m: Move, piece: Piece, capture: bool) -> bool {
+        let (from, to, color) = (m.from, m.to, piece.color);
+        // Rook and cannon need no coordinates: the ray table answers.
+        let delta = || {
+            (
+                to.file() as i8 - from.file() as i8,
+                to.rank() as i8 - from.rank() as i8,
+            )
+        };
+        match piece.role {
+            Role::Rook => self
+                .board
+                .occupied_between(from, to)
+                .is_some_and(SquareSet::is_empty),
+            Role::Cannon => self
+                .board
+                .occupied_between(from, to)
+                .is_some_and(|between| {
+                    if capture {
+                        between.is_single()
+                    } else {
+                        between.is_empty()
+                    }
+                }),
+            Role::Horse => match delta() {
+                (df, dr) if df.abs() == 1 && dr.abs() == 2 => self.board.is_empty(
+                    Square::from_index_unchecked((from.index() as i8 + dr / 2 * 9) as u8),
+                ),
+                (df, dr) if df.abs() == 2 && dr.abs() == 1 => self.board.is_empty(
+                    Square::from_index_unchecked((from.index() as i8 + df / 2) as u8),
+                ),
+                _ => false,
+            },
+            Role::Elephant => {
+                let (df, dr) = delta();
+                df.abs() == 2
+                    && dr.abs() == 2
+                    && to.on_own_half(color)
+                    && self.board.is_empty(midpoint(from, to))
+            }
+            Role::Advisor => {
+                let (df, dr) = delta();
+                df.abs() == 1 && dr.abs() == 1 && to.in_palace(color)
+            }
+            Role::King => {
+                let (df, dr) = delta();
+                df.abs() + dr.abs() == 1 && to.in_palace(color)
+            }
+            Role::Pawn => {
+                let (df, dr) = delta();
+                let forward = if color == Color::Red { 1 } else { -1 };
+                (df, dr) == (0, forward) || (dr == 0 && df.abs() == 1 && !from.on_own_half(color))
+            }
+        }
     }
 
     /// With the mover's move on the board (but nothing else updated) and its
@@ -634,8 +722,9 @@ impl Position {
 
     /// Does the horse or pawn `piece`, just moved by `m`, attack `king`
     /// from its new square? (A rook or cannon that landed on the king's
-    /// lines is found by the line tests.)
-    #[inline]
+    /// lines is found by the line tests.) Always inlined: asked after every
+    /// replayed move.
+    #[inline(always)]
     fn moved_piece_gives_check(&self, m: Move, piece: Piece, king: Square) -> bool {
         // The square sets say at once whether the piece is within reach.
         match piece.role {
@@ -699,6 +788,13 @@ mod tests {
             for from in pos.board().occupied() {
                 for to in Square::all() {
                     let m = Move::new(from, to);
+                    // The fast test alone, without the fallback `play` has.
+                    let mut tried = pos.clone();
+                    let fast = tried.try_play(m);
+                    assert_eq!(fast.is_some(), pos.check_move(m).is_ok(), "{pos} {m}");
+                    if fast.is_none() {
+                        assert_eq!(tried, pos, "{pos} {m}");
+                    }
                     let mut played = pos.clone();
                     match (pos.check_move(m), played.play(m)) {
                         (Ok(()), Ok(captured)) => {

@@ -36,6 +36,12 @@ impl SquareSet {
         self.0 &= !bit(sq);
     }
 
+    /// True if the set holds exactly one square (cheaper than counting).
+    #[inline]
+    pub const fn is_single(self) -> bool {
+        self.0 != 0 && self.0 & (self.0 - 1) == 0
+    }
+
     /// Number of squares in the set.
     #[inline]
     pub const fn count(self) -> u32 {
