@@ -34,15 +34,20 @@ impl<'a> KingGuard<'a> {
     }
 
     /// True if the pseudo-legal move `m` of `piece` leaves its king safe.
-    #[inline]
+    /// The set test that settles most moves is inlined into the generator's
+    /// loops; the few others are tested on the board after the move.
+    #[inline(always)]
     fn is_safe(&self, m: Move, piece: Piece) -> bool {
-        if !self.in_check
+        (!self.in_check
             && piece.role != Role::King
             && !self.leaving.contains(m.from)
-            && !self.landing.contains(m.to)
-        {
-            return true;
-        }
+            && !self.landing.contains(m.to))
+            || self.is_safe_on_board_after(m, piece)
+    }
+
+    /// [`is_safe`](Self::is_safe) for a move the sets do not settle.
+    #[inline(never)]
+    fn is_safe_on_board_after(&self, m: Move, piece: Piece) -> bool {
         let king = if piece.role == Role::King {
             m.to
         } else {
@@ -69,16 +74,17 @@ pub(super) fn generate<const CAPTURES_ONLY: bool>(
     let guard = KingGuard::new(board, turn, king, in_check);
     for from in board.occupied_by(turn) {
         let piece = board.piece_at(from).expect("occupied");
-        let mut visit = |to| {
+        // Handed over by value, not by reference: the generators then inline it.
+        let visit = |to| {
             let m = Move::new(from, to);
             if guard.is_safe(m, piece) {
                 emit(m);
             }
         };
         if CAPTURES_ONLY {
-            board.for_each_capture(from, piece, &mut visit);
+            board.for_each_capture(from, piece, visit);
         } else {
-            board.for_each_target(from, piece, &mut visit);
+            board.for_each_target(from, piece, visit);
         }
     }
 }

@@ -701,8 +701,9 @@ impl Position {
     /// [`play`](Self::play): is the side now to move in check? Its king was
     /// safe before the move (the position was legal), so only the lines the
     /// move touched, a vacated horse leg and the moved piece itself can
-    /// attack it now; a king's move is tested in full.
-    #[inline]
+    /// attack it now; a king's move is tested in full. Always inlined into
+    /// [`try_play`](Self::try_play), which has the move's squares in hand.
+    #[inline(always)]
     fn gives_check_in_legal_play(&self, m: Move, piece: Piece) -> bool {
         let king = self.king(self.turn);
         if piece.role == Role::King {
