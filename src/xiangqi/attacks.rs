@@ -155,19 +155,23 @@ impl Board {
             return Exposure::Safe;
         }
         let them = color.other();
-        // Only a ray holding one of their rooks, cannons or their king can
-        // attack along it: most touched rays hold none.
-        let sliders = self.occupied_by(them).0
-            & (self.by_role(Role::Rook) | self.by_role(Role::Cannon) | self.by_role(Role::King));
         let mut exposure = Exposure::Safe;
-        for touched in [from, to] {
-            let d = RAY_THROUGH[k][touched.index()];
-            if d != NO_RAY && RAY_MASKS[k][usize::from(d)] & sliders != 0 {
-                // Facing kings are named before any other attack.
-                match self.ray_threat(king, usize::from(d), them) {
-                    Exposure::Facing => return Exposure::Facing,
-                    Exposure::Attacked => exposure = Exposure::Attacked,
-                    Exposure::Safe => {}
+        let rays = [from, to].map(|touched| RAY_THROUGH[k][touched.index()]);
+        if rays != [NO_RAY; 2] {
+            // Only a ray holding one of their rooks, cannons or their king
+            // can attack along it: most touched rays hold none.
+            let sliders = self.occupied_by(them).0
+                & (self.by_role(Role::Rook)
+                    | self.by_role(Role::Cannon)
+                    | self.by_role(Role::King));
+            for d in rays {
+                if d != NO_RAY && RAY_MASKS[k][usize::from(d)] & sliders != 0 {
+                    // Facing kings are named before any other attack.
+                    match self.ray_threat(king, usize::from(d), them) {
+                        Exposure::Facing => return Exposure::Facing,
+                        Exposure::Attacked => exposure = Exposure::Attacked,
+                        Exposure::Safe => {}
+                    }
                 }
             }
         }
