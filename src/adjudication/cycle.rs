@@ -19,6 +19,7 @@ use super::articles::Readings;
 use super::replay::Replay;
 use super::threats::{
     Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture, is_new,
+    never_chased,
 };
 use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 
@@ -452,8 +453,14 @@ impl<'r> Analysis<'r> {
             let capture = self.views.captures[i].0;
             let had = self.views.find(old, capture, mv);
             // The same piece had the same capture and the move cannot have
-            // changed what it is: nothing new, and nothing to classify.
-            if had.is_some() && quiet && classification_unchanged_by(mv, capture, defending_king) {
+            // changed what it is, or it takes a pawn that is never chased:
+            // nothing new, and nothing to classify.
+            if had.is_some()
+                && ((quiet && classification_unchanged_by(mv, capture, defending_king))
+                    || after
+                        .piece_at(capture.to)
+                        .is_some_and(|target| never_chased(target, capture.to)))
+            {
                 continue;
             }
             let Some(c) = self.views.classified(i, &mover_after, || after) else {

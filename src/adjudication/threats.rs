@@ -174,8 +174,7 @@ fn classify(
     target: Piece,
 ) -> (ThreatKind, Protection, ChaseFlags) {
     let mut flags = ChaseFlags::default();
-    // Article 23, point 3: a pawn that has not crossed the river is not chased.
-    if target.role == Role::Pawn && m.to.on_own_half(target.color) {
+    if never_chased(target, m.to) {
         return (ThreatKind::UncrossedPawn, Protection::None, flags);
     }
     let after = pos.after(m);
@@ -211,6 +210,13 @@ fn classify(
         // Article 23, point 6: false protection is no protection.
         Protection::False | Protection::None => (ThreatKind::Chase, protection, flags),
     }
+}
+
+/// Article 23, point 3: a pawn that has not crossed the river (`target`
+/// standing on `on`) is not chased, whoever attacks it.
+#[inline]
+pub fn never_chased(target: Piece, on: Square) -> bool {
+    target.role == Role::Pawn && on.on_own_half(target.color)
 }
 
 /// After the capture `m` (`after`), can the victim's side legally
