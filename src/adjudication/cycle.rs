@@ -17,7 +17,10 @@ use arrayvec::ArrayVec;
 
 use super::articles::Readings;
 use super::replay::Replay;
-use super::threats::{Capture, Threat, ThreatKind, by_target, classify_capture, is_new};
+use super::threats::{
+    Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture, is_new,
+    never_chased,
+};
 use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
 
 /// A piece's identity while an analysis lasts: its index in the placement
@@ -444,11 +447,25 @@ impl<'r> Analysis<'r> {
         let now = self.views.view(mover_after.key(), || &mover_after);
         let old = self.views.view(before.key(), || before);
         self.fresh.clear();
+        let defending_king = before.king(before.turn().other());
+        let quiet = !self.replay.is_capture(ply);
         for i in now.captures() {
+            let capture = self.views.captures[i].0;
+            let had = self.views.find(old, capture, mv);
+            // The same piece had the same capture and the move cannot have
+            // changed what it is, or it takes a pawn that is never chased:
+            // nothing new, and nothing to classify.
+            if had.is_some()
+                && ((quiet && classification_unchanged_by(mv, capture, defending_king))
+                    || after
+                        .piece_at(capture.to)
+                        .is_some_and(|target| never_chased(target, capture.to)))
+            {
+                continue;
+            }
             let Some(c) = self.views.classified(i, &mover_after, || after) else {
                 continue;
             };
-            let had = self.views.find(old, c, mv);
             let views = &mut self.views;
             let old_capture = || views.classified_known(had, before, passed);
             if is_new(before, mv, &c, had.is_some(), old_capture) {
@@ -464,7 +481,7 @@ impl<'r> Analysis<'r> {
                 let standing = self.views.view(standing_pos.key(), || &standing_pos);
                 let views = &mut self.views;
                 self.fresh.retain(|c| {
-                    let had = views.find(standing, *c, mv);
+                    let had = views.find(standing, Move::new(c.from, c.target), mv);
                     let old_capture = || views.classified_known(had, &standing_pos, || own_last);
                     is_new(&standing_pos, mv, c, had.is_some(), old_capture)
                 });
@@ -617,11 +634,15 @@ impl Views {
             .expect("the same target as a capture, not the king")
     }
 
-    /// Where `view` holds the capture of `c`'s target by the same piece,
+    /// Where `view` holds the capture `capture` by the same piece,
     /// followed back through the move `mv`, if it had that capture.
-    fn find(&self, view: View, c: Capture, mv: Move) -> Option<usize> {
-        let origin = if c.from == mv.to { mv.from } else { c.from };
-        let m = Move::new(origin, c.target);
+    fn find(&self, view: View, capture: Move, mv: Move) -> Option<usize> {
+        let origin = if capture.from == mv.to {
+            mv.from
+        } else {
+            capture.from
+        };
+        let m = Move::new(origin, capture.to);
         view.captures().find(|&i| self.captures[i].0 == m)
     }
 }

@@ -234,12 +234,17 @@ fn follow(
     analysis: &mut Analysis,
     work: &mut Work,
 ) -> (Option<Span>, Option<Span>) {
-    let mut window = Window::new(replay);
+    // Until a position first stands a third time there is nothing to judge
+    // or follow: the walk starts at the opening of that position's window.
+    let Some(opening) = first_third_occurrence_window(replay) else {
+        return (None, None);
+    };
+    let mut window = Window::opening_at(replay, opening);
     let mut current: Option<Span> = None;
     let mut broken = None;
     // Every ply since the draw in force was judged repeated its cycle.
     let mut in_step = true;
-    for ply in 1..=replay.plies() {
+    for ply in opening + 1..=replay.plies() {
         if replay.is_capture(ply) {
             // A capture: no earlier position can come back.
             window.restart(ply);
@@ -398,10 +403,13 @@ struct Seen {
 const NOWHERE: usize = usize::MAX;
 
 impl Window {
-    /// A window over `replay`, opening at its start position.
-    fn new(replay: &Replay) -> Window {
+    /// A window over `replay` opening at the position after `opening` (the
+    /// start, or a capture): nothing before it can come back.
+    fn opening_at(replay: &Replay, opening: usize) -> Window {
         // At most half the slots in use keeps probe sequences short.
-        let size = (2 * (replay.plies() + 1)).next_power_of_two().max(16);
+        let size = (2 * (replay.plies() - opening + 1))
+            .next_power_of_two()
+            .max(16);
         let empty = Slot {
             key: 0,
             first: NOWHERE,
@@ -409,10 +417,10 @@ impl Window {
             count: 0,
         };
         let mut window = Window {
-            start: 0,
+            start: opening,
             slots: vec![empty; size],
         };
-        window.visit(replay, 0);
+        window.visit(replay, opening);
         window
     }
 
@@ -479,4 +487,42 @@ impl Window {
         };
         seen
     }
+}
+
+/// Where [`follow`] has its first judgment to make: the opening (the start,
+/// or the last capture before it) of the window in which a position first
+/// stands the third time; `None` if none ever does. Until then the walk only
+/// counts, so this count stands in for it: nothing is judged, followed or
+/// broken before.
+///
+/// Most positions of a game never come back, so each key first goes through
+/// two bit sets indexed by its top bits (seen once, seen twice); only a key
+/// whose bit was seen twice is counted exactly, in the window's keys. A
+/// shared bit costs a count, never a wrong answer.
+fn first_third_occurrence_window(replay: &Replay) -> Option<usize> {
+    const WORDS: usize = 64;
+    let mut once = [0u64; WORDS];
+    let mut twice = [0u64; WORDS];
+    let mut opening = 0;
+    for ply in 0..=replay.plies() {
+        if ply > 0 && replay.is_capture(ply) {
+            // No earlier position can come back.
+            opening = ply;
+        }
+        let key = replay.key(ply);
+        // Zobrist keys are uniformly random: their top bits spread well.
+        let bit = (key >> (64 - WORDS.trailing_zeros() - 6)) as usize;
+        let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+        if twice[word] & mask != 0 {
+            let count = (opening..=ply).filter(|&p| replay.key(p) == key).count();
+            if count >= 3 {
+                return Some(opening);
+            }
+        } else if once[word] & mask != 0 {
+            twice[word] |= mask;
+        } else {
+            once[word] |= mask;
+        }
+    }
+    None
 }
