@@ -111,7 +111,9 @@ impl Display for Ordinal {
             (3, r) if r != 13 => "rd",
             _ => "th",
         };
-        write!(f, "{n}{suffix}")
+        // Written piece by piece: `write!` would format a second time.
+        n.fmt(f)?;
+        f.write_str(suffix)
     }
 }
 
@@ -519,10 +521,26 @@ struct Bare {
 impl Phrase for Bare {
     fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (side, n) = (SideName(self.side), self.number);
+        // Every explanation names moves: written piece by piece, not through `write!`.
         match lang {
-            Lang::En => write!(f, "{}'s {} move", side.en(), Ordinal(n)),
-            Lang::Vi => write!(f, "nước thứ {n} của {}", side.vi()),
-            Lang::Zh => write!(f, "{}第{n}着", side.zh()),
+            Lang::En => {
+                side.write(lang, f)?;
+                f.write_str("'s ")?;
+                Ordinal(n).fmt(f)?;
+                f.write_str(" move")
+            }
+            Lang::Vi => {
+                f.write_str("nước thứ ")?;
+                n.fmt(f)?;
+                f.write_str(" của ")?;
+                side.write(lang, f)
+            }
+            Lang::Zh => {
+                side.write(lang, f)?;
+                f.write_str("第")?;
+                n.fmt(f)?;
+                f.write_str("着")
+            }
         }
     }
 }
@@ -560,7 +578,9 @@ impl Phrase for Named<'_> {
             }
         }
         if let Some(m) = self.iccs {
-            write!(f, "{m}")?;
+            // ICCS: the two squares' names.
+            f.write_str(m.from.name())?;
+            f.write_str(m.to.name())?;
         }
         f.write_str(close)
     }

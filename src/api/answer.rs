@@ -33,8 +33,10 @@ macro_rules! wire_enum {
         }
 
         impl Serialize for $name {
+            /// As its wire name, copied from that name's JSON (`literals`).
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(self.as_str())
+                static NAMES: literals::Table<{ $name::ALL.len() }> = literals::Table::new();
+                NAMES.get(*self as usize, self.as_str()).serialize(s)
             }
         }
 
@@ -222,90 +224,13 @@ impl Serialize for ArticleRef {
     }
 }
 
-/// The texts of the rule books' articles as JSON string literals, written once per process.
-/// Every answer cites some of them, and they are its longest texts: serde_json escapes a
-/// string byte by byte, copying a literal written once costs next to nothing. (A literal is
-/// a `RawValue`, which only serde_json's serializers write as JSON: the answer types are
-/// serialized by nothing else.)
-mod literals {
-    use std::sync::LazyLock;
-
-    use serde::Serialize;
-    use serde_json::value::RawValue;
-
-    use crate::adjudication::RuleSet;
-
-    /// One article's texts (reference, labels, summaries) and their JSON.
-    pub(super) struct Article {
-        texts: Vec<(&'static str, Box<RawValue>)>,
-    }
-
-    impl Article {
-        /// The JSON of `text` if it is one of the article's own texts.
-        fn literal(&self, text: &str) -> Option<&RawValue> {
-            self.texts
-                .iter()
-                .find(|(own, _)| same(own, text))
-                .map(|(_, json)| &**json)
-        }
-    }
-
-    static ARTICLES: LazyLock<Vec<Article>> = LazyLock::new(|| {
-        RuleSet::ALL
-            .into_iter()
-            .flat_map(|book| book.articles())
-            .map(|a| {
-                let texts = [
-                    a.reference,
-                    a.label,
-                    a.label_en,
-                    a.label_zh(),
-                    a.summary_vi,
-                    a.summary_en,
-                    a.summary_zh(),
-                ];
-                Article {
-                    texts: texts
-                        .into_iter()
-                        .map(|t| {
-                            let json = serde_json::to_string(t).expect("a string serializes");
-                            (t, RawValue::from_string(json).expect("a JSON string"))
-                        })
-                        .collect(),
-                }
-            })
-            .collect()
-    });
-
-    /// The article whose reference is `reference` itself (see [`Article::literal`]).
-    pub(super) fn article(reference: &str) -> Option<&'static Article> {
-        ARTICLES.iter().find(|a| same(a.texts[0].0, reference))
-    }
-
-    /// Whether `text` is `own` itself: the same bytes in the program, not only an equal
-    /// string (so that finding it costs no comparison of texts).
-    fn same(own: &str, text: &str) -> bool {
-        std::ptr::eq(own.as_ptr(), text.as_ptr()) && own.len() == text.len()
-    }
-
-    /// A text as JSON: copied from `known`'s literal when it is one of its texts, else
-    /// escaped as any string.
-    pub(super) struct TextJson<'a>(pub &'a str, pub Option<&'static Article>);
-
-    impl Serialize for TextJson<'_> {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            match self.1.and_then(|a| a.literal(self.0)) {
-                Some(json) => json.serialize(s),
-                None => s.serialize_str(self.0),
-            }
-        }
-    }
-}
+mod literals;
 
 /// The position reached after the moves.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PositionInfo {
     /// FEN of the position.
+    #[serde(serialize_with = "literals::text")]
     pub fen: String,
     /// The side to move.
     pub side_to_move: Side,
@@ -455,6 +380,7 @@ pub struct MoveRef {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Chase {
     /// Square of the attacked piece (ICCS, e.g. `c7`).
+    #[serde(serialize_with = "literals::square")]
     pub square: Text,
     /// Its kind.
     pub role: Role,
@@ -503,6 +429,7 @@ wire_enum! {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attacker {
     /// Its square (ICCS).
+    #[serde(serialize_with = "literals::square")]
     pub square: Text,
     /// Its kind.
     pub role: Role,
@@ -543,6 +470,7 @@ pub struct ChasedPiece {
     /// Its kind.
     pub role: Role,
     /// Its squares over the cycle, in order.
+    #[serde(serialize_with = "literals::squares")]
     pub squares: Vec<Text>,
 }
 
@@ -879,6 +807,28 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn wire_names_are_written_as_their_strings() {
+        fn check<T: Serialize>(all: &[T], name: impl Fn(&T) -> &'static str) {
+            for v in all {
+                let name = name(v);
+                assert_eq!(serde_json::to_string(v).unwrap(), format!("\"{name}\""));
+                assert_eq!(
+                    serde_json::to_string_pretty(v).unwrap(),
+                    format!("\"{name}\"")
+                );
+                assert_eq!(serde_json::to_value(v).unwrap(), name);
+            }
+        }
+        check(Side::ALL, |v| v.as_str());
+        check(Role::ALL, |v| v.as_str());
+        check(Verdict::ALL, |v| v.as_str());
+        check(Pattern::ALL, |v| v.as_str());
+        check(ThreatKind::ALL, |v| v.as_str());
+        check(Protection::ALL, |v| v.as_str());
+        check(GameOverReason::ALL, |v| v.as_str());
     }
 
     #[test]
