@@ -6,7 +6,7 @@ mod common;
 use common::chess::{XorShift, mv, random_game, uniform};
 use proptest::prelude::*;
 use xiangqi_arbiter::xiangqi::{
-    Color, FenError, GameEnd, IllegalMoveReason, Move, ParseFenError, Piece, Position, Setup,
+    Color, FenError, GameEnd, IllegalMoveReason, Move, ParseFenError, Piece, Position, Role, Setup,
     Square,
 };
 
@@ -234,6 +234,36 @@ fn checks_discovered_and_double() {
     let mut pos = Position::from_fen("4k4/9/9/9/4N4/9/9/9/9/3KR4 w").unwrap();
     pos.play(mv("e5f7")).unwrap();
     assert_eq!(pos.checkers().len(), 2);
+}
+
+/// A passed position can leave the side not to move in check (the analysis
+/// asks what a side threatens by giving it the move again). A move from it
+/// must still find that check, and a reply that leaves it standing is
+/// illegal: no recapture while the king is in check.
+#[test]
+fn moves_from_a_passed_position_see_the_check_left_standing() {
+    // Red (to move) is in check from the e7 rook; Black, given the move
+    // instead, takes a5. Red's b5 pawn could recapture but for the check.
+    let pos = Position::from_fen("4k4/9/r3r4/9/PP7/9/9/9/9/4K4 w - - 0 1").expect("legal");
+    assert!(pos.is_check());
+    let passed = pos.pass();
+    assert!(!passed.is_check() && passed.is_in_check(Color::Red));
+    let take = mv("a7a5");
+    assert_eq!(passed.check_move(take), Ok(()));
+    let after = passed.after(take);
+    assert!(after.is_check(), "the e7 rook still checks");
+    assert_eq!(
+        after.check_move(mv("b5a5")),
+        Err(IllegalMoveReason::LeavesKingInCheck)
+    );
+    assert!(!after.legal_moves().contains(&mv("b5a5")));
+    // `play` (legality and play in one) agrees with `after`.
+    let mut played = passed.clone();
+    assert_eq!(
+        played.play(take),
+        Ok(Some(Piece::new(Color::Red, Role::Pawn)))
+    );
+    assert_eq!(played, after);
 }
 
 #[test]

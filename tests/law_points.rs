@@ -223,6 +223,27 @@ fn article_23_point_1_perpetual_check_by_several_pieces_in_turn_loses() {
 }
 
 #[test]
+fn article_23_point_1_a_perpetual_checker_is_judged_by_its_checks_alone() {
+    // Red: Kd0, Rf2, Hg5. Black: Ke9, Rh8, Ri8. As above, the horse and the
+    // rook check in turn; from f7 the horse also attacks the h8 rook (a
+    // horse on a rook is a chase even if protected, 23.6). The checks are
+    // the offence: the fork chases nothing and no chase is counted.
+    let fen = "4k4/7rr/9/9/6N2/9/9/5R3/9/3K5 w - - 0 1";
+    let r = ruling(fen, &repeat("g5f7 e9f9 f7g5 f9e9", 2, ""));
+    expect(
+        &r,
+        Verdict::MustChange,
+        Some(Color::Red),
+        &["23.1", "7.1.g"],
+    );
+    assert_eq!(refs(&r), ["7.1.g", "23.1"], "{}", dump(&r));
+    assert_eq!(rep(&r).red.pattern, Pattern::PerpetualCheck);
+    for p in plies(&r, Color::Red) {
+        assert!(p.check && p.threats.is_empty(), "{}", dump(&r));
+    }
+}
+
+#[test]
 fn article_23_point_1_discovered_check_counts() {
     // Red: Kd0, Re2, Rf2, He6. Black: Ke9. The horse never checks itself: it
     // steps off the e-file (the e2 rook checks) and back (the f2 rook checks).
@@ -276,6 +297,23 @@ fn article_23_point_2_one_check_one_idle_is_a_draw() {
     let red = plies(&r, Color::Red);
     assert!(red[0].check);
     assert!(!red[1].check && red[1].threats.is_empty(), "{}", dump(&r));
+}
+
+#[test]
+fn article_22_2_a_checking_move_is_a_check_and_chases_nothing_even_when_it_forks() {
+    // Red: Kd0, Rc5. Black: Ke9, Ra9, Hb9. From c9 the rook checks along
+    // rank 9 and also attacks the horse, which the a9 rook guards. Black
+    // must answer the check (only e9–e8 does), so what else the checking
+    // move attacks cannot be weighed as a quiet move's threat would: the
+    // move is a check, not a chase.
+    let fen = "rn2k4/9/9/9/2R6/9/9/9/9/3K5 w - - 0 1";
+    let r = ruling(fen, &repeat("c5c9 e9e8 c9c5 e8e9", 2, ""));
+    expect(&r, Verdict::Draw, None, &["23.2", "7.2.b"]);
+    assert_eq!(refs(&r), ["7.2.b", "23.2"], "{}", dump(&r));
+    let red = plies(&r, Color::Red);
+    assert!(red[0].check, "{}", dump(&r));
+    assert!(red[0].threats.is_empty(), "{}", dump(&r));
+    assert_eq!(rep(&r).red.pattern, Pattern::Allowed);
 }
 
 // ------------------------------------------------------ Article 23, point 3

@@ -441,35 +441,41 @@ impl<'r> Analysis<'r> {
             }
         };
         // The mover's captures after the move (had it the move again), each
-        // judged new or not against its captures before it.
+        // judged new or not against its captures before it. A move that
+        // gives check is a check (Article 22.2) and chases nothing: its side
+        // is judged by its checks (23.1, 23.2), and the other side must
+        // answer the check before any capture can be weighed.
         let mover_after = after.pass();
         let passed = || before_passed.get_or_init(|| before.pass());
-        let now = self.views.view(mover_after.key(), || &mover_after);
-        let old = self.views.view(before.key(), || before);
+        let check = after.is_check();
         self.fresh.clear();
-        let defending_king = before.king(before.turn().other());
-        let quiet = !self.replay.is_capture(ply);
-        for i in now.captures() {
-            let capture = self.views.captures[i].0;
-            let had = self.views.find(old, capture, mv);
-            // The same piece had the same capture and the move cannot have
-            // changed what it is, or it takes a pawn that is never chased:
-            // nothing new, and nothing to classify.
-            if had.is_some()
-                && ((quiet && classification_unchanged_by(mv, capture, defending_king))
-                    || after
-                        .piece_at(capture.to)
-                        .is_some_and(|target| never_chased(target, capture.to)))
-            {
-                continue;
-            }
-            let Some(c) = self.views.classified(i, &mover_after, || after) else {
-                continue;
-            };
-            let views = &mut self.views;
-            let old_capture = || views.classified_known(had, before, passed);
-            if is_new(before, mv, &c, had.is_some(), old_capture) {
-                self.fresh.push(c);
+        if !check {
+            let now = self.views.view(mover_after.key(), || &mover_after);
+            let old = self.views.view(before.key(), || before);
+            let defending_king = before.king(before.turn().other());
+            let quiet = !self.replay.is_capture(ply);
+            for i in now.captures() {
+                let capture = self.views.captures[i].0;
+                let had = self.views.find(old, capture, mv);
+                // The same piece had the same capture and the move cannot have
+                // changed what it is, or it takes a pawn that is never chased:
+                // nothing new, and nothing to classify.
+                if had.is_some()
+                    && ((quiet && classification_unchanged_by(mv, capture, defending_king))
+                        || after
+                            .piece_at(capture.to)
+                            .is_some_and(|target| never_chased(target, capture.to)))
+                {
+                    continue;
+                }
+                let Some(c) = self.views.classified(i, &mover_after, || after) else {
+                    continue;
+                };
+                let views = &mut self.views;
+                let old_capture = || views.classified_known(had, before, passed);
+                if is_new(before, mv, &c, had.is_some(), old_capture) {
+                    self.fresh.push(c);
+                }
             }
         }
         if before.is_check() {
@@ -507,7 +513,6 @@ impl<'r> Analysis<'r> {
             .into_iter()
             .any(|sq| sq != mv.from && !theirs_after.contains(sq));
         let sacrifice = theirs_after.contains(mv.to);
-        let check = after.is_check();
         let analysis = PlyAnalysis {
             ply,
             side: before.turn(),

@@ -157,6 +157,12 @@ pub struct Position {
     /// The side to move is in check: kept up to date by every move, since
     /// move generation and legality tests start from it.
     in_check: bool,
+    /// The side *not* to move is in check. Only a [`pass`](Self::pass)ed
+    /// position can be so (its side to move had been checked, then passed
+    /// the turn): a move from it must look for that check in full, since the
+    /// shortcuts that find the check a move gives assume the side to move
+    /// next was safe before it.
+    waiting_in_check: bool,
     halfmoves: u32,
     fullmoves: u32,
     key: u64,
@@ -187,6 +193,7 @@ impl Position {
         ],
         turn: Color::Red,
         in_check: false,
+        waiting_in_check: false,
         halfmoves: 0,
         fullmoves: 1,
         key: zobrist::const_key(&Board::START, Color::Red),
@@ -215,6 +222,8 @@ impl Position {
             in_check: setup
                 .board
                 .king_attacked(kings[setup.turn.index()], setup.turn),
+            // A legal setup has the side not to move safe.
+            waiting_in_check: false,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             key,
@@ -302,11 +311,13 @@ impl Position {
 
     /// The same board with the other side to move (a "null move"). The result
     /// may have the side not to move in check: it is for asking what the
-    /// other side threatens, never for play.
+    /// other side threatens, never for a game. Moves from it still say
+    /// rightly whether they leave the side to move next in check.
     pub fn pass(&self) -> Position {
         let mut p = self.clone();
         p.key = self.pass_key();
         p.turn = p.turn.other();
+        p.waiting_in_check = self.in_check;
         p.in_check = p.is_in_check(p.turn);
         p
     }
@@ -554,8 +565,13 @@ impl Position {
             self.board.set(m.to, target);
             return None;
         }
+        let was_in_check = self.waiting_in_check;
         self.finish_play(m, piece, target);
-        self.in_check = self.gives_check_in_legal_play(m, piece);
+        self.in_check = if was_in_check {
+            self.is_in_check(self.turn)
+        } else {
+            self.gives_check_in_legal_play(m, piece)
+        };
         Some(target)
     }
 
@@ -647,8 +663,13 @@ impl Position {
             .piece_at(m.from)
             .expect("a legal move has a piece");
         let captured = self.board.shift(m.from, m.to);
+        let was_in_check = self.waiting_in_check;
         self.finish_play(m, piece, captured);
-        self.in_check = self.gives_check(m, piece);
+        self.in_check = if was_in_check {
+            self.is_in_check(self.turn)
+        } else {
+            self.gives_check(m, piece)
+        };
         captured
     }
 
@@ -674,15 +695,15 @@ impl Position {
         }
         self.key ^= zobrist::turn_key(self.turn) ^ zobrist::turn_key(self.turn.other());
         self.turn = self.turn.other();
+        // The mover's king is safe after its legal move.
+        self.waiting_in_check = false;
     }
 
     /// After `piece` made the move `m` (already on the board): is the side
     /// now to move in check? Only a move that may uncover a line or a leg,
     /// or lands on the king's lines, needs the full test; otherwise only a
-    /// horse or a pawn on its new square can give check. (Also asked after
-    /// a move from a [`pass`](Self::pass)ed position, whose side now to move
-    /// may have been in check before: then only the full test on the
-    /// touched lines finds it, and the analysis's results rest on that.)
+    /// horse or a pawn on its new square can give check. The side now to
+    /// move was safe before the move (see `waiting_in_check`).
     #[inline]
     fn gives_check(&self, m: Move, piece: Piece) -> bool {
         let king = self.king(self.turn);
