@@ -509,7 +509,7 @@ impl Position {
     /// Plays `m` if it is legal and returns the captured piece, if any; else
     /// leaves the position as it was and gives the reason
     /// [`check_move`](Self::check_move) would. A legal move, the common
-    /// case, is tested and played by [`try_play`](Self::try_play) with no
+    /// case, is tested and played by `try_play` with no
     /// reasons in hand; only a refused move asks `check_move` why.
     #[inline]
     pub fn play(&mut self, m: Move) -> Result<Option<Piece>, IllegalMoveReason> {
