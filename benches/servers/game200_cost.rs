@@ -47,9 +47,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::State;
-use axum::http::{HeaderValue, Request, header};
-use axum::response::IntoResponse;
+use axum::http::{Request, header};
 use axum::routing::post;
 use http_body_util::BodyExt;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -64,6 +62,9 @@ use xiangqi_arbiter::config::Config;
 use xiangqi_arbiter::http::Readiness;
 use xiangqi_arbiter::http::server::serve;
 use xiangqi_arbiter::xiangqi::{Move, Position};
+
+#[path = "ceiling.rs"]
+mod ceiling;
 
 /// The service's allocator, counted: the number of allocations of a run is printed on
 /// standard error (`allocations N`), so allocations per request are (N - setup's) / runs.
@@ -220,7 +221,7 @@ fn over_loopback(server: Server, runs: usize) -> usize {
             let answer = LawArbiter.adjudicate(&req).expect("a ruling");
             let bytes = Bytes::from(serde_json::to_vec(&answer).expect("serializable"));
             let app = Router::new()
-                .route("/v1/adjudicate", post(precomputed))
+                .route("/v1/adjudicate", post(ceiling::precomputed_adjudicate))
                 .with_state(bytes);
             rt.spawn(async move { axum::serve(listener, app).await })
         }
@@ -283,21 +284,6 @@ async fn read_answer(conn: &mut tokio::net::TcpStream, buf: &mut Vec<u8>) -> usi
         buf.extend_from_slice(&chunk[..n]);
     }
     length
-}
-
-/// The ceiling's handler (as in `canned_answer --precomputed`).
-async fn precomputed(
-    State(answer): State<Bytes>,
-    axum::Json(req): axum::Json<AdjudicateRequest>,
-) -> impl IntoResponse {
-    black_box(req.moves.len());
-    (
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        answer,
-    )
 }
 
 /// Sends game200 once to warm up, then `runs` times in [`measured`], through the whole
