@@ -131,7 +131,7 @@ async fn adjudicate_returns_the_arbiters_verdict() {
     assert_eq!(resp.status(), StatusCode::OK);
     assert_eq!(content_type(&resp), "application/json");
     let body = body_json(resp).await;
-    let expected = verdict(&["h2e2".into(), "repeat".into()]);
+    let expected = verdict(&["h2e2", "repeat"].into_iter().collect());
     assert_eq!(body, serde_json::to_value(expected).unwrap());
     assert_eq!(body["verdict"], "loss");
     assert_eq!(body["articles"][0]["ref"], "23.1");

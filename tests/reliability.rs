@@ -18,11 +18,11 @@ use common::app::{body_bytes, body_json, expect_problem, get, post_json, send, t
 use common::fake::{FakeArbiter, fake, verdict};
 use futures_util::{StreamExt, stream};
 use serde_json::{Value, json};
-use xiangqi_arbiter::api::LawArbiter;
 use xiangqi_arbiter::api::answer::*;
 use xiangqi_arbiter::api::arbiter::{Arbiter, Cancel};
 use xiangqi_arbiter::api::error::ApiError;
 use xiangqi_arbiter::api::request::*;
+use xiangqi_arbiter::api::{LawArbiter, Moves};
 use xiangqi_arbiter::config::Config;
 use xiangqi_arbiter::http::v1::INLINE_PLIES_MAX;
 
@@ -641,13 +641,12 @@ async fn a_batch_whose_client_hangs_up_stops_between_games() {
 fn the_law_arbiter_checks_the_flag_while_replaying() {
     // 300 plies of a horse going back and forth, then an illegal move at ply 301: with the
     // flag set the replay stops at ply 64, before it could reach the illegal move.
-    let mut moves: Vec<String> = ["b0c2", "b9c7", "c2b0", "c7b9"]
+    let mut moves: Moves = ["b0c2", "b9c7", "c2b0", "c7b9"]
         .iter()
         .cycle()
         .take(300)
-        .map(|m| (*m).to_owned())
         .collect();
-    moves.push("a0a9".into());
+    moves.push("a0a9");
     let req = AdjudicateRequest {
         fen: None,
         moves,

@@ -448,7 +448,7 @@ pub struct Naming<'a> {
     pub first_number: u32,
     /// Each ply's move as the request wrote it, ply 1 first; empty when
     /// the moves were ICCS (then the ICCS text alone is given).
-    pub sent: &'a [String],
+    pub sent: &'a [&'a str],
     /// Each ply's move, ply 1 first (for its ICCS text); may be empty.
     pub moves: &'a [Move],
     /// The notation the request used: WXF, VN and Chinese name a piece by its
@@ -460,7 +460,7 @@ pub struct Naming<'a> {
 struct Moves<'a> {
     first_side: Color,
     first_number: u32,
-    sent: &'a [String],
+    sent: &'a [&'a str],
     moves: &'a [Move],
     /// Moves known from the ruling itself (the cycle's).
     known: &'a [PlyAnalysis],
@@ -491,7 +491,7 @@ impl Moves<'_> {
             .get(ply.wrapping_sub(1))
             .copied()
             .or_else(|| self.known.iter().find(|p| p.ply == ply).map(|p| p.mv));
-        let sent = self.sent.get(ply.wrapping_sub(1)).map(String::as_str);
+        let sent = self.sent.get(ply.wrapping_sub(1)).copied();
         Named {
             bare: self.bare(ply),
             // A move sent in ICCS is given once.

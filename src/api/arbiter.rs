@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
 use super::error::ApiError;
+use super::moves::Moves;
 use super::request::{AdjudicateRequest, LegalMovesRequest};
 use crate::adjudication::Replay;
 use crate::xiangqi::{Move, Position};
@@ -69,7 +70,7 @@ pub struct RuledGame<'r> {
     /// The game as replayed: its start, its moves (all legal) and its positions.
     pub replay: Replay,
     /// The moves as the request wrote them (a record's own text for a `game`), one per ply.
-    pub sent: Cow<'r, [String]>,
+    pub sent: Cow<'r, Moves>,
 }
 
 impl RuledGame<'_> {

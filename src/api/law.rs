@@ -10,6 +10,7 @@ use super::answer::{
 };
 use super::arbiter::{Arbiter, Cancel, RuledGame};
 use super::error::ApiError;
+use super::moves::Moves;
 use super::request::{AdjudicateRequest, LegalMovesRequest};
 use super::wording::{self, fen_problems};
 use crate::adjudication::{
@@ -66,7 +67,7 @@ impl Arbiter for LawArbiter {
                     notation,
                     cancel,
                 )?,
-                Cow::Borrowed(req.moves.as_slice()),
+                Cow::Borrowed(&req.moves),
                 notation,
             ),
             Some(record) => {
@@ -79,14 +80,15 @@ impl Arbiter for LawArbiter {
         }
         let ruling = adjudication::rule_under(ruleset, &replay, options_for(ruleset));
         let langs = req.languages()?;
+        // ICCS moves are named once, in ICCS.
+        let sent_texts: Vec<&str> = if notation == Notation::Iccs {
+            Vec::new()
+        } else {
+            sent.iter().collect()
+        };
         let naming = Naming {
             first_number: replay.start().fullmoves(),
-            // ICCS moves are named once, in ICCS.
-            sent: if notation == Notation::Iccs {
-                &[]
-            } else {
-                &sent
-            },
+            sent: &sent_texts,
             moves: replay.moves(),
             notation,
         };
@@ -159,7 +161,7 @@ pub(super) fn start_position(fen: Option<&str>) -> Result<Position, ApiError> {
 /// [`ApiError::Cancelled`] once it is set.
 fn replay(
     start: Position,
-    moves: &[String],
+    moves: &Moves,
     notation: Notation,
     cancel: &Cancel,
 ) -> Result<Replay, ApiError> {
@@ -188,7 +190,7 @@ fn replay(
             ply,
             move_number: number(ply).0,
             side: number(ply).1,
-            mv: moves[ply - 1].clone(),
+            mv: moves[ply - 1].to_owned(),
             reason: error.to_string(),
             kind: error.kind().to_owned(),
             message: wording::unreadable(&error, number(ply).1),
@@ -202,7 +204,7 @@ fn replay(
             ply,
             move_number: number(ply).0,
             side: number(ply).1,
-            mv: moves[ply - 1].clone(),
+            mv: moves[ply - 1].to_owned(),
             iccs: Notation::Iccs.format_move(&before, mv),
             fen: before.to_fen(),
             reason: reason.code().to_owned(),
@@ -219,7 +221,7 @@ fn replay_record(
     req: &AdjudicateRequest,
     text: &str,
     cancel: &Cancel,
-) -> Result<(Replay, Vec<String>, Notation), ApiError> {
+) -> Result<(Replay, Moves, Notation), ApiError> {
     let record = records::read(text).map_err(|e| ApiError::InvalidRecord {
         line: e.line,
         column: e.column,
@@ -234,7 +236,7 @@ fn replay_record(
         }
         (sent, written) => sent.or(written),
     };
-    let moves: Vec<String> = record.moves.iter().map(|m| m.text.clone()).collect();
+    let moves: Moves = record.moves.iter().map(|m| &m.text).collect();
     let declared = match (&req.notation, record.notation) {
         (Some(_), _) => Some(req.notation()?),
         (None, declared) => declared,
@@ -317,7 +319,7 @@ fn articles(ruling: &Ruling, langs: Languages) -> Vec<dto::ArticleRef> {
 fn response(
     replay: &Replay,
     ruling: Ruling,
-    sent: &[String],
+    sent: &Moves,
     naming: &Naming,
     langs: Languages,
 ) -> AdjudicateResponse {
@@ -372,7 +374,7 @@ fn move_number(turn: Color, fullmoves: u32, ply: usize) -> (u32, Color) {
     (fullmoves + (k / 2) as u32, side)
 }
 
-fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) -> dto::Repetition {
+fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &Moves) -> dto::Repetition {
     dto::Repetition {
         occurrences: rep.occurrences,
         first_ply: rep.first_ply as u32,
@@ -392,7 +394,7 @@ fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &[String]) 
 }
 
 /// One move of the cycle.
-fn cycle_move(replay: &Replay, p: &PlyAnalysis, sent: &[String]) -> dto::CycleMove {
+fn cycle_move(replay: &Replay, p: &PlyAnalysis, sent: &Moves) -> dto::CycleMove {
     dto::CycleMove {
         ply: p.ply as u32,
         side: p.side.into(),
@@ -400,7 +402,7 @@ fn cycle_move(replay: &Replay, p: &PlyAnalysis, sent: &[String]) -> dto::CycleMo
             let start = replay.start();
             move_number(start.turn(), start.fullmoves(), p.ply).0
         },
-        mv: sent[p.ply - 1].clone(),
+        mv: sent[p.ply - 1].to_owned(),
         // ICCS names the squares alone: no position is needed to write it (four bytes, in
         // one allocation of their size).
         iccs: {

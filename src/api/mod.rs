@@ -2,7 +2,8 @@
 //! the CLI ([`crate::cli`]) both stand on it; it stands on the law ([`crate::adjudication`])
 //! and the rules core ([`crate::xiangqi`]) and knows nothing of axum, sockets or metrics.
 //!
-//! - [`request`]: what clients ask, and every content check, made once.
+//! - [`request`]: what clients ask, and every content check, made once; [`moves`] holds a
+//!   request's moves as sent, in one buffer.
 //! - [`answer`]: what the API answers, each wire name spelled once, and the conversions from
 //!   the domain.
 //! - [`error`]: every error as an [`ApiError`] and its RFC 9457 [`Problem`] form.
@@ -21,6 +22,7 @@ pub mod diagram;
 pub mod error;
 pub mod json;
 pub mod law;
+pub mod moves;
 pub mod report;
 pub mod request;
 pub mod time;
@@ -30,4 +32,5 @@ pub use adjudicate::{adjudicate_batch, adjudicate_one, adjudicate_one_cancellabl
 pub use arbiter::{Arbiter, Cancel, CancelOnDrop, RuledGame};
 pub use error::{ApiError, Problem};
 pub use law::LawArbiter;
+pub use moves::Moves;
 pub use request::Limits;

@@ -261,7 +261,7 @@ impl Page<'_> {
         occurrences: &[usize],
         out: &mut String,
     ) -> std::fmt::Result {
-        let sent = self.game.sent.get(ply - 1).map_or("", String::as_str);
+        let sent = self.game.sent.get(ply - 1).unwrap_or("");
         let iccs = self.game.mv(ply).map(|m| m.to_string()).unwrap_or_default();
         let class = if cycle.as_ref().is_some_and(|c| c.contains(&ply)) {
             " class=\"cycle\""
@@ -327,7 +327,7 @@ impl Page<'_> {
             } else {
                 let (number, side) = self.move_number(ply);
                 let dots = if side == Color::Black { "…" } else { "" };
-                let sent = game.sent.get(ply - 1).map_or("", String::as_str);
+                let sent = game.sent.get(ply - 1).unwrap_or("");
                 let iccs = game.mv(ply).map(|m| m.to_string()).unwrap_or_default();
                 write!(out, "{number}.{dots} {}", escape(sent))?;
                 if sent != iccs {

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::answer::Languages;
 use super::error::ApiError;
+use super::moves::Moves;
 use super::wording;
 use crate::adjudication::{Lang, RuleSet};
 use crate::xiangqi::notation::Notation;
@@ -80,7 +81,7 @@ pub struct AdjudicateRequest {
     pub fen: Option<String>,
     /// The moves played from `fen`, in `notation`. Ply 1 is `moves[0]`. Empty when the game
     /// comes as a record (`game`).
-    pub moves: Vec<String>,
+    pub moves: Moves,
     /// The game as a record instead of `moves`: PGN, a numbered score sheet, or DhtmlXQ
     /// blocks ([`crate::records`]).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -116,7 +117,7 @@ macro_rules! with_game_fields {
             #[serde(default)]
             fen: Option<String>,
             #[serde(default, deserialize_with = "present")]
-            moves: Option<Vec<String>>,
+            moves: Option<Moves>,
             #[serde(default, deserialize_with = "present")]
             game: Option<String>,
             #[serde(default)]
@@ -272,7 +273,7 @@ pub struct LegalMovesRequest {
     pub fen: Option<String>,
     /// Moves played from `fen`, in `notation`.
     #[serde(default)]
-    pub moves: Vec<String>,
+    pub moves: Moves,
     /// A name of [`Notation::ALL`]; `None` means ICCS.
     #[serde(default)]
     pub notation: Option<String>,
@@ -479,7 +480,7 @@ fn notation(name: Option<&str>) -> Result<Notation, ApiError> {
 
 fn check_game_shape(
     fen: Option<&str>,
-    moves: &[String],
+    moves: &Moves,
     notation: Option<&str>,
     limits: &Limits,
 ) -> Result<(), ApiError> {
@@ -490,7 +491,7 @@ fn check_game_shape(
         });
     }
     if let Some(fen) = fen {
-        if fen.chars().count() > MAX_FEN_CHARS {
+        if fen.len() > MAX_FEN_CHARS && fen.chars().count() > MAX_FEN_CHARS {
             return Err(ApiError::InvalidRequest {
                 field: "fen".to_owned(),
                 message: wording::longer_than("fen", MAX_FEN_CHARS),
@@ -498,8 +499,11 @@ fn check_game_shape(
         }
     }
     check_name("notation", notation)?;
+    // No more bytes than the limit means no more characters either: most games need no walk.
+    if moves.longest() <= MAX_MOVE_CHARS {
+        return Ok(());
+    }
     for (i, mv) in moves.iter().enumerate() {
-        // No more bytes than the limit means no more characters either.
         if mv.len() > MAX_MOVE_CHARS && mv.chars().count() > MAX_MOVE_CHARS {
             return Err(ApiError::InvalidRequest {
                 field: format!("moves[{i}]"),

@@ -3,12 +3,12 @@
 
 use std::sync::{Arc, Condvar, Mutex};
 
-use xiangqi_arbiter::api::LawArbiter;
 use xiangqi_arbiter::api::answer::*;
 use xiangqi_arbiter::api::arbiter::{Arbiter, Cancel, RuledGame};
 use xiangqi_arbiter::api::error::{ApiError, FenProblem, NOTATIONS};
 use xiangqi_arbiter::api::request::*;
 use xiangqi_arbiter::api::wording::Wording;
+use xiangqi_arbiter::api::{LawArbiter, Moves};
 use xiangqi_arbiter::xiangqi::Color;
 
 /// Answers fixed DTOs; special inputs trigger each error kind:
@@ -30,11 +30,7 @@ fn fixed(text: &str) -> Wording {
     Wording::new(|_| text.to_owned())
 }
 
-fn check_common(
-    fen: Option<&str>,
-    moves: &[String],
-    notation: Option<&str>,
-) -> Result<(), ApiError> {
+fn check_common(fen: Option<&str>, moves: &Moves, notation: Option<&str>) -> Result<(), ApiError> {
     if fen == Some("bad") {
         return Err(ApiError::InvalidFen {
             fen: "bad".into(),
@@ -56,13 +52,13 @@ fn check_common(
         }
     }
     for (i, mv) in moves.iter().enumerate() {
-        match mv.as_str() {
+        match mv {
             "??" => {
                 return Err(ApiError::UnparsableMove {
                     ply: i + 1,
                     move_number: i as u32 / 2 + 1,
                     side: if i % 2 == 0 { Color::Red } else { Color::Black },
-                    mv: mv.clone(),
+                    mv: mv.to_owned(),
                     reason: "not a move".into(),
                     kind: "syntax".into(),
                     message: fixed("not a move"),
@@ -73,7 +69,7 @@ fn check_common(
                     ply: i + 1,
                     move_number: i as u32 / 2 + 1,
                     side: if i % 2 == 0 { Color::Red } else { Color::Black },
-                    mv: mv.clone(),
+                    mv: mv.to_owned(),
                     // A fake square pair: the fake reads no notation.
                     iccs: "a0a1".into(),
                     fen: START_FEN.into(),
@@ -98,7 +94,7 @@ pub fn position(plies: u32) -> PositionInfo {
     }
 }
 
-pub fn verdict(moves: &[String]) -> AdjudicateResponse {
+pub fn verdict(moves: &Moves) -> AdjudicateResponse {
     let loss = moves.iter().any(|m| m == "repeat");
     let en = |s: &'static str| Localized {
         vi: s.into(),
