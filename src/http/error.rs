@@ -80,9 +80,23 @@ impl AcceptLanguage {
         AcceptLanguage(headers.get(header::ACCEPT_LANGUAGE).cloned())
     }
 
+    /// The header's text, when it is text.
+    pub fn text(&self) -> Option<&str> {
+        self.0.as_ref().and_then(|v| v.to_str().ok())
+    }
+
     /// The problems' language: the header's, else English.
     pub fn lang(&self) -> Lang {
-        problem_language(None, self.0.as_ref().and_then(|v| v.to_str().ok()))
+        problem_language(None, self.text())
+    }
+}
+
+/// A handler's `Accept-Language`: the one header it reads, without a copy of the whole map.
+impl<S: Send + Sync> FromRequestParts<S> for AcceptLanguage {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        Ok(AcceptLanguage::of(&parts.headers))
     }
 }
 

@@ -5,9 +5,8 @@
 //! pool ([`super::pool`]), which answers 503 `overloaded` when full and stops abandoned work.
 
 use axum::extract::State;
-use axum::http::HeaderMap;
 
-use super::error::{LocalizedError, ProblemLang, accept_language};
+use super::error::{AcceptLanguage, LocalizedError, ProblemLang};
 use super::extract::ApiJson;
 use super::metrics::record_verdict;
 use super::state::AppState;
@@ -30,10 +29,10 @@ pub const INLINE_BATCH_BYTES: usize = 4 * 1024;
 /// answer's texts and the problem's alike.
 pub async fn adjudicate(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    accept: AcceptLanguage,
     ApiJson(mut req): ApiJson<AdjudicateRequest>,
 ) -> Result<ApiJson<AdjudicateResponse>, LocalizedError> {
-    req.accept_language = accept_language(&headers).map(str::to_owned);
+    req.accept_language = accept.text().map(str::to_owned);
     let lang = req.problem_language();
     let in_lang = |e: ApiError| LocalizedError(e, lang);
     let limits = state.limits;
@@ -72,11 +71,11 @@ where
 /// alone with the batch's `Accept-Language`.
 pub async fn adjudicate_batch(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    accept: AcceptLanguage,
     ApiJson(req): ApiJson<BatchRequest>,
 ) -> Result<ApiJson<BatchResponse>, LocalizedError> {
-    let in_header = ProblemLang::of(&headers);
-    let header = accept_language(&headers).map(str::to_owned);
+    let in_header = ProblemLang(accept.lang());
+    let header = accept.text().map(str::to_owned);
     let limits = state.limits;
     req.check_limits(&limits).map_err(|e| in_header.answer(e))?;
     let games = req.games;
