@@ -19,18 +19,43 @@ use serde::de::value::{StrDeserializer, UnitDeserializer};
 use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
 
 use super::error::{ApiError, ECHO_CHARS, elide};
-use super::request::{AdjudicateRequest, problem_language};
+use super::json_fast;
+use super::request::{
+    AdjudicateRequest, BatchRequest, DiagramRequest, LegalMovesRequest, problem_language,
+};
 use super::wording::{self, Wording};
 use crate::adjudication::Lang;
 
+/// A request body's type: read by serde, and first, for a game, by the fast reader of its
+/// common form ([`super::json_fast`]), which reads it exactly as serde would or not at all.
+pub trait RequestBody: DeserializeOwned {
+    /// The body read without serde, when `text` is in the type's common form.
+    fn read_common_form(_text: &str) -> Option<Self> {
+        None
+    }
+}
+
+impl RequestBody for AdjudicateRequest {
+    fn read_common_form(text: &str) -> Option<Self> {
+        json_fast::read_game(text)
+    }
+}
+
+impl RequestBody for BatchRequest {}
+impl RequestBody for LegalMovesRequest {}
+impl RequestBody for DiagramRequest {}
+
 /// Parses a whole request body as `T`, with details worded for people. Unknown fields of the
 /// body's object are a 422 `unknown-field` unless it says `"strict": false`.
-pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+pub fn parse_json<T: RequestBody>(bytes: &[u8]) -> Result<T, ApiError> {
     // Checking the whole body's UTF-8 at once costs less than checking each string as it is
     // read (game200 holds 200 of them); a body that is not UTF-8 is read as bytes, so that
     // the error says where.
     match std::str::from_utf8(bytes) {
-        Ok(text) => read(|| serde_json::Deserializer::from_str(text), true),
+        Ok(text) => match T::read_common_form(text) {
+            Some(body) => Ok(body),
+            None => read(|| serde_json::Deserializer::from_str(text), true),
+        },
         Err(_) => read(|| serde_json::Deserializer::from_slice(bytes), true),
     }
 }
@@ -38,7 +63,10 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 /// Parses one game of a batch, exactly as if it had been sent alone, except that the
 /// details carry no line and column (they would count from the game, not the body).
 pub fn parse_game(raw: &str) -> Result<AdjudicateRequest, ApiError> {
-    parse_part(raw)
+    match json_fast::read_game(raw) {
+        Some(game) => Ok(game),
+        None => parse_part(raw),
+    }
 }
 
 /// Parses a part of a larger text (a game of a batch, a value of a JSON Lines stream) as `T`,

@@ -8,7 +8,8 @@
 //!   the domain.
 //! - [`error`]: every error as an [`ApiError`] and its RFC 9457 [`Problem`] form.
 //! - [`wording`]: the human texts of problems, in Vietnamese, English and Chinese.
-//! - [`json`]: request bodies read from JSON text, with details worded for people.
+//! - [`json`]: request bodies read from JSON text, with details worded for people;
+//!   [`json_fast`] reads the common form of a game without serde.
 //! - [`arbiter`]: the [`Arbiter`] trait callers talk to, and the [`Cancel`] flag.
 //! - [`law`]: [`LawArbiter`], the arbiter that applies the law.
 //! - [`adjudicate`]: the calls ([`adjudicate_one`], [`adjudicate_batch`], [`rule_all`]).
@@ -21,6 +22,7 @@ pub mod arbiter;
 pub mod diagram;
 pub mod error;
 pub mod json;
+pub mod json_fast;
 pub mod law;
 pub mod moves;
 pub mod report;

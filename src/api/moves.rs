@@ -1,9 +1,11 @@
-//! The moves of a request as the client wrote them: one text, and where each move ends.
+//! The moves of a request as the client wrote them: one text, and where each move lies in it.
 //!
 //! A request's moves are short strings (`"h2e2"`), hundreds of them. Read as a `Vec<String>`,
 //! each costs an allocation, a copy and a free, about 130 instructions of the 360 it took to
-//! read one (game200's 200 moves); kept together in one buffer, the whole list costs two
-//! allocations, and the serde reading of the JSON array is all that is left.
+//! read one (game200's 200 moves); kept together in one text, the whole list costs two
+//! allocations. The text is either the moves one after the other (as serde reads them) or
+//! the JSON array itself, quotes and commas included, copied once by the fast reader
+//! ([`super::json_fast`]), which then only notes where each move lies.
 //!
 //! [`Moves`] reads and writes as a JSON array of strings, exactly as `Vec<String>` does: the
 //! same accepted input, the same errors ("expected a sequence", "expected a string").
@@ -14,13 +16,13 @@ use std::ops::Index;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// A list of move texts, in the order played.
-#[derive(Clone, Default, PartialEq, Eq)]
+/// A list of move texts, in the order played. Two lists are equal when their moves are.
+#[derive(Clone, Default)]
 pub struct Moves {
-    /// Every move's text, one after the other.
+    /// Every move's text, and maybe more between them.
     text: String,
-    /// Where each move ends in `text`: move `i` is `text[ends[i - 1]..ends[i]]`.
-    ends: Vec<u32>,
+    /// Where each move lies in `text`: move `i` is `text[spans[i].0..spans[i].1]`.
+    spans: Vec<(u32, u32)>,
     /// The length of the longest move, in bytes: the limits check it without a walk.
     longest: u32,
 }
@@ -30,29 +32,40 @@ impl Moves {
     pub const fn new() -> Moves {
         Moves {
             text: String::new(),
-            ends: Vec::new(),
+            spans: Vec::new(),
             longest: 0,
         }
     }
 
+    /// The moves that lie at `spans` in `text`; `None` if a span is not a range of `text`
+    /// between character boundaries.
+    pub(super) fn in_text(text: String, spans: Vec<(u32, u32)>) -> Option<Moves> {
+        let mut longest = 0;
+        for &(start, end) in &spans {
+            text.get(start as usize..end as usize)?;
+            longest = longest.max(end - start);
+        }
+        Some(Moves {
+            text,
+            spans,
+            longest,
+        })
+    }
+
     /// The number of moves.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.spans.len()
     }
 
     /// Whether there are no moves.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.spans.is_empty()
     }
 
     /// Move `i` (0 is the first), if there is one.
     #[inline]
     pub fn get(&self, i: usize) -> Option<&str> {
-        let end = *self.ends.get(i)?;
-        let start = match i.checked_sub(1) {
-            Some(before) => self.ends[before],
-            None => 0,
-        };
+        let &(start, end) = self.spans.get(i)?;
         Some(&self.text[start as usize..end as usize])
     }
 
@@ -70,8 +83,7 @@ impl Moves {
     pub fn iter(&self) -> Iter<'_> {
         Iter {
             text: &self.text,
-            ends: self.ends.iter(),
-            start: 0,
+            spans: self.spans.iter(),
         }
     }
 
@@ -80,13 +92,21 @@ impl Moves {
     /// # Panics
     /// If the moves' texts would reach 4 GiB, which no request body can carry.
     pub fn push(&mut self, mv: &str) {
+        let start = u32::try_from(self.text.len()).expect("moves under 4 GiB");
         self.text.push_str(mv);
         let end = u32::try_from(self.text.len()).expect("moves under 4 GiB");
-        self.ends.push(end);
-        // No longer than `end`, so it fits too.
-        self.longest = self.longest.max(mv.len() as u32);
+        self.longest = self.longest.max(end - start);
+        self.spans.push((start, end));
     }
 }
+
+impl PartialEq for Moves {
+    fn eq(&self, other: &Moves) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Moves {}
 
 impl Index<usize> for Moves {
     type Output = str;
@@ -100,13 +120,11 @@ impl Index<usize> for Moves {
     }
 }
 
-/// The moves of a [`Moves`] in order, each found from the end of the one before.
+/// The moves of a [`Moves`] in order.
 #[derive(Debug, Clone)]
 pub struct Iter<'m> {
     text: &'m str,
-    ends: std::slice::Iter<'m, u32>,
-    /// Where the next move starts.
-    start: u32,
+    spans: std::slice::Iter<'m, (u32, u32)>,
 }
 
 impl<'m> Iterator for Iter<'m> {
@@ -114,14 +132,12 @@ impl<'m> Iterator for Iter<'m> {
 
     #[inline]
     fn next(&mut self) -> Option<&'m str> {
-        let end = *self.ends.next()?;
-        let mv = &self.text[self.start as usize..end as usize];
-        self.start = end;
-        Some(mv)
+        let &(start, end) = self.spans.next()?;
+        Some(&self.text[start as usize..end as usize])
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.ends.size_hint()
+        self.spans.size_hint()
     }
 }
 
@@ -198,7 +214,7 @@ impl<'de> Visitor<'de> for MovesVisitor {
         // A move is four bytes in ICCS, the usual notation.
         let hint = seq.size_hint().unwrap_or(0).min(4096);
         moves.text.reserve(hint * 4);
-        moves.ends.reserve(hint);
+        moves.spans.reserve(hint);
         while seq.next_element_seed(Append(&mut moves))?.is_some() {}
         Ok(moves)
     }
@@ -265,6 +281,19 @@ mod tests {
                 .to_string();
             assert_eq!(ours, vec, "{body}");
         }
+    }
+
+    #[test]
+    fn moves_found_in_a_text_equal_the_same_moves_pushed() {
+        let text = r#""h2e2", "炮二平五""#.to_owned();
+        let found = Moves::in_text(text.clone(), vec![(1, 5), (9, 21)]).unwrap();
+        let pushed: Moves = ["h2e2", "炮二平五"].into_iter().collect();
+        assert_eq!(found, pushed);
+        assert_eq!((found.longest(), &found[1]), (12, "炮二平五"));
+        assert_ne!(found, ["h2e2"].into_iter().collect::<Moves>());
+        // Inside a character, or past the end: no list.
+        assert!(Moves::in_text(text.clone(), vec![(9, 10)]).is_none());
+        assert!(Moves::in_text(text, vec![(1, 99)]).is_none());
     }
 
     #[test]

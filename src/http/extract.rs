@@ -24,12 +24,11 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use super::error::{LocalizedError, ProblemLang, accept_language};
 use super::state::AppState;
 use crate::api::error::{ApiError, ECHO_CHARS, elide};
-use crate::api::json::{parse_json, problem_language_of};
+use crate::api::json::{RequestBody, parse_json, problem_language_of};
 use crate::api::wording;
 
 /// A JSON request body (extractor) or response body (responder).
@@ -60,7 +59,7 @@ impl BodyReceived {
 
 impl<T> FromRequest<AppState> for ApiJson<T>
 where
-    T: DeserializeOwned,
+    T: RequestBody,
 {
     /// In the body's `lang` when the body reads that far, else in `Accept-Language`'s.
     type Rejection = LocalizedError;
