@@ -15,6 +15,7 @@ use std::sync::{LazyLock, OnceLock};
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 
+use super::ArticleRef;
 use crate::adjudication::RuleSet;
 use crate::xiangqi::Square;
 
@@ -96,11 +97,15 @@ pub(super) fn text<S: Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// One article's texts (reference, labels, summaries) and their JSON, each written the first
-/// time an answer uses it.
+/// time an answer uses it; and its whole JSON as an `ArticleRef`, for each of its shapes.
 pub(super) struct Article {
     texts: [&'static str; 7],
     json: Table<7>,
+    whole: [OnceLock<Box<str>>; SHAPES],
 }
+
+/// An `ArticleRef`'s shapes: which of the three labels, and which of the three summaries.
+const SHAPES: usize = 3 * 8;
 
 impl Article {
     /// The JSON of `text` if it is one of the article's own texts.
@@ -108,6 +113,35 @@ impl Article {
         let i = self.texts.iter().position(|own| same(own, text))?;
         Some(self.json.get(i, self.texts[i]))
     }
+
+    /// Which of the article's texts `r` holds (its label's language, the summaries it has),
+    /// if every text of `r` is the article's own: then that shape says all `r` writes.
+    fn shape(&self, r: &ArticleRef) -> Option<usize> {
+        if !same(self.texts[0], &r.reference) {
+            return None;
+        }
+        let label = (1..=3).find(|&i| same(self.texts[i], &r.label))? - 1;
+        let mut present = 0;
+        let summaries = [&r.summary.vi, &r.summary.en, &r.summary.zh];
+        for (bit, (text, own)) in summaries.into_iter().zip(&self.texts[4..]).enumerate() {
+            if text.is_empty() {
+                continue;
+            }
+            if !same(own, text) {
+                return None;
+            }
+            present |= 1 << bit;
+        }
+        Some(label * 8 + present)
+    }
+}
+
+/// `r`'s JSON when `r` is a rule book's article with its own texts: written by `write` the
+/// first time each shape of each article is asked for, then copied.
+pub(super) fn article_json(r: &ArticleRef, write: impl FnOnce() -> String) -> Option<&'static str> {
+    let a = article(&r.reference)?;
+    let shape = a.shape(r)?;
+    Some(a.whole[shape].get_or_init(|| write().into_boxed_str()))
 }
 
 static ARTICLES: LazyLock<Vec<Article>> = LazyLock::new(|| {
@@ -125,6 +159,7 @@ static ARTICLES: LazyLock<Vec<Article>> = LazyLock::new(|| {
                 a.summary_zh(),
             ],
             json: Table::new(),
+            whole: [const { OnceLock::new() }; SHAPES],
         })
         .collect()
 });

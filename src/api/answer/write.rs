@@ -12,7 +12,7 @@ use serde::ser::SerializeStruct;
 
 use super::{
     AdjudicateResponse, ArticleRef, Attacker, BookRuling, Chase, ChasedPiece, CycleMove, GameOver,
-    Localized, MoveRef, NoCapture, PositionInfo, Repetition, SidePattern,
+    Localized, MoveRef, NoCapture, PositionInfo, Repetition, SidePattern, literals,
 };
 
 /// Compact JSON being written.
@@ -213,8 +213,20 @@ impl WriteJson for Localized {
 }
 
 impl WriteJson for ArticleRef {
+    /// A rule book's own article is copied from its JSON, written once (`literals`).
     fn write_json(&self, out: &mut Json) {
-        object!(out, "ref": self.reference, "label": self.label, "summary": self.summary);
+        let fields = |out: &mut Json| {
+            object!(out, "ref": self.reference, "label": self.label, "summary": self.summary);
+        };
+        let known = literals::article_json(self, || {
+            let mut json = Json::with_capacity(256);
+            fields(&mut json);
+            json.0
+        });
+        match known {
+            Some(json) => out.raw(json),
+            None => fields(out),
+        }
     }
 }
 
@@ -583,5 +595,37 @@ mod tests {
             }
         }
         assert_eq!(seen, [true; 4], "every optional part was written");
+    }
+
+    #[test]
+    fn articles_copied_from_their_json_are_written_as_serde_writes_them() {
+        use crate::adjudication::{Lang, RuleSet};
+
+        use super::super::Languages;
+        let choices = [
+            Languages::Default,
+            Languages::All,
+            Languages::Preferred(Lang::Zh),
+            Languages::Only(Lang::Vi),
+            Languages::Only(Lang::En),
+            Languages::Only(Lang::Zh),
+        ];
+        for a in RuleSet::ALL.into_iter().flat_map(|book| book.articles()) {
+            for langs in choices {
+                let own = ArticleRef::new(a, langs);
+                // Twice: when its JSON is written, then when it is copied.
+                for _ in 0..2 {
+                    let (ours, serde) = both(&own);
+                    assert_eq!(ours, serde);
+                }
+                // A text not the article's own (an equal copy, another text) is written.
+                let mut other = own.clone();
+                other.summary.en = own.summary.en.to_string().into();
+                assert_eq!(written(&other), written(&own));
+                other.label = "\"quoted\"".into();
+                let (ours, serde) = both(&other);
+                assert_eq!(ours, serde);
+            }
+        }
     }
 }
