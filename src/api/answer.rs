@@ -234,6 +234,7 @@ impl Serialize for ArticleRef {
 }
 
 mod literals;
+mod to_json;
 mod write;
 
 /// The position reached after the moves.

@@ -15,7 +15,6 @@ use std::sync::{LazyLock, OnceLock};
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 
-use super::ArticleRef;
 use crate::adjudication::RuleSet;
 use crate::xiangqi::Square;
 
@@ -114,16 +113,13 @@ impl Article {
         Some(self.json.get(i, self.texts[i]))
     }
 
-    /// Which of the article's texts `r` holds (its label's language, the summaries it has),
-    /// if every text of `r` is the article's own: then that shape says all `r` writes.
-    fn shape(&self, r: &ArticleRef) -> Option<usize> {
-        if !same(self.texts[0], &r.reference) {
-            return None;
-        }
-        let label = (1..=3).find(|&i| same(self.texts[i], &r.label))? - 1;
+    /// Which of the article's texts an `ArticleRef` of `label` and `summary` (Vietnamese,
+    /// English, Chinese; empty when left out) holds, if each is the article's own: then that
+    /// shape says all the `ArticleRef` writes.
+    fn shape(&self, label: &str, summary: [&str; 3]) -> Option<usize> {
+        let label = (1..=3).find(|&i| same(self.texts[i], label))? - 1;
         let mut present = 0;
-        let summaries = [&r.summary.vi, &r.summary.en, &r.summary.zh];
-        for (bit, (text, own)) in summaries.into_iter().zip(&self.texts[4..]).enumerate() {
+        for (bit, (text, own)) in summary.into_iter().zip(&self.texts[4..]).enumerate() {
             if text.is_empty() {
                 continue;
             }
@@ -136,11 +132,17 @@ impl Article {
     }
 }
 
-/// `r`'s JSON when `r` is a rule book's article with its own texts: written by `write` the
-/// first time each shape of each article is asked for, then copied.
-pub(super) fn article_json(r: &ArticleRef, write: impl FnOnce() -> String) -> Option<&'static str> {
-    let a = article(&r.reference)?;
-    let shape = a.shape(r)?;
+/// The JSON of the `ArticleRef` of `reference`, `label` and `summary` when they are a rule
+/// book's article's own texts ([`Article::shape`]): written by `write` the first time each
+/// shape of each article is asked for, then copied.
+pub(super) fn article_json(
+    reference: &str,
+    label: &str,
+    summary: [&str; 3],
+    write: impl FnOnce() -> String,
+) -> Option<&'static str> {
+    let a = article(reference)?;
+    let shape = a.shape(label, summary)?;
     Some(a.whole[shape].get_or_init(|| write().into_boxed_str()))
 }
 
