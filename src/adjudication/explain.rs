@@ -12,6 +12,8 @@
 
 use std::fmt::{self, Display, Write};
 
+use arrayvec::ArrayString;
+
 pub use super::articles::Lang;
 use super::articles::{Citation, Ground, RuleSet};
 use super::cycle::PlyAnalysis;
@@ -102,18 +104,30 @@ pub fn role_vi(r: Role) -> &'static str {
 #[derive(Clone, Copy)]
 struct Ordinal(u32);
 
+impl Ordinal {
+    /// `st`, `nd`, `rd` or `th`; followed by ` move` if `of_move`.
+    fn suffix(self, of_move: bool) -> &'static str {
+        let i = match (self.0 % 10, self.0 % 100) {
+            (1, r) if r != 11 => 0,
+            (2, r) if r != 12 => 1,
+            (3, r) if r != 13 => 2,
+            _ => 3,
+        };
+        let (bare, of) = [
+            ("st", "st move"),
+            ("nd", "nd move"),
+            ("rd", "rd move"),
+            ("th", "th move"),
+        ][i];
+        if of_move { of } else { bare }
+    }
+}
+
 impl Display for Ordinal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.0;
-        let suffix = match (n % 10, n % 100) {
-            (1, r) if r != 11 => "st",
-            (2, r) if r != 12 => "nd",
-            (3, r) if r != 13 => "rd",
-            _ => "th",
-        };
         // Written piece by piece: `write!` would format a second time.
-        n.fmt(f)?;
-        f.write_str(suffix)
+        f.write_str(itoa::Buffer::new().format(self.0))?;
+        f.write_str(self.suffix(false))
     }
 }
 
@@ -364,7 +378,10 @@ impl Phrase for Cited {
     fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Some(c) = self.0 else { return Ok(()) };
         match (lang, c) {
-            (Lang::En, Citation::Vn(_)) => write!(f, "Article {}", c.reference()),
+            (Lang::En, Citation::Vn(_)) => {
+                f.write_str("Article ")?;
+                f.write_str(c.reference())
+            }
             (Lang::En, Citation::Axf(_)) => f.write_str(c.label_en()),
             (Lang::Vi, _) => f.write_str(c.label()),
             (Lang::Zh, _) => f.write_str(c.label_zh()),
@@ -520,28 +537,22 @@ struct Bare {
 
 impl Phrase for Bare {
     fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (side, n) = (SideName(self.side), self.number);
-        // Every explanation names moves: written piece by piece, not through `write!`.
-        match lang {
-            Lang::En => {
-                side.write(lang, f)?;
-                f.write_str("'s ")?;
-                Ordinal(n).fmt(f)?;
-                f.write_str(" move")
-            }
-            Lang::Vi => {
-                f.write_str("nước thứ ")?;
-                n.fmt(f)?;
-                f.write_str(" của ")?;
-                side.write(lang, f)
-            }
-            Lang::Zh => {
-                side.write(lang, f)?;
-                f.write_str("第")?;
-                n.fmt(f)?;
-                f.write_str("着")
-            }
-        }
+        let mut digits = itoa::Buffer::new();
+        let n = digits.format(self.number);
+        let red = self.side == Color::Red;
+        // Every explanation names moves: written in three pieces, the side's name joined to
+        // the words beside it, not through `write!`.
+        let (before, after) = match lang {
+            Lang::En => (
+                if red { "Red's " } else { "Black's " },
+                Ordinal(self.number).suffix(true),
+            ),
+            Lang::Vi => ("nước thứ ", if red { " của Đỏ" } else { " của Đen" }),
+            Lang::Zh => (if red { "红方第" } else { "黑方第" }, "着"),
+        };
+        f.write_str(before)?;
+        f.write_str(n)?;
+        f.write_str(after)
     }
 }
 
@@ -577,12 +588,17 @@ impl Phrase for Named<'_> {
                 f.write_str(comma)?;
             }
         }
-        if let Some(m) = self.iccs {
-            // ICCS: the two squares' names.
-            f.write_str(m.from.name())?;
-            f.write_str(m.to.name())?;
+        match self.iccs {
+            // ICCS: the two squares' names, written with the closing bracket at once.
+            Some(m) => {
+                let mut iccs = ArrayString::<16>::new();
+                iccs.push_str(m.from.name());
+                iccs.push_str(m.to.name());
+                iccs.push_str(close);
+                f.write_str(&iccs)
+            }
+            None => f.write_str(close),
         }
-        f.write_str(close)
     }
 }
 
@@ -782,8 +798,8 @@ impl Phrase for Nth {
     fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.0, lang) {
             (3, _) => ("third", "ba", "三").write(lang, f),
-            (n, Lang::En) => write!(f, "{}", Ordinal(n)),
-            (n, _) => write!(f, "{n}"),
+            (n, Lang::En) => Ordinal(n).fmt(f),
+            (n, _) => f.write_str(itoa::Buffer::new().format(n)),
         }
     }
 }
@@ -1247,7 +1263,14 @@ fn describe_allowed(
     let because = ALLOWED_BECAUSE
         .into_iter()
         .filter(|g| f.grounds.contains(g))
-        .min_by_key(|&g| allowed_rank(book, g));
+        // The first of the lowest rank, as `min_by_key`, ranked only when there are several.
+        .reduce(|best, g| {
+            if allowed_rank(book, g) < allowed_rank(book, best) {
+                g
+            } else {
+                best
+            }
+        });
     let cite = Cited(because.and_then(|g| book.cite(g).first().copied()));
     let o = s.other();
     let what = match because {

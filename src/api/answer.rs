@@ -40,6 +40,15 @@ macro_rules! wire_enum {
             }
         }
 
+        impl write::WriteJson for $name {
+            /// Its wire name, quoted: no wire name holds a byte to escape.
+            fn write_json(&self, out: &mut write::Json) {
+                out.raw(match self {
+                    $( $name::$variant => concat!("\"", $wire, "\""), )+
+                });
+            }
+        }
+
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 struct Names;
@@ -225,6 +234,8 @@ impl Serialize for ArticleRef {
 }
 
 mod literals;
+mod to_json;
+mod write;
 
 /// The position reached after the moves.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -277,8 +288,9 @@ wire_enum! {
     }
 }
 
-/// `200` answer of `POST /v1/adjudicate`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// `200` answer of `POST /v1/adjudicate`. Serialized as `write` writes it: as compact JSON,
+/// in the fields' order, as serde's derive would, for serde_json's serializers only.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct AdjudicateResponse {
     /// The ruling.
     pub verdict: Verdict,
@@ -300,6 +312,19 @@ pub struct AdjudicateResponse {
     /// `GET /v1/rulesets`, so that an arbiter sees where the books part.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comparison: Option<Vec<BookRuling>>,
+}
+
+/// Room for a ruling's answer: about 3 KB for a cycle of eight plies.
+const ANSWER_CAPACITY: usize = 4096;
+
+impl Serialize for AdjudicateResponse {
+    /// Written whole by `write`, then handed to serde_json as raw JSON: serde_json would
+    /// escape every key and text byte by byte.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut json = write::Json::with_capacity(ANSWER_CAPACITY);
+        write::WriteJson::write_json(self, &mut json);
+        write::serialize_raw(json.as_str(), s)
+    }
 }
 
 /// The ruling on the same game under one rule book.

@@ -96,11 +96,15 @@ pub(super) fn text<S: Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// One article's texts (reference, labels, summaries) and their JSON, each written the first
-/// time an answer uses it.
+/// time an answer uses it; and its whole JSON as an `ArticleRef`, for each of its shapes.
 pub(super) struct Article {
     texts: [&'static str; 7],
     json: Table<7>,
+    whole: [OnceLock<Box<str>>; SHAPES],
 }
+
+/// An `ArticleRef`'s shapes: which of the three labels, and which of the three summaries.
+const SHAPES: usize = 3 * 8;
 
 impl Article {
     /// The JSON of `text` if it is one of the article's own texts.
@@ -108,6 +112,38 @@ impl Article {
         let i = self.texts.iter().position(|own| same(own, text))?;
         Some(self.json.get(i, self.texts[i]))
     }
+
+    /// Which of the article's texts an `ArticleRef` of `label` and `summary` (Vietnamese,
+    /// English, Chinese; empty when left out) holds, if each is the article's own: then that
+    /// shape says all the `ArticleRef` writes.
+    fn shape(&self, label: &str, summary: [&str; 3]) -> Option<usize> {
+        let label = (1..=3).find(|&i| same(self.texts[i], label))? - 1;
+        let mut present = 0;
+        for (bit, (text, own)) in summary.into_iter().zip(&self.texts[4..]).enumerate() {
+            if text.is_empty() {
+                continue;
+            }
+            if !same(own, text) {
+                return None;
+            }
+            present |= 1 << bit;
+        }
+        Some(label * 8 + present)
+    }
+}
+
+/// The JSON of the `ArticleRef` of `reference`, `label` and `summary` when they are a rule
+/// book's article's own texts ([`Article::shape`]): written by `write` the first time each
+/// shape of each article is asked for, then copied.
+pub(super) fn article_json(
+    reference: &str,
+    label: &str,
+    summary: [&str; 3],
+    write: impl FnOnce() -> String,
+) -> Option<&'static str> {
+    let a = article(reference)?;
+    let shape = a.shape(label, summary)?;
+    Some(a.whole[shape].get_or_init(|| write().into_boxed_str()))
 }
 
 static ARTICLES: LazyLock<Vec<Article>> = LazyLock::new(|| {
@@ -125,6 +161,7 @@ static ARTICLES: LazyLock<Vec<Article>> = LazyLock::new(|| {
                 a.summary_zh(),
             ],
             json: Table::new(),
+            whole: [const { OnceLock::new() }; SHAPES],
         })
         .collect()
 });
