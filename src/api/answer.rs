@@ -288,9 +288,8 @@ wire_enum! {
     }
 }
 
-/// `200` answer of `POST /v1/adjudicate`. Serialized as `write` writes it: as compact JSON,
-/// in the fields' order, as serde's derive would, for serde_json's serializers only.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+/// `200` answer of `POST /v1/adjudicate`. [`AdjudicateResponse::to_json`] writes it fast.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AdjudicateResponse {
     /// The ruling.
     pub verdict: Verdict,
@@ -317,13 +316,15 @@ pub struct AdjudicateResponse {
 /// Room for a ruling's answer: about 3 KB for a cycle of eight plies.
 const ANSWER_CAPACITY: usize = 4096;
 
-impl Serialize for AdjudicateResponse {
-    /// Written whole by `write`, then handed to serde_json as raw JSON: serde_json would
-    /// escape every key and text byte by byte.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+impl AdjudicateResponse {
+    /// The answer as JSON, the same bytes its `Serialize` gives serde_json's compact writer,
+    /// written in one pass into one buffer: serde_json would check every key and text byte
+    /// by byte. The HTTP layer sends this; batches and the CLI, which serialize many answers
+    /// at once, still go through serde (`tests` in `answer::to_json` hold the two equal).
+    pub fn to_json(&self) -> String {
         let mut json = write::Json::with_capacity(ANSWER_CAPACITY);
         write::WriteJson::write_json(self, &mut json);
-        write::serialize_raw(json.as_str(), s)
+        json.into_string()
     }
 }
 

@@ -200,6 +200,23 @@ impl<T: Serialize> IntoResponse for ApiJson<T> {
     }
 }
 
+/// An answer already written as JSON (`AdjudicateResponse::to_json`), sent as it is.
+#[derive(Debug)]
+pub struct JsonText(pub String);
+
+impl IntoResponse for JsonText {
+    fn into_response(self) -> Response {
+        (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            self.0,
+        )
+            .into_response()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

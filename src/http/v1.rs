@@ -7,12 +7,10 @@
 use axum::extract::State;
 
 use super::error::{AcceptLanguage, LocalizedError, ProblemLang};
-use super::extract::ApiJson;
+use super::extract::{ApiJson, JsonText};
 use super::metrics::record_verdict;
 use super::state::AppState;
-use crate::api::answer::{
-    AdjudicateResponse, BatchItem, BatchResponse, LegalMovesResponse, RulesetsResponse,
-};
+use crate::api::answer::{BatchItem, BatchResponse, LegalMovesResponse, RulesetsResponse};
 use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
 use crate::api::{ApiError, Arbiter, Cancel, adjudicate_one_cancellable, rule_all};
 
@@ -31,7 +29,7 @@ pub async fn adjudicate(
     State(state): State<AppState>,
     accept: AcceptLanguage,
     ApiJson(mut req): ApiJson<AdjudicateRequest>,
-) -> Result<ApiJson<AdjudicateResponse>, LocalizedError> {
+) -> Result<JsonText, LocalizedError> {
     req.accept_language = accept.text().map(str::to_owned);
     let lang = req.problem_language();
     let in_lang = |e: ApiError| LocalizedError(e, lang);
@@ -47,7 +45,7 @@ pub async fn adjudicate(
     .await
     .map_err(in_lang)?;
     record_verdict(resp.verdict);
-    Ok(ApiJson(resp))
+    Ok(JsonText(resp.to_json()))
 }
 
 /// Runs `work` inline for a game of at most [`INLINE_PLIES_MAX`] plies, else on the ruling

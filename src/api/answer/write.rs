@@ -7,9 +7,6 @@
 
 use std::borrow::Cow;
 
-use serde::Serializer;
-use serde::ser::SerializeStruct;
-
 /// Compact JSON being written.
 pub(crate) struct Json(String);
 
@@ -17,11 +14,6 @@ impl Json {
     /// An empty buffer with room for `capacity` bytes.
     pub(crate) fn with_capacity(capacity: usize) -> Json {
         Json(String::with_capacity(capacity))
-    }
-
-    /// The JSON written so far.
-    pub(crate) fn as_str(&self) -> &str {
-        &self.0
     }
 
     /// The JSON written.
@@ -173,20 +165,8 @@ macro_rules! object {
 }
 pub(crate) use object;
 
-/// Hands `json`, already JSON, to a serde_json serializer, which copies it as it is: as it
-/// writes a `serde_json::value::RawValue`, which it knows by this struct name (serde_json's
-/// own `RawValue` offers no way to wrap a text without parsing it again). In pretty output
-/// the answer stays compact; other serializers would see a struct of that name.
-pub(crate) fn serialize_raw<S: Serializer>(json: &str, s: S) -> Result<S::Ok, S::Error> {
-    const RAW_VALUE: &str = "$serde_json::private::RawValue";
-    let mut raw = s.serialize_struct(RAW_VALUE, 1)?;
-    raw.serialize_field(RAW_VALUE, json)?;
-    raw.end()
-}
-
 #[cfg(test)]
 pub(super) mod tests {
-    use serde_json::value::RawValue;
 
     use super::*;
 
@@ -255,34 +235,5 @@ pub(super) mod tests {
         assert_eq!(written(&s), r#"{"a":1,"c":[true],"b again":null}"#);
         let s = Sample { b: Some(2), ..s };
         assert_eq!(written(&s), r#"{"a":1,"b":2,"c":[true],"b again":2}"#);
-    }
-
-    /// JSON handed over raw.
-    struct Raw(&'static str);
-
-    impl serde::Serialize for Raw {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            serialize_raw(self.0, s)
-        }
-    }
-
-    #[test]
-    fn raw_json_is_what_serde_json_makes_of_a_raw_value() {
-        let json = r#"{"a":[1,"é\"",null],"b":{}}"#;
-        let value = RawValue::from_string(json.to_owned()).unwrap();
-        let (ours, theirs) = (vec![Raw(json)], vec![value]);
-        assert_eq!(serde_json::to_string(&ours).unwrap(), format!("[{json}]"));
-        assert_eq!(
-            serde_json::to_string(&ours).unwrap(),
-            serde_json::to_string(&theirs).unwrap()
-        );
-        assert_eq!(
-            serde_json::to_string_pretty(&ours).unwrap(),
-            serde_json::to_string_pretty(&theirs).unwrap()
-        );
-        assert_eq!(
-            serde_json::to_value(&ours).unwrap(),
-            serde_json::to_value(&theirs).unwrap()
-        );
     }
 }
