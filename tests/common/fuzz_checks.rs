@@ -7,6 +7,8 @@
 //! regression test can assert that its input went all the way through.
 
 use xiangqi_arbiter::api::answer::{AdjudicateResponse, LegalMovesResponse};
+use xiangqi_arbiter::api::json::parse_part;
+use xiangqi_arbiter::api::json_fast::read_game;
 use xiangqi_arbiter::api::request::{AdjudicateRequest, LegalMovesRequest};
 use xiangqi_arbiter::api::{Arbiter, LawArbiter, Limits, adjudicate_one};
 use xiangqi_arbiter::xiangqi::notation::Notation;
@@ -135,10 +137,17 @@ pub struct Answers {
 /// The `adjudicate` target: bytes as a JSON body, with the default limits. If they deserialize
 /// as an `AdjudicateRequest`, `api::adjudicate_one` gives a verdict or a 4xx `ApiError`, never a
 /// panic or a 5xx; if they deserialize as a `LegalMovesRequest`, `check_limits` and
-/// `LawArbiter::legal_moves` likewise.
+/// `LawArbiter::legal_moves` likewise. And the fast reader of a game (`api::json_fast`)
+/// reads the bytes only as serde reads them.
 pub fn adjudicate(data: &[u8]) -> Answers {
     let limits = Limits::DEFAULT;
     let mut answers = Answers::default();
+    if let Ok(text) = std::str::from_utf8(data) {
+        if let Some(fast) = read_game(text) {
+            let serde = parse_part::<AdjudicateRequest>(text).ok();
+            assert_eq!(serde.as_ref(), Some(&fast), "{text}");
+        }
+    }
     if let Ok(req) = serde_json::from_slice::<AdjudicateRequest>(data) {
         match adjudicate_one(&LawArbiter, &limits, &req) {
             Ok(resp) => answers.adjudicate = Some(resp),
