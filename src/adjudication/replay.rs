@@ -155,6 +155,16 @@ impl Replay {
         self.keys[ply]
     }
 
+    /// Every repetition key: `keys()[p]` is the key after ply `p`.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// Whether each ply took a piece: `captures()[p - 1]` for ply `p`.
+    pub fn captures(&self) -> &[bool] {
+        &self.captures
+    }
+
     /// The move of ply `ply` (1-based).
     pub fn mv(&self, ply: usize) -> Move {
         self.moves[ply - 1]

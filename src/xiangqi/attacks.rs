@@ -8,7 +8,7 @@ use super::square_set::{RayPieces, SquareSet, bit};
 use super::tables::{
     ADVISOR_MOVES, ADVISOR_SOURCES, ELEPHANT_MOVES, ELEPHANT_SOURCES, HORSE_ATTACK_LEGS,
     HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES, KING_MOVES, KING_NEIGHBOURHOOD, KING_SOURCES,
-    LINES, NO_RAY, PAWN_SOURCES, RAY_MASKS, RAY_THROUGH, RAYS, Steps, pawn_moves,
+    LINES, NO_RAY, PAWN_SOURCES, PAWN_TARGETS, RAY_MASKS, RAY_THROUGH, RAYS, Steps, pawn_moves,
 };
 use super::types::{Color, Piece, Role, Square};
 
@@ -21,6 +21,23 @@ pub(crate) enum Exposure {
     Facing,
     /// The king is attacked by another piece.
     Attacked,
+}
+
+/// Every square `piece` on `from` could move to on some board, ignoring
+/// blocks, legs, eyes and checks: a superset of its moves, for rejecting at
+/// once a piece with no enemy within reach. Every move relation but the
+/// pawn's is its own reverse, so the attackers' tables serve.
+#[inline]
+pub(crate) fn reach(piece: Piece, from: Square) -> u128 {
+    let f = from.index();
+    match piece.role {
+        Role::Rook | Role::Cannon => LINES[f],
+        Role::Horse => HORSE_SOURCES[f],
+        Role::Elephant => ELEPHANT_SOURCES[f],
+        Role::Advisor => ADVISOR_SOURCES[f],
+        Role::King => KING_SOURCES[f],
+        Role::Pawn => PAWN_TARGETS[piece.color.index()][f],
+    }
 }
 
 impl Board {
@@ -451,7 +468,12 @@ impl Board {
             Role::Rook | Role::Cannon => {
                 // A rook takes the first piece on a line, a cannon the second.
                 let skip = usize::from(piece.role == Role::Cannon);
+                let enemies = self.occupied_by(piece.color.other()).0;
                 for d in 0..4 {
+                    // Most rays hold no enemy piece at all.
+                    if RAY_MASKS[from.index()][d] & enemies == 0 {
+                        continue;
+                    }
                     if let Some(sq) = self.ray_pieces(from, d).nth(skip) {
                         if enemy(sq) {
                             visit(sq);

@@ -3,6 +3,7 @@
 //! its king and its check flag, so that it needs no
 //! [`Position`](super::Position).
 
+use super::attacks::reach;
 use super::board::Board;
 use super::square_set::SquareSet;
 use super::types::{Color, Move, Piece, Role, Square};
@@ -45,12 +46,6 @@ impl<'a> KingGuard<'a> {
             || self.is_safe_on_board_after(m, piece)
     }
 
-    /// [`is_safe`](Self::is_safe), not inlined.
-    #[inline(never)]
-    fn is_safe_as_call(&self, m: Move, piece: Piece) -> bool {
-        self.is_safe(m, piece)
-    }
-
     /// [`is_safe`](Self::is_safe) for a move the sets do not settle.
     #[inline(never)]
     fn is_safe_on_board_after(&self, m: Move, piece: Piece) -> bool {
@@ -66,11 +61,11 @@ impl<'a> KingGuard<'a> {
 }
 
 /// Calls `emit` with each legal move of `turn`, whose king stands on `king`
-/// (in check if `in_check`), or only each legal capture. Pseudo-legal moves
-/// come from the tables; only the few that could expose the king are tested
-/// on the occupancy they would leave.
+/// (in check if `in_check`). Pseudo-legal moves come from the tables; only
+/// the few that could expose the king are tested on the occupancy they
+/// would leave.
 #[inline]
-pub(super) fn generate<const CAPTURES_ONLY: bool>(
+pub(super) fn generate(
     board: &Board,
     turn: Color,
     king: Square,
@@ -80,25 +75,63 @@ pub(super) fn generate<const CAPTURES_ONLY: bool>(
     let guard = KingGuard::new(board, turn, king, in_check);
     for from in board.occupied_by(turn) {
         let piece = board.piece_at(from).expect("occupied");
-        // Handed over by value, not by reference: the generators then inline it.
-        let visit = |to| {
+        // Handed over by value, not by reference: the generator then inlines it.
+        board.for_each_target(from, piece, |to| {
             let m = Move::new(from, to);
-            // The few captures cost less with the test as a call.
-            let safe = if CAPTURES_ONLY {
-                guard.is_safe_as_call(m, piece)
-            } else {
-                guard.is_safe(m, piece)
-            };
-            if safe {
+            if guard.is_safe(m, piece) {
                 emit(m);
             }
-        };
-        if CAPTURES_ONLY {
-            board.for_each_capture(from, piece, visit);
-        } else {
-            board.for_each_target(from, piece, visit);
-        }
+        });
     }
+}
+
+/// Calls `emit` with each legal capture of `turn`, whose king stands on
+/// `king` (in check if `in_check`), in the order of [`generate`]. Most
+/// pieces have no enemy piece within reach and cost one mask test; the few
+/// captures are tested one by one, which costs less than the sets of
+/// [`KingGuard`].
+#[inline]
+pub(super) fn generate_captures(
+    board: &Board,
+    turn: Color,
+    king: Square,
+    in_check: bool,
+    mut emit: impl FnMut(Move),
+) {
+    let enemies = board.occupied_by(turn.other()).0;
+    for from in board.occupied_by(turn) {
+        let piece = board.piece_at(from).expect("occupied");
+        if reach(piece, from) & enemies == 0 {
+            continue;
+        }
+        board.for_each_capture(from, piece, |to| {
+            let m = Move::new(from, to);
+            if capture_keeps_king_safe(board, m, piece, king, in_check) {
+                emit(m);
+            }
+        });
+    }
+}
+
+/// True if the pseudo-legal capture `m` of `piece` leaves its king, on
+/// `king` before the move, safe: a king that is not in check and does not
+/// move can only be exposed along the lines the move touches.
+#[inline(never)]
+fn capture_keeps_king_safe(
+    board: &Board,
+    m: Move,
+    piece: Piece,
+    king: Square,
+    in_check: bool,
+) -> bool {
+    if !in_check
+        && piece.role != Role::King
+        && !board.move_may_change_attack(m.from, m.to, king, piece.color.other())
+    {
+        return true;
+    }
+    let king = if piece.role == Role::King { m.to } else { king };
+    !board.king_attacked_after(m.from, m.to, king, piece.color)
 }
 
 /// True if `turn`, whose king stands on `king` (in check if `in_check`), has

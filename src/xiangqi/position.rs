@@ -325,21 +325,35 @@ impl Position {
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate::<false>(|m| moves.push(m));
+        self.generate(|m| moves.push(m));
         moves
     }
 
     /// The legal captures of the side to move.
     pub fn legal_captures(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate::<true>(|m| moves.push(m));
+        self.for_each_legal_capture(|m| moves.push(m));
         moves
+    }
+
+    /// Calls `emit` with each legal capture of the side to move, in the
+    /// order of [`legal_captures`](Self::legal_captures), without building
+    /// the list.
+    #[inline]
+    pub fn for_each_legal_capture(&self, emit: impl FnMut(Move)) {
+        movegen::generate_captures(
+            &self.board,
+            self.turn,
+            self.king(self.turn),
+            self.in_check,
+            emit,
+        );
     }
 
     /// How many legal moves the side to move has (perft's leaf count).
     pub fn count_legal_moves(&self) -> usize {
         let mut n = 0;
-        self.generate::<false>(|_| n += 1);
+        self.generate(|_| n += 1);
         n
     }
 
@@ -348,11 +362,10 @@ impl Position {
         movegen::has_legal_move(&self.board, self.turn, self.king(self.turn), self.in_check)
     }
 
-    /// Calls `emit` with each legal move, or only each legal capture
-    /// ([`movegen::generate`]).
+    /// Calls `emit` with each legal move ([`movegen::generate`]).
     #[inline]
-    fn generate<const CAPTURES_ONLY: bool>(&self, emit: impl FnMut(Move)) {
-        movegen::generate::<CAPTURES_ONLY>(
+    fn generate(&self, emit: impl FnMut(Move)) {
+        movegen::generate(
             &self.board,
             self.turn,
             self.king(self.turn),

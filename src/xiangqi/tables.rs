@@ -375,6 +375,11 @@ pub(crate) static HORSE_SOURCES: [u128; 90] = step_squares(&build_horse_attacker
 /// The legs of the horse attacks on a square: its diagonal neighbours.
 pub(crate) static HORSE_ATTACK_LEGS: [u128; 90] = step_squares(&build_horse_attackers(), true);
 pub(crate) static PAWN_SOURCES: [[u128; 90]; 2] = build_pawn_sources();
+/// The squares a pawn of each colour moves to from a square.
+pub(crate) static PAWN_TARGETS: [[u128; 90]; 2] = [
+    step_squares(&build_pawn_moves(true), false),
+    step_squares(&build_pawn_moves(false), false),
+];
 /// The squares where a move's change of occupancy can matter to a king on a
 /// square: its lines and the legs of the horse attacks on it. A move
 /// touching none of them changes no attack on that king but its own piece's.
