@@ -167,22 +167,30 @@ impl Board {
         color: Color,
     ) -> Exposure {
         let k = king.index();
-        let from_bit = bit(from);
-        if (from_bit | bit(to)) & KING_NEIGHBOURHOOD[k] == 0 {
+        let (from_bit, to_bit) = (bit(from), bit(to));
+        if (from_bit | to_bit) & KING_NEIGHBOURHOOD[k] == 0 {
             return Exposure::Safe;
         }
         let them = color.other();
         let mut exposure = Exposure::Safe;
-        let rays = [from, to].map(|touched| RAY_THROUGH[k][touched.index()]);
-        if rays != [NO_RAY; 2] {
-            // Only a ray holding one of their rooks, cannons or their king
-            // can attack along it: most touched rays hold none.
-            let sliders = self.occupied_by(them).0
-                & (self.by_role(Role::Rook)
-                    | self.by_role(Role::Cannon)
-                    | self.by_role(Role::King));
-            for d in rays {
-                if d != NO_RAY && RAY_MASKS[k][usize::from(d)] & sliders != 0 {
+        let (from_ray, to_ray) = (RAY_THROUGH[k][from.index()], RAY_THROUGH[k][to.index()]);
+        if (from_ray, to_ray) != (NO_RAY, NO_RAY) {
+            let theirs = self.occupied_by(them).0;
+            let cannons = theirs & self.by_role(Role::Cannon);
+            let sliders =
+                (theirs & (self.by_role(Role::Rook) | self.by_role(Role::King))) | cannons;
+            // Emptying `from` can only open its ray to a rook, cannon or king
+            // beyond it; filling `to` can only give a cannon beyond it a
+            // screen, or put one of their sliders (the moved piece) on the
+            // ray. Most touched rays do neither.
+            let opened = |d: u8| RAY_MASKS[from.index()][usize::from(d)] & sliders != 0;
+            let screened =
+                |d: u8| (RAY_MASKS[to.index()][usize::from(d)] & cannons) | (to_bit & sliders) != 0;
+            let from_changed = from_ray != NO_RAY
+                && (opened(from_ray) || (to_ray == from_ray && screened(to_ray)));
+            let to_changed = to_ray != NO_RAY && to_ray != from_ray && screened(to_ray);
+            for (d, changed) in [(from_ray, from_changed), (to_ray, to_changed)] {
+                if changed {
                     // Facing kings are named before any other attack.
                     match self.ray_threat(king, usize::from(d), them) {
                         Exposure::Facing => return Exposure::Facing,

@@ -681,7 +681,7 @@ impl Position {
         self.in_check = if was_in_check {
             self.is_in_check(self.turn)
         } else {
-            self.gives_check(m, piece)
+            self.gives_check_in_legal_play(m, piece)
         };
         captured
     }
@@ -712,31 +712,13 @@ impl Position {
         self.waiting_in_check = false;
     }
 
-    /// After `piece` made the move `m` (already on the board): is the side
-    /// now to move in check? Only a move that may uncover a line or a leg,
-    /// or lands on the king's lines, needs the full test; otherwise only a
-    /// horse or a pawn on its new square can give check. The side now to
-    /// move was safe before the move (see `waiting_in_check`).
-    #[inline]
-    fn gives_check(&self, m: Move, piece: Piece) -> bool {
-        let king = self.king(self.turn);
-        // The board is after the move: `piece` is among the attackers asked about.
-        if piece.role == Role::King
-            || self
-                .board
-                .move_may_change_attack(m.from, m.to, king, piece.color)
-        {
-            return self.board.king_attacked(king, self.turn);
-        }
-        self.moved_piece_gives_check(m, piece, king)
-    }
-
     /// After `piece` made the move `m` (already on the board) in
-    /// [`play`](Self::play): is the side now to move in check? Its king was
-    /// safe before the move (the position was legal), so only the lines the
-    /// move touched, a vacated horse leg and the moved piece itself can
-    /// attack it now; a king's move is tested in full. Always inlined into
-    /// [`try_play`](Self::try_play), which has the move's squares in hand.
+    /// [`play`](Self::play) or [`play_unchecked`](Self::play_unchecked): is
+    /// the side now to move in check? Its king was safe before the move (see
+    /// `waiting_in_check`), so only the lines the move touched, a vacated
+    /// horse leg and the moved piece itself can attack it now; a king's move
+    /// is tested in full. Always inlined: both callers have the move's
+    /// squares in hand.
     #[inline(always)]
     fn gives_check_in_legal_play(&self, m: Move, piece: Piece) -> bool {
         let king = self.king(self.turn);

@@ -185,6 +185,9 @@ impl Square {
     /// Number of points on the board.
     pub const COUNT: usize = 90;
 
+    /// The first point, `a0` (Red's left corner).
+    pub const A0: Square = Square(0);
+
     /// The square on `file` (0 = a .. 8 = i) and `rank` (0..9), if on the board.
     #[inline]
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
