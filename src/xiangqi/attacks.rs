@@ -27,7 +27,7 @@ pub(crate) enum Exposure {
 /// blocks, legs, eyes and checks: a superset of its moves, for rejecting at
 /// once a piece with no enemy within reach. Every move relation but the
 /// pawn's is its own reverse, so the attackers' tables serve.
-#[inline]
+#[inline(always)]
 pub(crate) fn reach(piece: Piece, from: Square) -> u128 {
     let f = from.index();
     match piece.role {

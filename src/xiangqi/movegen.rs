@@ -5,7 +5,8 @@
 
 use super::attacks::reach;
 use super::board::Board;
-use super::square_set::SquareSet;
+use super::square_set::{SquareSet, bit};
+use super::tables::{HORSE_ATTACK_LEGS, HORSE_SOURCES, NO_RAY, RAY_MASKS, RAY_THROUGH};
 use super::types::{Color, Move, Piece, Role, Square};
 
 /// Decides whether pseudo-legal moves of the side to move keep its king
@@ -87,9 +88,8 @@ pub(super) fn generate(
 
 /// Calls `emit` with each legal capture of `turn`, whose king stands on
 /// `king` (in check if `in_check`), in the order of [`generate`]. Most
-/// pieces have no enemy piece within reach and cost one mask test; the few
-/// captures are tested one by one, which costs less than the sets of
-/// [`KingGuard`].
+/// pieces have no enemy piece within reach: they are found role by role with
+/// one mask test each, and only the others are asked for their captures.
 #[inline]
 pub(super) fn generate_captures(
     board: &Board,
@@ -99,39 +99,87 @@ pub(super) fn generate_captures(
     mut emit: impl FnMut(Move),
 ) {
     let enemies = board.occupied_by(turn.other()).0;
-    for from in board.occupied_by(turn) {
-        let piece = board.piece_at(from).expect("occupied");
-        if reach(piece, from) & enemies == 0 {
-            continue;
+    let mut capturers = 0;
+    for role in Role::ALL {
+        let piece = Piece::new(turn, role);
+        for from in board.squares_of(turn, role) {
+            if reach(piece, from) & enemies != 0 {
+                capturers |= bit(from);
+            }
         }
+    }
+    if capturers == 0 {
+        return;
+    }
+    let guard = CaptureGuard::new(board, turn, king, in_check);
+    // In square order, as the full generation has them.
+    for from in SquareSet(capturers) {
+        let piece = board.piece_at(from).expect("occupied");
         board.for_each_capture(from, piece, |to| {
             let m = Move::new(from, to);
-            if capture_keeps_king_safe(board, m, piece, king, in_check) {
+            if guard.is_safe(m, piece) {
                 emit(m);
             }
         });
     }
 }
 
-/// True if the pseudo-legal capture `m` of `piece` leaves its king, on
-/// `king` before the move, safe: a king that is not in check and does not
-/// move can only be exposed along the lines the move touches.
-#[inline(never)]
-fn capture_keeps_king_safe(
-    board: &Board,
-    m: Move,
-    piece: Piece,
+/// Decides whether pseudo-legal captures of the side to move keep its king
+/// safe. A capture changes the occupancy only on the square it leaves (the
+/// captured piece's square is filled again), so a king that is not in check
+/// and does not move can only be exposed through that square: on its line
+/// from the king, to a rook, cannon or king beyond it, or as the leg of a
+/// horse's attack. Only such captures are tested on the board after them.
+struct CaptureGuard<'a> {
+    board: &'a Board,
     king: Square,
     in_check: bool,
-) -> bool {
-    if !in_check
-        && piece.role != Role::King
-        && !board.move_may_change_attack(m.from, m.to, king, piece.color.other())
-    {
-        return true;
+    /// Their rooks, cannons and king.
+    sliders: u128,
+    /// A horse of theirs stands a horse's jump from the king.
+    horse_near: bool,
+}
+
+impl<'a> CaptureGuard<'a> {
+    #[inline]
+    fn new(board: &'a Board, turn: Color, king: Square, in_check: bool) -> CaptureGuard<'a> {
+        let them = turn.other();
+        let sliders = board.occupied_by(them).0
+            & (board.by_role(Role::Rook) | board.by_role(Role::Cannon) | board.by_role(Role::King));
+        CaptureGuard {
+            board,
+            king,
+            in_check,
+            sliders,
+            horse_near: board.squares_of(them, Role::Horse).0 & HORSE_SOURCES[king.index()] != 0,
+        }
     }
-    let king = if piece.role == Role::King { m.to } else { king };
-    !board.king_attacked_after(m.from, m.to, king, piece.color)
+
+    /// True if the pseudo-legal capture `m` of `piece` leaves its king safe.
+    #[inline(always)]
+    fn is_safe(&self, m: Move, piece: Piece) -> bool {
+        if self.in_check || piece.role == Role::King {
+            return self.is_safe_on_board_after(m, piece);
+        }
+        let (k, from) = (self.king.index(), m.from.index());
+        let d = RAY_THROUGH[k][from];
+        let opens_line = d != NO_RAY && RAY_MASKS[from][usize::from(d)] & self.sliders != 0;
+        let opens_leg = self.horse_near && HORSE_ATTACK_LEGS[k] & bit(m.from) != 0;
+        !(opens_line || opens_leg) || self.is_safe_on_board_after(m, piece)
+    }
+
+    /// [`is_safe`](Self::is_safe) for a capture the filter does not settle.
+    #[inline(never)]
+    fn is_safe_on_board_after(&self, m: Move, piece: Piece) -> bool {
+        let king = if piece.role == Role::King {
+            m.to
+        } else {
+            self.king
+        };
+        !self
+            .board
+            .king_attacked_after(m.from, m.to, king, piece.color)
+    }
 }
 
 /// True if `turn`, whose king stands on `king` (in check if `in_check`), has
