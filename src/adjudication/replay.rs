@@ -88,7 +88,8 @@ impl Replay {
             *key = current.key();
             *played = mv;
             if ply % CHECKPOINT_INTERVAL == 0 {
-                checkpoints.push(current.clone());
+                // Cloned in place: a push would copy the clone once more.
+                checkpoints.extend_from_slice(std::slice::from_ref(&current));
             }
         }
         Ok(Replay {

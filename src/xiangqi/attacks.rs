@@ -8,7 +8,8 @@ use super::square_set::{RayPieces, SquareSet, bit};
 use super::tables::{
     ADVISOR_MOVES, ADVISOR_SOURCES, ELEPHANT_MOVES, ELEPHANT_SOURCES, HORSE_ATTACK_LEGS,
     HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES, KING_MOVES, KING_NEIGHBOURHOOD, KING_SOURCES,
-    LINES, NO_RAY, PAWN_SOURCES, PAWN_TARGETS, RAY_MASKS, RAY_THROUGH, RAYS, Steps, pawn_moves,
+    KING_TOUCH, LINES, NO_RAY, PAWN_SOURCES, PAWN_TARGETS, RAY_MASKS, RAY_THROUGH, RAYS, Steps,
+    TOUCH_LEG, TOUCH_NONE, pawn_moves,
 };
 use super::types::{Color, Piece, Role, Square};
 
@@ -167,14 +168,18 @@ impl Board {
         color: Color,
     ) -> Exposure {
         let k = king.index();
-        let (from_bit, to_bit) = (bit(from), bit(to));
-        if (from_bit | to_bit) & KING_NEIGHBOURHOOD[k] == 0 {
+        let (at_from, at_to) = (KING_TOUCH[k][from.index()], KING_TOUCH[k][to.index()]);
+        // Filling a horse's leg only blocks: most moves touch neither a line
+        // of the king nor a leg they leave.
+        if at_from == TOUCH_NONE && at_to >= TOUCH_NONE {
             return Exposure::Safe;
         }
         let them = color.other();
         let mut exposure = Exposure::Safe;
-        let (from_ray, to_ray) = (RAY_THROUGH[k][from.index()], RAY_THROUGH[k][to.index()]);
+        let ray = |touch: u8| if touch < NO_RAY { touch } else { NO_RAY };
+        let (from_ray, to_ray) = (ray(at_from), ray(at_to));
         if (from_ray, to_ray) != (NO_RAY, NO_RAY) {
+            let to_bit = bit(to);
             let theirs = self.occupied_by(them).0;
             let cannons = theirs & self.by_role(Role::Cannon);
             let sliders =
@@ -201,7 +206,7 @@ impl Board {
             }
         }
         if exposure == Exposure::Safe
-            && HORSE_ATTACK_LEGS[k] & from_bit != 0
+            && at_from == TOUCH_LEG
             && self.squares_of(them, Role::Horse).0 & HORSE_SOURCES[k] != 0
             && HORSE_ATTACKERS[k].iter().any(|(horse, leg)| {
                 leg == from && self.holds(Some(horse), Piece::new(them, Role::Horse))
