@@ -115,9 +115,10 @@ pub(super) fn generate_captures(
     // In square order, as the full generation has them.
     for from in SquareSet(capturers) {
         let piece = board.piece_at(from).expect("occupied");
+        let tested = guard.may_expose(from, piece);
         board.for_each_capture(from, piece, |to| {
             let m = Move::new(from, to);
-            if guard.is_safe(m, piece) {
+            if !tested || guard.is_safe_on_board_after(m, piece) {
                 emit(m);
             }
         });
@@ -155,20 +156,21 @@ impl<'a> CaptureGuard<'a> {
         }
     }
 
-    /// True if the pseudo-legal capture `m` of `piece` leaves its king safe.
+    /// False if every pseudo-legal capture of `piece` from `from` leaves its
+    /// king safe; true if each must be tested on the board after it.
     #[inline(always)]
-    fn is_safe(&self, m: Move, piece: Piece) -> bool {
+    fn may_expose(&self, from: Square, piece: Piece) -> bool {
         if self.in_check || piece.role == Role::King {
-            return self.is_safe_on_board_after(m, piece);
+            return true;
         }
-        let (k, from) = (self.king.index(), m.from.index());
-        let d = RAY_THROUGH[k][from];
-        let opens_line = d != NO_RAY && RAY_MASKS[from][usize::from(d)] & self.sliders != 0;
-        let opens_leg = self.horse_near && HORSE_ATTACK_LEGS[k] & bit(m.from) != 0;
-        !(opens_line || opens_leg) || self.is_safe_on_board_after(m, piece)
+        let k = self.king.index();
+        let d = RAY_THROUGH[k][from.index()];
+        let opens_line = d != NO_RAY && RAY_MASKS[from.index()][usize::from(d)] & self.sliders != 0;
+        opens_line || (self.horse_near && HORSE_ATTACK_LEGS[k] & bit(from) != 0)
     }
 
-    /// [`is_safe`](Self::is_safe) for a capture the filter does not settle.
+    /// True if the pseudo-legal capture `m` of `piece` leaves its king safe,
+    /// tested on the board after it.
     #[inline(never)]
     fn is_safe_on_board_after(&self, m: Move, piece: Piece) -> bool {
         let king = if piece.role == Role::King {
