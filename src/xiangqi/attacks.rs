@@ -175,33 +175,34 @@ impl Board {
             return Exposure::Safe;
         }
         let them = color.other();
-        let mut exposure = Exposure::Safe;
-        let ray = |touch: u8| if touch < NO_RAY { touch } else { NO_RAY };
-        let (from_ray, to_ray) = (ray(at_from), ray(at_to));
-        if (from_ray, to_ray) != (NO_RAY, NO_RAY) {
-            let to_bit = bit(to);
-            let theirs = self.occupied_by(them).0;
-            let cannons = theirs & self.by_role(Role::Cannon);
+        let theirs = self.occupied_by(them).0;
+        let cannons = theirs & self.by_role(Role::Cannon);
+        // Emptying `from` can only open its ray to a rook, cannon or king
+        // beyond it.
+        let from_changed = at_from < NO_RAY && {
             let sliders =
                 (theirs & (self.by_role(Role::Rook) | self.by_role(Role::King))) | cannons;
-            // Emptying `from` can only open its ray to a rook, cannon or king
-            // beyond it; filling `to` can only give a cannon beyond it a
-            // screen, or put one of their sliders (the moved piece) on the
-            // ray. Most touched rays do neither.
-            let opened = |d: u8| RAY_MASKS[from.index()][usize::from(d)] & sliders != 0;
-            let screened =
-                |d: u8| (RAY_MASKS[to.index()][usize::from(d)] & cannons) | (to_bit & sliders) != 0;
-            let from_changed = from_ray != NO_RAY
-                && (opened(from_ray) || (to_ray == from_ray && screened(to_ray)));
-            let to_changed = to_ray != NO_RAY && to_ray != from_ray && screened(to_ray);
-            for (d, changed) in [(from_ray, from_changed), (to_ray, to_changed)] {
-                if changed {
-                    // Facing kings are named before any other attack.
-                    match self.ray_threat(king, usize::from(d), them) {
-                        Exposure::Facing => return Exposure::Facing,
-                        Exposure::Attacked => exposure = Exposure::Attacked,
-                        Exposure::Safe => {}
-                    }
+            RAY_MASKS[from.index()][usize::from(at_from)] & sliders != 0
+        };
+        // Filling `to` can only give a cannon beyond it a screen, or put one
+        // of their sliders (the moved piece) on the ray.
+        let to_changed = at_to < NO_RAY
+            && (RAY_MASKS[to.index()][usize::from(at_to)] & cannons != 0
+                || self.piece_at(to).is_some_and(|p| {
+                    p.color == them && matches!(p.role, Role::Rook | Role::Cannon | Role::King)
+                }));
+        let mut exposure = Exposure::Safe;
+        let changed_rays = [
+            (at_from, from_changed || (to_changed && at_to == at_from)),
+            (at_to, to_changed && at_to != at_from),
+        ];
+        for (d, changed) in changed_rays {
+            if changed {
+                // Facing kings are named before any other attack.
+                match self.ray_threat(king, usize::from(d), them) {
+                    Exposure::Facing => return Exposure::Facing,
+                    Exposure::Attacked => exposure = Exposure::Attacked,
+                    Exposure::Safe => {}
                 }
             }
         }

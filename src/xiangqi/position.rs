@@ -11,7 +11,10 @@ use super::board::Board;
 use super::movegen;
 use super::setup::{Setup, SetupError};
 use super::square_set::SquareSet;
-use super::tables::{HORSE_ATTACKERS, HORSE_SOURCES, PAWN_SOURCES};
+use super::tables::{
+    ADVISOR_SOURCES, ELEPHANT_SOURCES, HORSE_ATTACKERS, HORSE_LEG_OFFSETS, HORSE_SOURCES,
+    KING_SOURCES, PALACES, PAWN_SOURCES, PAWN_TARGETS,
+};
 use super::types::{Color, Move, Piece, Role, Square};
 use super::zobrist;
 
@@ -595,13 +598,8 @@ impl Position {
     #[inline(always)]
     fn moves_by_its_rules(&self, m: Move, piece: Piece, capture: bool) -> bool {
         let (from, to, color) = (m.from, m.to, piece.color);
-        // Rook and cannon need no coordinates: the ray table answers.
-        let delta = || {
-            (
-                to.file() as i8 - from.file() as i8,
-                to.rank() as i8 - from.rank() as i8,
-            )
-        };
+        // The tables of where each piece reaches answer without coordinates.
+        let reaches = |set: u128| SquareSet(set).contains(to);
         match piece.role {
             Role::Rook => self
                 .board
@@ -617,35 +615,21 @@ impl Position {
                         between.is_empty()
                     }
                 }),
-            Role::Horse => match delta() {
-                (df, dr) if df.abs() == 1 && dr.abs() == 2 => self.board.is_empty(
-                    Square::from_index_unchecked((from.index() as i8 + dr / 2 * 9) as u8),
-                ),
-                (df, dr) if df.abs() == 2 && dr.abs() == 1 => self.board.is_empty(
-                    Square::from_index_unchecked((from.index() as i8 + df / 2) as u8),
-                ),
-                _ => false,
-            },
+            Role::Horse => {
+                reaches(HORSE_SOURCES[from.index()]) && {
+                    let d = to.index() as i8 - from.index() as i8;
+                    let leg = from.index() as i8 + HORSE_LEG_OFFSETS[(d + 19) as usize];
+                    self.board.is_empty(Square::from_index_unchecked(leg as u8))
+                }
+            }
             Role::Elephant => {
-                let (df, dr) = delta();
-                df.abs() == 2
-                    && dr.abs() == 2
+                reaches(ELEPHANT_SOURCES[from.index()])
                     && to.on_own_half(color)
                     && self.board.is_empty(midpoint(from, to))
             }
-            Role::Advisor => {
-                let (df, dr) = delta();
-                df.abs() == 1 && dr.abs() == 1 && to.in_palace(color)
-            }
-            Role::King => {
-                let (df, dr) = delta();
-                df.abs() + dr.abs() == 1 && to.in_palace(color)
-            }
-            Role::Pawn => {
-                let (df, dr) = delta();
-                let forward = if color == Color::Red { 1 } else { -1 };
-                (df, dr) == (0, forward) || (dr == 0 && df.abs() == 1 && !from.on_own_half(color))
-            }
+            Role::Advisor => reaches(ADVISOR_SOURCES[from.index()] & PALACES[color.index()]),
+            Role::King => reaches(KING_SOURCES[from.index()] & PALACES[color.index()]),
+            Role::Pawn => reaches(PAWN_TARGETS[color.index()][from.index()]),
         }
     }
 

@@ -203,6 +203,31 @@ const fn build_king_touch() -> [[u8; 90]; 90] {
     table
 }
 
+const fn build_palaces() -> [u128; 2] {
+    let mut palaces = [0; 2];
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = (file_of(sq), rank_of(sq));
+        if in_palace(f, r) {
+            palaces[if r <= 2 { 0 } else { 1 }] |= 1 << sq;
+        }
+        sq += 1;
+    }
+    palaces
+}
+
+const fn build_horse_leg_offsets() -> [i8; 39] {
+    let mut offsets = [0; 39];
+    let mut j = 0;
+    while j < 8 {
+        let (df, dr) = HORSE_JUMPS[j];
+        let (lf, lr) = horse_leg(df, dr);
+        offsets[(dr * 9 + df + 19) as usize] = lr * 9 + lf;
+        j += 1;
+    }
+    offsets
+}
+
 const fn build_square_bits() -> [u128; 90] {
     let mut bits = [0; 90];
     let mut sq = 0;
@@ -409,6 +434,13 @@ pub(crate) static HORSE_SOURCES: [u128; 90] = step_squares(&build_horse_attacker
 /// The legs of the horse attacks on a square: its diagonal neighbours.
 pub(crate) static HORSE_ATTACK_LEGS: [u128; 90] = step_squares(&build_horse_attackers(), true);
 pub(crate) static PAWN_SOURCES: [[u128; 90]; 2] = build_pawn_sources();
+/// Each colour's palace, as a square set.
+pub(crate) static PALACES: [u128; 2] = build_palaces();
+/// For a horse's jump from one square to another `d` squares further (the
+/// difference of their indices, 19 added), how far from the horse its leg
+/// stands: one rank up or down for the long jumps up and down, one file
+/// across for the others (0 where no jump has that difference).
+pub(crate) static HORSE_LEG_OFFSETS: [i8; 39] = build_horse_leg_offsets();
 /// The squares a pawn of each colour moves to from a square.
 pub(crate) static PAWN_TARGETS: [[u128; 90]; 2] = [
     step_squares(&build_pawn_moves(true), false),

@@ -269,9 +269,10 @@ impl Square {
     /// True if the square lies on `color`'s own half (Red: ranks 0-4).
     #[inline]
     pub const fn on_own_half(self, color: Color) -> bool {
+        // Ranks 0 to 4 are the squares below 45: no division by 9.
         match color {
-            Color::Red => self.rank() <= 4,
-            Color::Black => self.rank() >= 5,
+            Color::Red => self.0 < 45,
+            Color::Black => self.0 >= 45,
         }
     }
 
