@@ -321,7 +321,8 @@ impl Position {
         p.key = self.pass_key();
         p.turn = p.turn.other();
         p.waiting_in_check = self.in_check;
-        p.in_check = p.is_in_check(p.turn);
+        // Kept exactly (see `waiting_in_check`): no attack test needed.
+        p.in_check = self.waiting_in_check;
         p
     }
 
@@ -822,6 +823,34 @@ mod tests {
     fn play_finds_the_check_a_move_gives() {
         for pos in positions() {
             assert_eq!(pos.is_check(), pos.is_in_check(pos.turn()), "{pos}");
+        }
+    }
+
+    #[test]
+    fn a_passed_position_knows_whether_its_side_to_move_is_in_check() {
+        for pos in positions() {
+            let passed = pos.pass();
+            assert_eq!(
+                passed.is_check(),
+                passed.is_in_check(passed.turn()),
+                "{pos}"
+            );
+            assert_eq!(passed.pass(), pos, "{pos}");
+            // A move from the passed position, then the same question.
+            for m in passed.legal_moves().into_iter().take(3) {
+                let after = passed.after(m);
+                assert_eq!(
+                    after.is_check(),
+                    after.is_in_check(after.turn()),
+                    "{pos} {m}"
+                );
+                let again = after.pass();
+                assert_eq!(
+                    again.is_check(),
+                    again.is_in_check(again.turn()),
+                    "{pos} {m}"
+                );
+            }
         }
     }
 }
