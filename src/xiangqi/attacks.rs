@@ -483,9 +483,9 @@ impl Board {
                 // A rook takes the first piece on a line, a cannon the second.
                 let skip = usize::from(piece.role == Role::Cannon);
                 let enemies = self.occupied_by(piece.color.other()).0;
-                for d in 0..4 {
+                for (d, ray) in RAY_MASKS[from.index()].iter().enumerate() {
                     // Most rays hold no enemy piece at all.
-                    if RAY_MASKS[from.index()][d] & enemies == 0 {
+                    if ray & enemies == 0 {
                         continue;
                     }
                     if let Some(sq) = self.ray_pieces(from, d).nth(skip) {
