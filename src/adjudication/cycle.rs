@@ -589,10 +589,10 @@ impl Views {
         }
         let start = self.captures.len();
         let mut targets = SquareSet::EMPTY;
-        for m in position().legal_captures() {
+        position().for_each_legal_capture(|m| {
             targets.insert(m.to);
             self.captures.push((m, Class::Unknown));
-        }
+        });
         let view = View {
             start,
             len: self.captures.len() - start,

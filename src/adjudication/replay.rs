@@ -1,7 +1,7 @@
 //! Replaying a score sheet: every move checked for legality, every position
 //! recoverable by the arbiter (Article 13.1: the arbiter replays the score sheet).
 
-use crate::xiangqi::{Color, IllegalMoveReason, Move, Position};
+use crate::xiangqi::{Color, IllegalMoveReason, Move, Position, Square};
 
 /// A game replayed from its start position.
 ///
@@ -69,22 +69,27 @@ impl Replay {
         mut read: impl FnMut(&Position, usize) -> Result<Move, E>,
     ) -> Result<Replay, ReplayError<E>> {
         let mut checkpoints = Vec::with_capacity(count / CHECKPOINT_INTERVAL + 1);
-        let mut moves = Vec::with_capacity(count);
-        let mut keys = Vec::with_capacity(count + 1);
-        let mut captures = Vec::with_capacity(count);
-        keys.push(start.key());
+        // Filled in place ply by ply: cheaper than a push per ply onto each.
+        let mut keys = vec![0; count + 1];
+        let mut moves = vec![Move::new(Square::A0, Square::A0); count];
+        let mut captures = vec![false; count];
+        keys[0] = start.key();
         checkpoints.push(start.clone());
         let mut current = start;
-        for ply in 1..=count {
+        let slots = keys[1..]
+            .iter_mut()
+            .zip(moves.iter_mut().zip(&mut captures));
+        for (ply, (key, (played, captured))) in (1..).zip(slots) {
             let mv = read(&current, ply).map_err(|error| ReplayError::Unreadable { ply, error })?;
             match current.play(mv) {
-                Ok(captured) => captures.push(captured.is_some()),
+                Ok(taken) => *captured = taken.is_some(),
                 Err(reason) => return Err(illegal(ply, mv, &current, reason)),
             }
-            keys.push(current.key());
-            moves.push(mv);
+            *key = current.key();
+            *played = mv;
             if ply % CHECKPOINT_INTERVAL == 0 {
-                checkpoints.push(current.clone());
+                // Cloned in place: a push would copy the clone once more.
+                checkpoints.extend_from_slice(std::slice::from_ref(&current));
             }
         }
         Ok(Replay {
@@ -153,6 +158,16 @@ impl Replay {
     /// The repetition key of the position after `ply` plies.
     pub fn key(&self, ply: usize) -> u64 {
         self.keys[ply]
+    }
+
+    /// Every repetition key: `keys()[p]` is the key after ply `p`.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// Whether each ply took a piece: `captures()[p - 1]` for ply `p`.
+    pub fn captures(&self) -> &[bool] {
+        &self.captures
     }
 
     /// The move of ply `ply` (1-based).

@@ -501,27 +501,29 @@ impl Window {
 /// shared bit costs a count, never a wrong answer.
 fn first_third_occurrence_window(replay: &Replay) -> Option<usize> {
     const WORDS: usize = 64;
+    // Zobrist keys are uniformly random: their top bits spread well.
+    let slot = |key: u64| {
+        let bit = (key >> (64 - WORDS.trailing_zeros() - 6)) as usize;
+        (bit / 64, 1u64 << (bit % 64))
+    };
     let mut once = [0u64; WORDS];
     let mut twice = [0u64; WORDS];
+    let keys = replay.keys();
+    let (word, mask) = slot(keys[0]);
+    once[word] |= mask;
     let mut opening = 0;
-    for ply in 0..=replay.plies() {
-        if ply > 0 && replay.is_capture(ply) {
+    for (ply, (&key, &capture)) in (1..).zip(keys[1..].iter().zip(replay.captures())) {
+        if capture {
             // No earlier position can come back.
             opening = ply;
         }
-        let key = replay.key(ply);
-        // Zobrist keys are uniformly random: their top bits spread well.
-        let bit = (key >> (64 - WORDS.trailing_zeros() - 6)) as usize;
-        let (word, mask) = (bit / 64, 1u64 << (bit % 64));
-        if twice[word] & mask != 0 {
-            let count = (opening..=ply).filter(|&p| replay.key(p) == key).count();
-            if count >= 3 {
-                return Some(opening);
-            }
-        } else if once[word] & mask != 0 {
-            twice[word] |= mask;
-        } else {
+        let (word, mask) = slot(key);
+        if once[word] & mask == 0 {
             once[word] |= mask;
+        } else if twice[word] & mask == 0 {
+            twice[word] |= mask;
+        } else if keys[opening..=ply].iter().filter(|&&k| k == key).count() >= 3 {
+            return Some(opening);
         }
     }
     None

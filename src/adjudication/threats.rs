@@ -29,7 +29,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::xiangqi::{Color, IllegalMoveReason, Move, Piece, Position, Role, Square};
+use crate::xiangqi::{Board, Color, IllegalMoveReason, Move, Piece, Position, Role, Square};
 
 /// How a threatened piece stands, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -177,7 +177,7 @@ fn classify(
     if never_chased(target, m.to) {
         return (ThreatKind::UncrossedPawn, Protection::None, flags);
     }
-    let after = pos.after(m);
+    let after = AfterCapture::new(pos, m, attacker);
     let protection = protection(&after, m);
     // Article 23, points 8 and 10: the same role, able to capture back, is an
     // offer to exchange.
@@ -219,19 +219,66 @@ pub fn never_chased(target: Piece, on: Square) -> bool {
     target.role == Role::Pawn && on.on_own_half(target.color)
 }
 
+/// The board after a capture and where the kings stand: all that the
+/// protection tests read, without building the position after it.
+struct AfterCapture {
+    board: Board,
+    /// Red's king, then Black's.
+    kings: [Square; 2],
+    /// The side whose piece was taken, now to move.
+    defender: Color,
+}
+
+impl AfterCapture {
+    /// After `attacker`'s legal capture `m` in `pos`.
+    fn new(pos: &Position, m: Move, attacker: Piece) -> AfterCapture {
+        let mut board = *pos.board();
+        board.shift(m.from, m.to);
+        let mut kings = [pos.king(Color::Red), pos.king(Color::Black)];
+        if attacker.role == Role::King {
+            kings[attacker.color.index()] = m.to;
+        }
+        AfterCapture {
+            board,
+            kings,
+            defender: attacker.color.other(),
+        }
+    }
+
+    fn king(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+
+    /// Whether the defender's piece on `from`, which reaches `to` by its own
+    /// rules, may take there without exposing its king; if not, why, as
+    /// [`Position::check_move`] names it (the kings facing first).
+    fn recapture(&self, from: Square, to: Square) -> Result<(), IllegalMoveReason> {
+        let own = self.king(self.defender);
+        let king = if from == own { to } else { own };
+        let mut kings = self.kings;
+        kings[self.defender.index()] = king;
+        if self.board.kings_face_after(from, to, kings[0], kings[1]) {
+            Err(IllegalMoveReason::KingsFacing)
+        } else if self
+            .board
+            .king_attacked_after(from, to, king, self.defender)
+        {
+            Err(IllegalMoveReason::LeavesKingInCheck)
+        } else {
+            Ok(())
+        }
+    }
+}
+
 /// After the capture `m` (`after`), can the victim's side legally
 /// recapture on `m.to`?
-fn protection(after: &Position, m: Move) -> Protection {
-    let defender = after.turn();
+fn protection(after: &AfterCapture, m: Move) -> Protection {
     let mut guarded = false;
-    for from in after.board().attackers(m.to, defender) {
-        match after.check_move(Move::new(from, m.to)) {
+    for from in after.board.attackers(m.to, after.defender) {
+        match after.recapture(from, m.to) {
             Ok(()) => return Protection::True,
             // It reaches the square, but its own king forbids the recapture.
-            Err(IllegalMoveReason::LeavesKingInCheck | IllegalMoveReason::KingsFacing) => {
-                guarded = true
-            }
-            Err(_) => {}
+            Err(_) => guarded = true,
         }
     }
     if guarded {
@@ -246,22 +293,23 @@ fn protection(after: &Position, m: Move) -> Protection {
 /// check), and one of its pieces could recapture on `m.to` if those
 /// discovered checkers were not there: only the uncovered check stops the
 /// recapture.
-fn recapture_stopped_by_discovered_check(after: &Position, m: Move) -> bool {
+fn recapture_stopped_by_discovered_check(after: &AfterCapture, m: Move) -> bool {
+    let defender = after.defender;
     let discovered: ArrayVec<Square, 4> = after
-        .checkers()
-        .into_iter()
+        .board
+        .attackers(after.king(defender), defender.other())
+        .take(4)
         .filter(|&sq| sq != m.to)
         .collect();
     if discovered.is_empty() {
         return false;
     }
-    let defender = after.turn();
-    let mut without_checkers = *after.board();
+    let mut without_checkers = after.board;
     for &sq in &discovered {
         without_checkers.set(sq, None);
     }
     after
-        .board()
+        .board
         .attackers(m.to, defender)
         .into_iter()
         .any(|from| {

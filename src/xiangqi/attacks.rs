@@ -8,7 +8,8 @@ use super::square_set::{RayPieces, SquareSet, bit};
 use super::tables::{
     ADVISOR_MOVES, ADVISOR_SOURCES, ELEPHANT_MOVES, ELEPHANT_SOURCES, HORSE_ATTACK_LEGS,
     HORSE_ATTACKERS, HORSE_MOVES, HORSE_SOURCES, KING_MOVES, KING_NEIGHBOURHOOD, KING_SOURCES,
-    LINES, NO_RAY, PAWN_SOURCES, RAY_MASKS, RAY_THROUGH, RAYS, Steps, pawn_moves,
+    KING_TOUCH, LINES, NO_RAY, PAWN_SOURCES, PAWN_TARGETS, RAY_MASKS, RAY_THROUGH, RAYS, Steps,
+    TOUCH_LEG, TOUCH_NONE, pawn_moves,
 };
 use super::types::{Color, Piece, Role, Square};
 
@@ -21,6 +22,23 @@ pub(crate) enum Exposure {
     Facing,
     /// The king is attacked by another piece.
     Attacked,
+}
+
+/// Every square `piece` on `from` could move to on some board, ignoring
+/// blocks, legs, eyes and checks: a superset of its moves, for rejecting at
+/// once a piece with no enemy within reach. Every move relation but the
+/// pawn's is its own reverse, so the attackers' tables serve.
+#[inline(always)]
+pub(crate) fn reach(piece: Piece, from: Square) -> u128 {
+    let f = from.index();
+    match piece.role {
+        Role::Rook | Role::Cannon => LINES[f],
+        Role::Horse => HORSE_SOURCES[f],
+        Role::Elephant => ELEPHANT_SOURCES[f],
+        Role::Advisor => ADVISOR_SOURCES[f],
+        Role::King => KING_SOURCES[f],
+        Role::Pawn => PAWN_TARGETS[piece.color.index()][f],
+    }
 }
 
 impl Board {
@@ -150,33 +168,46 @@ impl Board {
         color: Color,
     ) -> Exposure {
         let k = king.index();
-        let from_bit = bit(from);
-        if (from_bit | bit(to)) & KING_NEIGHBOURHOOD[k] == 0 {
+        let (at_from, at_to) = (KING_TOUCH[k][from.index()], KING_TOUCH[k][to.index()]);
+        // Filling a horse's leg only blocks: most moves touch neither a line
+        // of the king nor a leg they leave.
+        if at_from == TOUCH_NONE && at_to >= TOUCH_NONE {
             return Exposure::Safe;
         }
         let them = color.other();
+        let theirs = self.occupied_by(them).0;
+        let cannons = theirs & self.by_role(Role::Cannon);
+        // Emptying `from` can only open its ray to a rook, cannon or king
+        // beyond it.
+        let from_changed = at_from < NO_RAY && {
+            let sliders =
+                (theirs & (self.by_role(Role::Rook) | self.by_role(Role::King))) | cannons;
+            RAY_MASKS[from.index()][usize::from(at_from)] & sliders != 0
+        };
+        // Filling `to` can only give a cannon beyond it a screen, or put one
+        // of their sliders (the moved piece) on the ray.
+        let to_changed = at_to < NO_RAY
+            && (RAY_MASKS[to.index()][usize::from(at_to)] & cannons != 0
+                || self.piece_at(to).is_some_and(|p| {
+                    p.color == them && matches!(p.role, Role::Rook | Role::Cannon | Role::King)
+                }));
         let mut exposure = Exposure::Safe;
-        let rays = [from, to].map(|touched| RAY_THROUGH[k][touched.index()]);
-        if rays != [NO_RAY; 2] {
-            // Only a ray holding one of their rooks, cannons or their king
-            // can attack along it: most touched rays hold none.
-            let sliders = self.occupied_by(them).0
-                & (self.by_role(Role::Rook)
-                    | self.by_role(Role::Cannon)
-                    | self.by_role(Role::King));
-            for d in rays {
-                if d != NO_RAY && RAY_MASKS[k][usize::from(d)] & sliders != 0 {
-                    // Facing kings are named before any other attack.
-                    match self.ray_threat(king, usize::from(d), them) {
-                        Exposure::Facing => return Exposure::Facing,
-                        Exposure::Attacked => exposure = Exposure::Attacked,
-                        Exposure::Safe => {}
-                    }
+        let changed_rays = [
+            (at_from, from_changed || (to_changed && at_to == at_from)),
+            (at_to, to_changed && at_to != at_from),
+        ];
+        for (d, changed) in changed_rays {
+            if changed {
+                // Facing kings are named before any other attack.
+                match self.ray_threat(king, usize::from(d), them) {
+                    Exposure::Facing => return Exposure::Facing,
+                    Exposure::Attacked => exposure = Exposure::Attacked,
+                    Exposure::Safe => {}
                 }
             }
         }
         if exposure == Exposure::Safe
-            && HORSE_ATTACK_LEGS[k] & from_bit != 0
+            && at_from == TOUCH_LEG
             && self.squares_of(them, Role::Horse).0 & HORSE_SOURCES[k] != 0
             && HORSE_ATTACKERS[k].iter().any(|(horse, leg)| {
                 leg == from && self.holds(Some(horse), Piece::new(them, Role::Horse))
@@ -451,7 +482,12 @@ impl Board {
             Role::Rook | Role::Cannon => {
                 // A rook takes the first piece on a line, a cannon the second.
                 let skip = usize::from(piece.role == Role::Cannon);
-                for d in 0..4 {
+                let enemies = self.occupied_by(piece.color.other()).0;
+                for (d, ray) in RAY_MASKS[from.index()].iter().enumerate() {
+                    // Most rays hold no enemy piece at all.
+                    if ray & enemies == 0 {
+                        continue;
+                    }
                     if let Some(sq) = self.ray_pieces(from, d).nth(skip) {
                         if enemy(sq) {
                             visit(sq);

@@ -3,8 +3,10 @@
 //! its king and its check flag, so that it needs no
 //! [`Position`](super::Position).
 
+use super::attacks::reach;
 use super::board::Board;
-use super::square_set::SquareSet;
+use super::square_set::{SquareSet, bit};
+use super::tables::{HORSE_ATTACK_LEGS, HORSE_SOURCES, NO_RAY, RAY_MASKS, RAY_THROUGH};
 use super::types::{Color, Move, Piece, Role, Square};
 
 /// Decides whether pseudo-legal moves of the side to move keep its king
@@ -45,12 +47,6 @@ impl<'a> KingGuard<'a> {
             || self.is_safe_on_board_after(m, piece)
     }
 
-    /// [`is_safe`](Self::is_safe), not inlined.
-    #[inline(never)]
-    fn is_safe_as_call(&self, m: Move, piece: Piece) -> bool {
-        self.is_safe(m, piece)
-    }
-
     /// [`is_safe`](Self::is_safe) for a move the sets do not settle.
     #[inline(never)]
     fn is_safe_on_board_after(&self, m: Move, piece: Piece) -> bool {
@@ -66,11 +62,11 @@ impl<'a> KingGuard<'a> {
 }
 
 /// Calls `emit` with each legal move of `turn`, whose king stands on `king`
-/// (in check if `in_check`), or only each legal capture. Pseudo-legal moves
-/// come from the tables; only the few that could expose the king are tested
-/// on the occupancy they would leave.
+/// (in check if `in_check`). Pseudo-legal moves come from the tables; only
+/// the few that could expose the king are tested on the occupancy they
+/// would leave.
 #[inline]
-pub(super) fn generate<const CAPTURES_ONLY: bool>(
+pub(super) fn generate(
     board: &Board,
     turn: Color,
     king: Square,
@@ -80,24 +76,111 @@ pub(super) fn generate<const CAPTURES_ONLY: bool>(
     let guard = KingGuard::new(board, turn, king, in_check);
     for from in board.occupied_by(turn) {
         let piece = board.piece_at(from).expect("occupied");
-        // Handed over by value, not by reference: the generators then inline it.
-        let visit = |to| {
+        // Handed over by value, not by reference: the generator then inlines it.
+        board.for_each_target(from, piece, |to| {
             let m = Move::new(from, to);
-            // The few captures cost less with the test as a call.
-            let safe = if CAPTURES_ONLY {
-                guard.is_safe_as_call(m, piece)
-            } else {
-                guard.is_safe(m, piece)
-            };
-            if safe {
+            if guard.is_safe(m, piece) {
                 emit(m);
             }
-        };
-        if CAPTURES_ONLY {
-            board.for_each_capture(from, piece, visit);
-        } else {
-            board.for_each_target(from, piece, visit);
+        });
+    }
+}
+
+/// Calls `emit` with each legal capture of `turn`, whose king stands on
+/// `king` (in check if `in_check`), in the order of [`generate`]. Most
+/// pieces have no enemy piece within reach: they are found role by role with
+/// one mask test each, and only the others are asked for their captures.
+#[inline]
+pub(super) fn generate_captures(
+    board: &Board,
+    turn: Color,
+    king: Square,
+    in_check: bool,
+    mut emit: impl FnMut(Move),
+) {
+    let enemies = board.occupied_by(turn.other()).0;
+    let mut capturers = 0;
+    for role in Role::ALL {
+        let piece = Piece::new(turn, role);
+        for from in board.squares_of(turn, role) {
+            if reach(piece, from) & enemies != 0 {
+                capturers |= bit(from);
+            }
         }
+    }
+    if capturers == 0 {
+        return;
+    }
+    let guard = CaptureGuard::new(board, turn, king, in_check);
+    // In square order, as the full generation has them.
+    for from in SquareSet(capturers) {
+        let piece = board.piece_at(from).expect("occupied");
+        let tested = guard.may_expose(from, piece);
+        board.for_each_capture(from, piece, |to| {
+            let m = Move::new(from, to);
+            if !tested || guard.is_safe_on_board_after(m, piece) {
+                emit(m);
+            }
+        });
+    }
+}
+
+/// Decides whether pseudo-legal captures of the side to move keep its king
+/// safe. A capture changes the occupancy only on the square it leaves (the
+/// captured piece's square is filled again), so a king that is not in check
+/// and does not move can only be exposed through that square: on its line
+/// from the king, to a rook, cannon or king beyond it, or as the leg of a
+/// horse's attack. Only such captures are tested on the board after them.
+struct CaptureGuard<'a> {
+    board: &'a Board,
+    king: Square,
+    in_check: bool,
+    /// Their rooks, cannons and king.
+    sliders: u128,
+    /// A horse of theirs stands a horse's jump from the king.
+    horse_near: bool,
+}
+
+impl<'a> CaptureGuard<'a> {
+    #[inline]
+    fn new(board: &'a Board, turn: Color, king: Square, in_check: bool) -> CaptureGuard<'a> {
+        let them = turn.other();
+        let sliders = board.occupied_by(them).0
+            & (board.by_role(Role::Rook) | board.by_role(Role::Cannon) | board.by_role(Role::King));
+        CaptureGuard {
+            board,
+            king,
+            in_check,
+            sliders,
+            horse_near: board.squares_of(them, Role::Horse).0 & HORSE_SOURCES[king.index()] != 0,
+        }
+    }
+
+    /// False if every pseudo-legal capture of `piece` from `from` leaves its
+    /// king safe; true if each must be tested on the board after it.
+    #[inline(always)]
+    fn may_expose(&self, from: Square, piece: Piece) -> bool {
+        if self.in_check || piece.role == Role::King {
+            return true;
+        }
+        let k = self.king.index();
+        let d = RAY_THROUGH[k][from.index()];
+        let opens_line = d != NO_RAY && RAY_MASKS[from.index()][usize::from(d)] & self.sliders != 0;
+        opens_line || (self.horse_near && HORSE_ATTACK_LEGS[k] & bit(from) != 0)
+    }
+
+    /// True if the pseudo-legal capture `m` of `piece` leaves its king safe,
+    /// tested on the board after it.
+    #[inline(never)]
+    fn is_safe_on_board_after(&self, m: Move, piece: Piece) -> bool {
+        let king = if piece.role == Role::King {
+            m.to
+        } else {
+            self.king
+        };
+        !self
+            .board
+            .king_attacked_after(m.from, m.to, king, piece.color)
     }
 }
 

@@ -11,7 +11,10 @@ use super::board::Board;
 use super::movegen;
 use super::setup::{Setup, SetupError};
 use super::square_set::SquareSet;
-use super::tables::{HORSE_ATTACKERS, HORSE_SOURCES, PAWN_SOURCES};
+use super::tables::{
+    ADVISOR_SOURCES, ELEPHANT_SOURCES, HORSE_ATTACKERS, HORSE_LEG_OFFSETS, HORSE_SOURCES,
+    KING_SOURCES, PALACES, PAWN_SOURCES, PAWN_TARGETS,
+};
 use super::types::{Color, Move, Piece, Role, Square};
 use super::zobrist;
 
@@ -318,28 +321,43 @@ impl Position {
         p.key = self.pass_key();
         p.turn = p.turn.other();
         p.waiting_in_check = self.in_check;
-        p.in_check = p.is_in_check(p.turn);
+        // Kept exactly (see `waiting_in_check`): no attack test needed.
+        p.in_check = self.waiting_in_check;
         p
     }
 
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate::<false>(|m| moves.push(m));
+        self.generate(|m| moves.push(m));
         moves
     }
 
     /// The legal captures of the side to move.
     pub fn legal_captures(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate::<true>(|m| moves.push(m));
+        self.for_each_legal_capture(|m| moves.push(m));
         moves
+    }
+
+    /// Calls `emit` with each legal capture of the side to move, in the
+    /// order of [`legal_captures`](Self::legal_captures), without building
+    /// the list.
+    #[inline]
+    pub fn for_each_legal_capture(&self, emit: impl FnMut(Move)) {
+        movegen::generate_captures(
+            &self.board,
+            self.turn,
+            self.king(self.turn),
+            self.in_check,
+            emit,
+        );
     }
 
     /// How many legal moves the side to move has (perft's leaf count).
     pub fn count_legal_moves(&self) -> usize {
         let mut n = 0;
-        self.generate::<false>(|_| n += 1);
+        self.generate(|_| n += 1);
         n
     }
 
@@ -348,11 +366,10 @@ impl Position {
         movegen::has_legal_move(&self.board, self.turn, self.king(self.turn), self.in_check)
     }
 
-    /// Calls `emit` with each legal move, or only each legal capture
-    /// ([`movegen::generate`]).
+    /// Calls `emit` with each legal move ([`movegen::generate`]).
     #[inline]
-    fn generate<const CAPTURES_ONLY: bool>(&self, emit: impl FnMut(Move)) {
-        movegen::generate::<CAPTURES_ONLY>(
+    fn generate(&self, emit: impl FnMut(Move)) {
+        movegen::generate(
             &self.board,
             self.turn,
             self.king(self.turn),
@@ -582,13 +599,8 @@ impl Position {
     #[inline(always)]
     fn moves_by_its_rules(&self, m: Move, piece: Piece, capture: bool) -> bool {
         let (from, to, color) = (m.from, m.to, piece.color);
-        // Rook and cannon need no coordinates: the ray table answers.
-        let delta = || {
-            (
-                to.file() as i8 - from.file() as i8,
-                to.rank() as i8 - from.rank() as i8,
-            )
-        };
+        // The tables of where each piece reaches answer without coordinates.
+        let reaches = |set: u128| SquareSet(set).contains(to);
         match piece.role {
             Role::Rook => self
                 .board
@@ -604,35 +616,21 @@ impl Position {
                         between.is_empty()
                     }
                 }),
-            Role::Horse => match delta() {
-                (df, dr) if df.abs() == 1 && dr.abs() == 2 => self.board.is_empty(
-                    Square::from_index_unchecked((from.index() as i8 + dr / 2 * 9) as u8),
-                ),
-                (df, dr) if df.abs() == 2 && dr.abs() == 1 => self.board.is_empty(
-                    Square::from_index_unchecked((from.index() as i8 + df / 2) as u8),
-                ),
-                _ => false,
-            },
+            Role::Horse => {
+                reaches(HORSE_SOURCES[from.index()]) && {
+                    let d = to.index() as i8 - from.index() as i8;
+                    let leg = from.index() as i8 + HORSE_LEG_OFFSETS[(d + 19) as usize];
+                    self.board.is_empty(Square::from_index_unchecked(leg as u8))
+                }
+            }
             Role::Elephant => {
-                let (df, dr) = delta();
-                df.abs() == 2
-                    && dr.abs() == 2
+                reaches(ELEPHANT_SOURCES[from.index()])
                     && to.on_own_half(color)
                     && self.board.is_empty(midpoint(from, to))
             }
-            Role::Advisor => {
-                let (df, dr) = delta();
-                df.abs() == 1 && dr.abs() == 1 && to.in_palace(color)
-            }
-            Role::King => {
-                let (df, dr) = delta();
-                df.abs() + dr.abs() == 1 && to.in_palace(color)
-            }
-            Role::Pawn => {
-                let (df, dr) = delta();
-                let forward = if color == Color::Red { 1 } else { -1 };
-                (df, dr) == (0, forward) || (dr == 0 && df.abs() == 1 && !from.on_own_half(color))
-            }
+            Role::Advisor => reaches(ADVISOR_SOURCES[from.index()] & PALACES[color.index()]),
+            Role::King => reaches(KING_SOURCES[from.index()] & PALACES[color.index()]),
+            Role::Pawn => reaches(PAWN_TARGETS[color.index()][from.index()]),
         }
     }
 
@@ -668,7 +666,7 @@ impl Position {
         self.in_check = if was_in_check {
             self.is_in_check(self.turn)
         } else {
-            self.gives_check(m, piece)
+            self.gives_check_in_legal_play(m, piece)
         };
         captured
     }
@@ -699,31 +697,13 @@ impl Position {
         self.waiting_in_check = false;
     }
 
-    /// After `piece` made the move `m` (already on the board): is the side
-    /// now to move in check? Only a move that may uncover a line or a leg,
-    /// or lands on the king's lines, needs the full test; otherwise only a
-    /// horse or a pawn on its new square can give check. The side now to
-    /// move was safe before the move (see `waiting_in_check`).
-    #[inline]
-    fn gives_check(&self, m: Move, piece: Piece) -> bool {
-        let king = self.king(self.turn);
-        // The board is after the move: `piece` is among the attackers asked about.
-        if piece.role == Role::King
-            || self
-                .board
-                .move_may_change_attack(m.from, m.to, king, piece.color)
-        {
-            return self.board.king_attacked(king, self.turn);
-        }
-        self.moved_piece_gives_check(m, piece, king)
-    }
-
     /// After `piece` made the move `m` (already on the board) in
-    /// [`play`](Self::play): is the side now to move in check? Its king was
-    /// safe before the move (the position was legal), so only the lines the
-    /// move touched, a vacated horse leg and the moved piece itself can
-    /// attack it now; a king's move is tested in full. Always inlined into
-    /// [`try_play`](Self::try_play), which has the move's squares in hand.
+    /// [`play`](Self::play) or [`play_unchecked`](Self::play_unchecked): is
+    /// the side now to move in check? Its king was safe before the move (see
+    /// `waiting_in_check`), so only the lines the move touched, a vacated
+    /// horse leg and the moved piece itself can attack it now; a king's move
+    /// is tested in full. Always inlined: both callers have the move's
+    /// squares in hand.
     #[inline(always)]
     fn gives_check_in_legal_play(&self, m: Move, piece: Piece) -> bool {
         let king = self.king(self.turn);
@@ -843,6 +823,34 @@ mod tests {
     fn play_finds_the_check_a_move_gives() {
         for pos in positions() {
             assert_eq!(pos.is_check(), pos.is_in_check(pos.turn()), "{pos}");
+        }
+    }
+
+    #[test]
+    fn a_passed_position_knows_whether_its_side_to_move_is_in_check() {
+        for pos in positions() {
+            let passed = pos.pass();
+            assert_eq!(
+                passed.is_check(),
+                passed.is_in_check(passed.turn()),
+                "{pos}"
+            );
+            assert_eq!(passed.pass(), pos, "{pos}");
+            // A move from the passed position, then the same question.
+            for m in passed.legal_moves().into_iter().take(3) {
+                let after = passed.after(m);
+                assert_eq!(
+                    after.is_check(),
+                    after.is_in_check(after.turn()),
+                    "{pos} {m}"
+                );
+                let again = after.pass();
+                assert_eq!(
+                    again.is_check(),
+                    again.is_in_check(again.turn()),
+                    "{pos} {m}"
+                );
+            }
         }
     }
 }

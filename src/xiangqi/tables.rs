@@ -177,6 +177,57 @@ const fn build_king_neighbourhood() -> [u128; 90] {
     sets
 }
 
+/// For each king's square and each square, what a move touching the square
+/// can change for the king: the ray through it ([`RAY_THROUGH`]'s 0 to 3),
+/// [`TOUCH_LEG`] for the leg of a horse's attack on the king, else
+/// [`TOUCH_NONE`]. Legs are the king's diagonal neighbours, never on its rays.
+const fn build_king_touch() -> [[u8; 90]; 90] {
+    let rays = build_ray_through();
+    let legs = step_squares(&build_horse_attackers(), true);
+    let mut table = [[TOUCH_NONE; 90]; 90];
+    let mut k = 0;
+    while k < 90 {
+        let mut sq = 0;
+        while sq < 90 {
+            table[k][sq] = if rays[k][sq] != NO_RAY {
+                rays[k][sq]
+            } else if legs[k] & (1 << sq) != 0 {
+                TOUCH_LEG
+            } else {
+                TOUCH_NONE
+            };
+            sq += 1;
+        }
+        k += 1;
+    }
+    table
+}
+
+const fn build_palaces() -> [u128; 2] {
+    let mut palaces = [0; 2];
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = (file_of(sq), rank_of(sq));
+        if in_palace(f, r) {
+            palaces[if r <= 2 { 0 } else { 1 }] |= 1 << sq;
+        }
+        sq += 1;
+    }
+    palaces
+}
+
+const fn build_horse_leg_offsets() -> [i8; 39] {
+    let mut offsets = [0; 39];
+    let mut j = 0;
+    while j < 8 {
+        let (df, dr) = HORSE_JUMPS[j];
+        let (lf, lr) = horse_leg(df, dr);
+        offsets[(dr * 9 + df + 19) as usize] = lr * 9 + lf;
+        j += 1;
+    }
+    offsets
+}
+
 const fn build_square_bits() -> [u128; 90] {
     let mut bits = [0; 90];
     let mut sq = 0;
@@ -365,6 +416,14 @@ pub(crate) static RAY_MASKS: [[u128; 4]; 90] = build_ray_masks();
 pub(crate) static RAY_THROUGH: [[u8; 90]; 90] = build_ray_through();
 /// The entry of [`RAY_THROUGH`] for squares on no common line.
 pub(crate) const NO_RAY: u8 = 4;
+/// `KING_TOUCH[k][sq]`: what a move touching `sq` can change for a king on
+/// `k` (see [`build_king_touch`]): one byte, where the sets of
+/// [`KING_NEIGHBOURHOOD`] take two 128-bit tests.
+pub(crate) static KING_TOUCH: [[u8; 90]; 90] = build_king_touch();
+/// The entry of [`KING_TOUCH`] for a square off the king's rays and legs.
+pub(crate) const TOUCH_NONE: u8 = NO_RAY;
+/// The entry of [`KING_TOUCH`] for the leg of a horse's attack on the king.
+pub(crate) const TOUCH_LEG: u8 = NO_RAY + 1;
 /// Each square's bit: one load, where a 128-bit shift takes several
 /// instructions and a branch.
 pub(crate) static SQUARE_BITS: [u128; 90] = build_square_bits();
@@ -375,6 +434,18 @@ pub(crate) static HORSE_SOURCES: [u128; 90] = step_squares(&build_horse_attacker
 /// The legs of the horse attacks on a square: its diagonal neighbours.
 pub(crate) static HORSE_ATTACK_LEGS: [u128; 90] = step_squares(&build_horse_attackers(), true);
 pub(crate) static PAWN_SOURCES: [[u128; 90]; 2] = build_pawn_sources();
+/// Each colour's palace, as a square set.
+pub(crate) static PALACES: [u128; 2] = build_palaces();
+/// For a horse's jump from one square to another `d` squares further (the
+/// difference of their indices, 19 added), how far from the horse its leg
+/// stands: one rank up or down for the long jumps up and down, one file
+/// across for the others (0 where no jump has that difference).
+pub(crate) static HORSE_LEG_OFFSETS: [i8; 39] = build_horse_leg_offsets();
+/// The squares a pawn of each colour moves to from a square.
+pub(crate) static PAWN_TARGETS: [[u128; 90]; 2] = [
+    step_squares(&build_pawn_moves(true), false),
+    step_squares(&build_pawn_moves(false), false),
+];
 /// The squares where a move's change of occupancy can matter to a king on a
 /// square: its lines and the legs of the horse attacks on it. A move
 /// touching none of them changes no attack on that king but its own piece's.

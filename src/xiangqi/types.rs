@@ -185,6 +185,9 @@ impl Square {
     /// Number of points on the board.
     pub const COUNT: usize = 90;
 
+    /// The first point, `a0` (Red's left corner).
+    pub const A0: Square = Square(0);
+
     /// The square on `file` (0 = a .. 8 = i) and `rank` (0..9), if on the board.
     #[inline]
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
@@ -266,9 +269,10 @@ impl Square {
     /// True if the square lies on `color`'s own half (Red: ranks 0-4).
     #[inline]
     pub const fn on_own_half(self, color: Color) -> bool {
+        // Ranks 0 to 4 are the squares below 45: no division by 9.
         match color {
-            Color::Red => self.rank() <= 4,
-            Color::Black => self.rank() >= 5,
+            Color::Red => self.0 < 45,
+            Color::Black => self.0 >= 45,
         }
     }
 
