@@ -20,15 +20,21 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// libmimalloc-sys builds (a test pins it by its v3 default).
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
-/// Freed memory goes back to the system at once, unless the operator set
+/// mimalloc's purge delay set by `serve`, in milliseconds (an operator's `MIMALLOC_PURGE_DELAY`
+/// wins).
+const PURGE_DELAY_MS: std::ffi::c_long = 100;
+
+/// Freed memory goes back to the system within [`PURGE_DELAY_MS`], unless the operator set
 /// `MIMALLOC_PURGE_DELAY`. mimalloc v3 waits a second by default, which keeps the pages of a
 /// burst of long rulings resident: 8 clients sending 1,024-ply games peaked at 91 MB of RSS
-/// with the default and at 44 MB with no delay, at the same throughput (game200 too), which
-/// keeps the worst load well inside the Deployment's 128 Mi.
+/// with the default and at 44 MB with no delay, which keeps the worst load well inside the
+/// Deployment's 128 Mi. No delay at all made every few requests give pages back and fault
+/// them in again: game200 at `wrk -t2 -c32` ran 4 % slower than with 100 ms (issue 15,
+/// session 9, docs/performance.md), which still returns a burst's memory at once.
 fn return_freed_memory_promptly() {
     if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
         // SAFETY: sets an option mimalloc reads atomically; any value is valid.
-        unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
+        unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS) };
     }
 }
 

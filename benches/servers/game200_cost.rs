@@ -9,10 +9,11 @@
 //! ```
 //!
 //! Stages: `setup` (only the fixture, to subtract), `parse` (deserialize the
-//! request body with `serde_json` alone, as the ceiling does), `parse-api` (the
+//! request body into `AdjudicateRequest` with `serde_json` alone), `parse-api` (the
 //! service's parser, `api::json::parse_json`, with its worded errors and strict
 //! fields), `replay` (replay the decoded moves), `rule` (replay and
-//! rule), `request` (deserialize, arbiter with its response, serialize), `app`
+//! rule), `request` (read with `parse_json`, arbiter with its response, written with
+//! `AdjudicateResponse::to_json`, as the handler does), `app`
 //! (`POST /v1/adjudicate` through the whole router, every middleware layer
 //! included, driven by `tower::ServiceExt::oneshot` on a current-thread runtime,
 //! the answer's body read to the end). Per stage: (instructions - setup's) / N,
@@ -158,7 +159,7 @@ fn run() -> ExitCode {
                 .len(),
             "request" => {
                 let req: AdjudicateRequest =
-                    serde_json::from_str(black_box(BODY)).expect("the fixture is a request");
+                    parse_json(black_box(BODY.as_bytes())).expect("the fixture is a request");
                 let resp = LawArbiter.adjudicate(&req).expect("the fixture is legal");
                 // As the service writes it (`http::v1::adjudicate`).
                 resp.to_json().len()
