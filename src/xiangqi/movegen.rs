@@ -50,14 +50,7 @@ impl<'a> KingGuard<'a> {
     /// [`is_safe`](Self::is_safe) for a move the sets do not settle.
     #[inline(never)]
     fn is_safe_on_board_after(&self, m: Move, piece: Piece) -> bool {
-        let king = if piece.role == Role::King {
-            m.to
-        } else {
-            self.king
-        };
-        !self
-            .board
-            .king_attacked_after(m.from, m.to, king, piece.color)
+        king_safe_after(self.board, self.king, m, piece)
     }
 }
 
@@ -173,15 +166,16 @@ impl<'a> CaptureGuard<'a> {
     /// tested on the board after it.
     #[inline(never)]
     fn is_safe_on_board_after(&self, m: Move, piece: Piece) -> bool {
-        let king = if piece.role == Role::King {
-            m.to
-        } else {
-            self.king
-        };
-        !self
-            .board
-            .king_attacked_after(m.from, m.to, king, piece.color)
+        king_safe_after(self.board, self.king, m, piece)
     }
+}
+
+/// True if the pseudo-legal move `m` of `piece` leaves its king (on `king`, or on `m.to`
+/// when it is the king that moves) unattacked, tested on the board after it.
+#[inline(always)]
+fn king_safe_after(board: &Board, king: Square, m: Move, piece: Piece) -> bool {
+    let king = if piece.role == Role::King { m.to } else { king };
+    !board.king_attacked_after(m.from, m.to, king, piece.color)
 }
 
 /// True if `turn`, whose king stands on `king` (in check if `in_check`), has
