@@ -253,20 +253,8 @@ impl AfterCapture {
     /// rules, may take there without exposing its king; if not, why, as
     /// [`Position::check_move`] names it (the kings facing first).
     fn recapture(&self, from: Square, to: Square) -> Result<(), IllegalMoveReason> {
-        let own = self.king(self.defender);
-        let king = if from == own { to } else { own };
-        let mut kings = self.kings;
-        kings[self.defender.index()] = king;
-        if self.board.kings_face_after(from, to, kings[0], kings[1]) {
-            Err(IllegalMoveReason::KingsFacing)
-        } else if self
-            .board
-            .king_attacked_after(from, to, king, self.defender)
-        {
-            Err(IllegalMoveReason::LeavesKingInCheck)
-        } else {
-            Ok(())
-        }
+        self.board
+            .king_safety_after(from, to, self.kings, self.defender)
     }
 }
 

@@ -6,15 +6,12 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
-use super::attacks::Exposure;
+use super::attacks::{Exposure, reach};
 use super::board::Board;
 use super::movegen;
 use super::setup::{Setup, SetupError};
 use super::square_set::SquareSet;
-use super::tables::{
-    ADVISOR_SOURCES, ELEPHANT_SOURCES, HORSE_ATTACKERS, HORSE_LEG_OFFSETS, HORSE_SOURCES,
-    KING_SOURCES, PALACES, PAWN_SOURCES, PAWN_TARGETS,
-};
+use super::tables::{HORSE_ATTACKERS, HORSE_LEG_OFFSETS, HORSE_SOURCES, PALACES, PAWN_SOURCES};
 use super::types::{Color, Move, Piece, Role, Square};
 use super::zobrist;
 
@@ -181,6 +178,32 @@ impl Default for Position {
     /// The starting position.
     fn default() -> Position {
         Position::new()
+    }
+}
+
+impl Board {
+    /// `Ok` if, after the piece on `from` moves to `to` (not played), `color`'s king is
+    /// neither facing the other nor attacked; else why, the kings facing first, as
+    /// [`Position::check_move`] names it. `kings` are Red's and Black's squares before the
+    /// move: the king's own move is followed.
+    pub(crate) fn king_safety_after(
+        &self,
+        from: Square,
+        to: Square,
+        mut kings: [Square; 2],
+        color: Color,
+    ) -> Result<(), IllegalMoveReason> {
+        let own = &mut kings[color.index()];
+        if *own == from {
+            *own = to;
+        }
+        if self.kings_face_after(from, to, kings[0], kings[1]) {
+            Err(IllegalMoveReason::KingsFacing)
+        } else if self.king_attacked_after(from, to, kings[color.index()], color) {
+            Err(IllegalMoveReason::LeavesKingInCheck)
+        } else {
+            Ok(())
+        }
     }
 }
 
@@ -386,7 +409,6 @@ impl Position {
     /// `Ok` if `m` is legal, else the first reason it is not, in the order an
     /// arbiter checks: the piece, the way it moves, the path, the king.
     pub fn check_move(&self, m: Move) -> Result<(), IllegalMoveReason> {
-        use IllegalMoveReason as R;
         let piece = self.check_piece_and_way(m)?;
         let own_king = self.king(self.turn);
         if !self.in_check
@@ -397,23 +419,8 @@ impl Position {
         {
             return Ok(());
         }
-        let mut kings = self.kings;
-        if piece.role == Role::King {
-            kings[piece.color.index()] = m.to;
-        }
-        if self
-            .board
-            .kings_face_after(m.from, m.to, kings[0], kings[1])
-        {
-            return Err(R::KingsFacing);
-        }
-        if self
-            .board
-            .king_attacked_after(m.from, m.to, kings[piece.color.index()], piece.color)
-        {
-            return Err(R::LeavesKingInCheck);
-        }
-        Ok(())
+        self.board
+            .king_safety_after(m.from, m.to, self.kings, piece.color)
     }
 
     /// The moving piece if `m` moves a piece of the side to move by its own
@@ -600,7 +607,8 @@ impl Position {
     fn moves_by_its_rules(&self, m: Move, piece: Piece, capture: bool) -> bool {
         let (from, to, color) = (m.from, m.to, piece.color);
         // The tables of where each piece reaches answer without coordinates.
-        let reaches = |set: u128| SquareSet(set).contains(to);
+        let reaches = || SquareSet(reach(piece, from)).contains(to);
+        let in_palace = || SquareSet(PALACES[color.index()]).contains(to);
         match piece.role {
             Role::Rook => self
                 .board
@@ -617,20 +625,17 @@ impl Position {
                     }
                 }),
             Role::Horse => {
-                reaches(HORSE_SOURCES[from.index()]) && {
+                reaches() && {
                     let d = to.index() as i8 - from.index() as i8;
                     let leg = from.index() as i8 + HORSE_LEG_OFFSETS[(d + 19) as usize];
                     self.board.is_empty(Square::from_index_unchecked(leg as u8))
                 }
             }
             Role::Elephant => {
-                reaches(ELEPHANT_SOURCES[from.index()])
-                    && to.on_own_half(color)
-                    && self.board.is_empty(midpoint(from, to))
+                reaches() && to.on_own_half(color) && self.board.is_empty(midpoint(from, to))
             }
-            Role::Advisor => reaches(ADVISOR_SOURCES[from.index()] & PALACES[color.index()]),
-            Role::King => reaches(KING_SOURCES[from.index()] & PALACES[color.index()]),
-            Role::Pawn => reaches(PAWN_TARGETS[color.index()][from.index()]),
+            Role::Advisor | Role::King => reaches() && in_palace(),
+            Role::Pawn => reaches(),
         }
     }
 
