@@ -789,6 +789,16 @@ impl From<adjudication::NoCapture> for NoCapture {
 mod tests {
     use super::*;
 
+    /// Every kind of language choice a request can make, for the articles' tests.
+    pub(super) const LANGUAGE_CHOICES: [Languages; 6] = [
+        Languages::Default,
+        Languages::All,
+        Languages::Preferred(Lang::Zh),
+        Languages::Only(Lang::Vi),
+        Languages::Only(Lang::En),
+        Languages::Only(Lang::Zh),
+    ];
+
     /// `r` with every text copied, so that none is an article's own: written as any string.
     fn copied(r: &ArticleRef) -> ArticleRef {
         let own = |t: &Text| Text::Owned(t.to_string());
@@ -805,17 +815,9 @@ mod tests {
 
     #[test]
     fn articles_written_from_their_literals_are_the_articles_escaped() {
-        let choices = [
-            Languages::Default,
-            Languages::All,
-            Languages::Preferred(Lang::Zh),
-            Languages::Only(Lang::Vi),
-            Languages::Only(Lang::En),
-            Languages::Only(Lang::Zh),
-        ];
         for book in adjudication::RuleSet::ALL {
             for a in book.articles() {
-                for langs in choices {
+                for langs in LANGUAGE_CHOICES {
                     let r = ArticleRef::new(a, langs);
                     let plain = copied(&r);
                     assert_eq!(

@@ -287,19 +287,11 @@ mod tests {
 
     #[test]
     fn articles_copied_from_their_json_are_written_as_serde_writes_them() {
-        use crate::adjudication::{Lang, RuleSet};
+        use super::super::tests::LANGUAGE_CHOICES;
+        use crate::adjudication::RuleSet;
 
-        use super::super::Languages;
-        let choices = [
-            Languages::Default,
-            Languages::All,
-            Languages::Preferred(Lang::Zh),
-            Languages::Only(Lang::Vi),
-            Languages::Only(Lang::En),
-            Languages::Only(Lang::Zh),
-        ];
         for a in RuleSet::ALL.into_iter().flat_map(|book| book.articles()) {
-            for langs in choices {
+            for langs in LANGUAGE_CHOICES {
                 let own = ArticleRef::new(a, langs);
                 // Twice: when its JSON is written, then when it is copied.
                 for _ in 0..2 {
