@@ -42,6 +42,14 @@ pub(crate) fn reach(piece: Piece, from: Square) -> u128 {
 }
 
 impl Board {
+    /// `color`'s pieces that attack along a file or rank: its rooks, its
+    /// cannons and its king (which attacks the other king it faces).
+    #[inline(always)]
+    pub(crate) fn line_attackers(&self, color: Color) -> u128 {
+        self.occupied_by(color).0
+            & (self.by_role(Role::Rook) | self.by_role(Role::Cannon) | self.by_role(Role::King))
+    }
+
     /// The occupied squares along ray `d` of [`RAYS`] from `sq` (0 up, 1 down,
     /// 2 right, 3 left), nearest first, found from the occupancy bits
     /// without visiting the empty squares.
@@ -142,9 +150,7 @@ impl Board {
         if touched & KING_NEIGHBOURHOOD[k] == 0 {
             return false;
         }
-        let sliders = self.squares_of(them, Role::Rook).0
-            | self.squares_of(them, Role::Cannon).0
-            | self.squares_of(them, Role::King).0;
+        let sliders = self.line_attackers(them);
         let [up, down, right, left] = RAY_MASKS[k];
         let opens_line = |line: u128| line & touched != 0 && line & sliders != 0;
         opens_line(up | down)
@@ -179,11 +185,8 @@ impl Board {
         let cannons = theirs & self.by_role(Role::Cannon);
         // Emptying `from` can only open its ray to a rook, cannon or king
         // beyond it.
-        let from_changed = at_from < NO_RAY && {
-            let sliders =
-                (theirs & (self.by_role(Role::Rook) | self.by_role(Role::King))) | cannons;
-            RAY_MASKS[from.index()][usize::from(at_from)] & sliders != 0
-        };
+        let from_changed = at_from < NO_RAY
+            && RAY_MASKS[from.index()][usize::from(at_from)] & self.line_attackers(them) != 0;
         // Filling `to` can only give a cannon beyond it a screen, or put one
         // of their sliders (the moved piece) on the ray.
         let to_changed = at_to < NO_RAY

@@ -138,13 +138,11 @@ impl<'a> CaptureGuard<'a> {
     #[inline]
     fn new(board: &'a Board, turn: Color, king: Square, in_check: bool) -> CaptureGuard<'a> {
         let them = turn.other();
-        let sliders = board.occupied_by(them).0
-            & (board.by_role(Role::Rook) | board.by_role(Role::Cannon) | board.by_role(Role::King));
         CaptureGuard {
             board,
             king,
             in_check,
-            sliders,
+            sliders: board.line_attackers(them),
             horse_near: board.squares_of(them, Role::Horse).0 & HORSE_SOURCES[king.index()] != 0,
         }
     }
