@@ -34,6 +34,8 @@
 #   HOSTILE_SECONDS=$DURATION  seconds per hostile phase (0 skips them)
 #   GOOD_CONNS=8  WORST_CONNS=8  NONREAD_CONNS=200  CHUNKED_CONNS=10  IDLE_FLOOD=2000
 #   SKIP_BUILD=1         use the binaries already built
+#   BIN                  the service (default $CARGO_TARGET_DIR/release/xiangqi-arbiter;
+#                        the shipped build is target/pgo/xiangqi-arbiter, scripts/pgo.sh)
 #   CARGO_TARGET_DIR     where cargo builds (default ./target)
 set -euo pipefail
 
@@ -57,7 +59,7 @@ NONREAD_CONNS="${NONREAD_CONNS:-200}"
 CHUNKED_CONNS="${CHUNKED_CONNS:-10}"
 IDLE_FLOOD="${IDLE_FLOOD:-2000}"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
-BIN="$TARGET_DIR/release/xiangqi-arbiter"
+BIN="${BIN:-$TARGET_DIR/release/xiangqi-arbiter}"
 BASE_BIN="$TARGET_DIR/release/examples/parse_only"
 HOST=127.0.0.1
 
