@@ -43,12 +43,15 @@ rm -rf "$OUT/profiles"
 mkdir -p "$OUT/profiles"
 
 say "1/4 the instrumented build and the training client"
+# An explicit --target keeps RUSTFLAGS off build scripts and proc macros: only the service is
+# instrumented, and only its runs write profiles.
 RUSTFLAGS="$FLAGS -Cprofile-generate=$OUT/profiles" \
-    cargo build --release --locked --quiet --bin xiangqi-arbiter --target-dir "$OUT/generate"
+    cargo build --release --locked --quiet --bin xiangqi-arbiter --target "$host" \
+    --target-dir "$OUT/generate"
 cargo build --release --locked --quiet --example pgo_train
 
 say "2/4 the training load on 127.0.0.1:$PORT"
-RUST_LOG=warn "$OUT/generate/release/xiangqi-arbiter" serve --addr "127.0.0.1:$PORT" \
+RUST_LOG=warn "$OUT/generate/$host/release/xiangqi-arbiter" serve --addr "127.0.0.1:$PORT" \
     >"$OUT/train.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
@@ -63,8 +66,9 @@ trap - EXIT
 say "3/4 the build guided by the profile"
 "$profdata" merge -o "$OUT/merged.profdata" "$OUT/profiles"
 RUSTFLAGS="$FLAGS -Cprofile-use=$OUT/merged.profdata" \
-    cargo build --release --locked --quiet --bin xiangqi-arbiter --target-dir "$OUT/use"
-install -m 0755 "$OUT/use/release/xiangqi-arbiter" "$OUT/xiangqi-arbiter"
+    cargo build --release --locked --quiet --bin xiangqi-arbiter --target "$host" \
+    --target-dir "$OUT/use"
+install -m 0755 "$OUT/use/$host/release/xiangqi-arbiter" "$OUT/xiangqi-arbiter"
 
 say "4/4 the pinned answer corpus"
 corpus="tests/data/answer_corpus"
