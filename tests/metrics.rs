@@ -61,22 +61,39 @@ async fn metrics_count_requests_and_verdicts() {
                 "xiangqi_http_request_duration_seconds_count",
                 &[r#"method="POST""#, r#"route="/v1/adjudicate""#],
             ),
+            // A method the routes do not serve: counted without a kept handle.
+            sample(
+                text,
+                "xiangqi_http_requests_total",
+                &[
+                    r#"method="DELETE""#,
+                    r#"route="/v1/adjudicate""#,
+                    r#"status="405""#,
+                ],
+            ),
         ]
     };
     let before = counters(&scrape(&app).await);
 
-    let resp = send(&app, post_json("/v1/adjudicate", r#"{"moves":["repeat"]}"#)).await;
-    assert_eq!(resp.status(), StatusCode::OK);
-    let resp = send(&app, get("/no/such/route")).await;
-    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+    // Twice each: the first answer counts through a new handle, the second through the kept one.
+    for _ in 0..2 {
+        let resp = send(&app, post_json("/v1/adjudicate", r#"{"moves":["repeat"]}"#)).await;
+        assert_eq!(resp.status(), StatusCode::OK);
+        let resp = send(&app, get("/no/such/route")).await;
+        assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+    }
+    let mut delete = get("/v1/adjudicate");
+    *delete.method_mut() = axum::http::Method::DELETE;
+    let resp = send(&app, delete).await;
+    assert_eq!(resp.status(), StatusCode::METHOD_NOT_ALLOWED);
 
     let text = scrape(&app).await;
     let after = counters(&text);
     let added: Vec<u64> = after.iter().zip(before).map(|(a, b)| a - b).collect();
     assert_eq!(
         added,
-        [1, 1, 1, 1],
-        "loss verdicts, adjudicate 200s, unmatched 404s, adjudicate latencies; {before:?} → {after:?}\n{text}"
+        [2, 2, 2, 2, 1],
+        "loss verdicts, adjudicate 200s, unmatched 404s, adjudicate latencies, adjudicate DELETE 405s; {before:?} → {after:?}\n{text}"
     );
     assert!(
         text.contains(r#"xiangqi_http_request_duration_seconds_bucket{method="POST",route="/v1/adjudicate",le="0.0001"}"#),

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::MatchedPath;
 use axum::http::{Method, Request, Response, StatusCode};
-use metrics::SharedString;
+use metrics::{Counter, Histogram, SharedString};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use pin_project_lite::pin_project;
 use tower::{Layer, Service};
@@ -206,10 +206,55 @@ pub fn process_metrics() -> String {
     out
 }
 
-/// The router's route templates, handed to [`TrackLayer`] so that labelling a request
-/// allocates nothing.
+/// The router's route templates, handed to [`TrackLayer`], each with the handles of its
+/// request metrics once first used: counting a request then allocates nothing and looks
+/// nothing up in the recorder (the handles of the one process-wide recorder never change).
 #[derive(Debug, Clone)]
-pub struct RouteTemplates(pub Arc<[&'static str]>);
+pub struct RouteTemplates(Arc<[RouteMetrics]>);
+
+impl RouteTemplates {
+    /// The templates of the router's routes; requests that match none count as
+    /// `unmatched`.
+    pub fn new(templates: impl IntoIterator<Item = &'static str>) -> Self {
+        let routes = std::iter::once(UNMATCHED).chain(templates);
+        Self(routes.map(RouteMetrics::new).collect())
+    }
+
+    /// The index of the route `matched` (none: `unmatched`), or `None` for a path the table
+    /// does not hold.
+    fn find(&self, matched: Option<&MatchedPath>) -> Option<usize> {
+        let Some(matched) = matched else {
+            return Some(0);
+        };
+        self.0[1..]
+            .iter()
+            .position(|r| r.template == matched.as_str())
+            .map(|i| i + 1)
+    }
+}
+
+/// The methods whose metric handles are kept: the ones the routes serve.
+const KEPT_METHODS: [&str; 3] = ["GET", "HEAD", "POST"];
+
+/// One route's template and its metric handles, by method and status.
+#[derive(Debug)]
+struct RouteMetrics {
+    template: &'static str,
+    /// By [`KEPT_METHODS`], then [`COMMON_STATUSES`].
+    requests: [[OnceLock<Counter>; COMMON_STATUSES.len()]; KEPT_METHODS.len()],
+    /// By [`KEPT_METHODS`].
+    duration: [OnceLock<Histogram>; KEPT_METHODS.len()],
+}
+
+impl RouteMetrics {
+    fn new(template: &'static str) -> Self {
+        Self {
+            template,
+            requests: std::array::from_fn(|_| std::array::from_fn(|_| OnceLock::new())),
+            duration: std::array::from_fn(|_| OnceLock::new()),
+        }
+    }
+}
 
 /// Layer: counts every request and times it, labelled by the matched route template.
 ///
@@ -251,14 +296,75 @@ where
 
     fn call(&mut self, req: Request<B>) -> Self::Future {
         let start = Instant::now();
-        let route = route_label(&self.routes, req.extensions().get::<MatchedPath>());
-        let method = method_label(req.method());
+        let matched = req.extensions().get::<MatchedPath>();
+        let labels = Labels {
+            method: method_label(req.method()),
+            route: match self.routes.find(matched) {
+                Some(i) => Route::Kept(self.routes.clone(), i),
+                // Not in the table: cannot happen while the table builds the router.
+                None => Route::Other(SharedString::from_owned(
+                    matched.map_or(UNMATCHED, MatchedPath::as_str).to_owned(),
+                )),
+            },
+        };
         TrackFuture {
             inner: self.inner.call(req),
             start,
-            labels: Some((method, route)),
+            labels: Some(labels),
         }
     }
+}
+
+/// A request's labels, until its answer is counted.
+struct Labels {
+    method: &'static str,
+    route: Route,
+}
+
+/// The request's route: one of the table's, with its handles, or another.
+enum Route {
+    Kept(RouteTemplates, usize),
+    Other(SharedString),
+}
+
+impl Labels {
+    /// Counts the answer and records its latency, through the kept handles when there are.
+    fn record(self, status: StatusCode, latency: Duration) {
+        let seconds = latency.as_secs_f64();
+        let method = self.method;
+        let status_index = COMMON_STATUSES.iter().position(|(code, _)| *code == status);
+        let method_index = KEPT_METHODS.iter().position(|m| *m == method);
+        match self.route {
+            Route::Kept(routes, i) => {
+                let route = &routes.0[i];
+                let template = SharedString::const_str(route.template);
+                match (method_index, status_index) {
+                    (Some(m), Some(s)) => route.requests[m][s]
+                        .get_or_init(|| requests_counter(method, template.clone(), status))
+                        .increment(1),
+                    _ => requests_counter(method, template.clone(), status).increment(1),
+                }
+                match method_index {
+                    Some(m) => route.duration[m]
+                        .get_or_init(|| duration_histogram(method, template))
+                        .record(seconds),
+                    None => duration_histogram(method, template).record(seconds),
+                }
+            }
+            Route::Other(route) => {
+                requests_counter(method, route.clone(), status).increment(1);
+                duration_histogram(method, route).record(seconds);
+            }
+        }
+    }
+}
+
+fn requests_counter(method: &'static str, route: SharedString, status: StatusCode) -> Counter {
+    metrics::counter!(REQUESTS_TOTAL, "method" => method, "route" => route, "status" => status_label(status))
+}
+
+fn duration_histogram(method: &'static str, route: SharedString) -> Histogram {
+    metrics::histogram!(REQUEST_DURATION, "method" => method, "route" => route)
 }
 
 pin_project! {
@@ -268,7 +374,7 @@ pin_project! {
         inner: F,
         start: Instant,
         // Taken when the answer is recorded.
-        labels: Option<(&'static str, SharedString)>,
+        labels: Option<Labels>,
     }
 }
 
@@ -281,46 +387,32 @@ where
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
         let answer = ready!(this.inner.poll(cx));
-        if let (Ok(response), Some((method, route))) = (&answer, this.labels.take()) {
-            let status = status_label(response.status());
-            metrics::counter!(REQUESTS_TOTAL, "method" => method, "route" => route.clone(), "status" => status)
-                .increment(1);
-            metrics::histogram!(REQUEST_DURATION, "method" => method, "route" => route)
-                .record(this.start.elapsed().as_secs_f64());
+        if let (Ok(response), Some(labels)) = (&answer, this.labels.take()) {
+            labels.record(response.status(), this.start.elapsed());
         }
         Poll::Ready(answer)
     }
 }
 
-/// The route template as a label, borrowed from the route table so that
-/// labelling a request allocates nothing.
-fn route_label(templates: &RouteTemplates, matched: Option<&MatchedPath>) -> SharedString {
-    let Some(matched) = matched else {
-        return SharedString::const_str(UNMATCHED);
-    };
-    match templates.0.iter().find(|t| **t == matched.as_str()) {
-        Some(template) => SharedString::const_str(template),
-        None => SharedString::from_owned(matched.as_str().to_owned()),
-    }
-}
+/// The statuses the service answers, as labels that need no allocation.
+const COMMON_STATUSES: [(StatusCode, &str); 12] = [
+    (StatusCode::OK, "200"),
+    (StatusCode::BAD_REQUEST, "400"),
+    (StatusCode::NOT_FOUND, "404"),
+    (StatusCode::METHOD_NOT_ALLOWED, "405"),
+    (StatusCode::REQUEST_TIMEOUT, "408"),
+    (StatusCode::PAYLOAD_TOO_LARGE, "413"),
+    (StatusCode::UNSUPPORTED_MEDIA_TYPE, "415"),
+    (StatusCode::UNPROCESSABLE_ENTITY, "422"),
+    (StatusCode::TOO_MANY_REQUESTS, "429"),
+    (StatusCode::INTERNAL_SERVER_ERROR, "500"),
+    (StatusCode::SERVICE_UNAVAILABLE, "503"),
+    (StatusCode::NO_CONTENT, "204"),
+];
 
 /// The status code as a label; the ones the service answers need no allocation.
 fn status_label(status: StatusCode) -> SharedString {
-    const COMMON: [(StatusCode, &str); 12] = [
-        (StatusCode::OK, "200"),
-        (StatusCode::BAD_REQUEST, "400"),
-        (StatusCode::NOT_FOUND, "404"),
-        (StatusCode::METHOD_NOT_ALLOWED, "405"),
-        (StatusCode::REQUEST_TIMEOUT, "408"),
-        (StatusCode::PAYLOAD_TOO_LARGE, "413"),
-        (StatusCode::UNSUPPORTED_MEDIA_TYPE, "415"),
-        (StatusCode::UNPROCESSABLE_ENTITY, "422"),
-        (StatusCode::TOO_MANY_REQUESTS, "429"),
-        (StatusCode::INTERNAL_SERVER_ERROR, "500"),
-        (StatusCode::SERVICE_UNAVAILABLE, "503"),
-        (StatusCode::NO_CONTENT, "204"),
-    ];
-    match COMMON.iter().find(|(code, _)| *code == status) {
+    match COMMON_STATUSES.iter().find(|(code, _)| *code == status) {
         Some((_, label)) => SharedString::const_str(label),
         None => SharedString::from_owned(status.as_u16().to_string()),
     }
@@ -340,9 +432,20 @@ fn method_label(method: &Method) -> &'static str {
     }
 }
 
-/// Counts one ruling.
+/// Counts one ruling, through a handle kept per verdict.
 pub fn record_verdict(verdict: Verdict) {
-    metrics::counter!(VERDICTS_TOTAL, "verdict" => verdict.as_str()).increment(1);
+    const VERDICTS: [Verdict; 4] = [
+        Verdict::None,
+        Verdict::MustChange,
+        Verdict::Loss,
+        Verdict::Draw,
+    ];
+    static COUNTERS: [OnceLock<Counter>; VERDICTS.len()] = [const { OnceLock::new() }; 4];
+    let counter = |v: Verdict| metrics::counter!(VERDICTS_TOTAL, "verdict" => v.as_str());
+    match VERDICTS.iter().position(|&v| v == verdict) {
+        Some(i) => COUNTERS[i].get_or_init(|| counter(verdict)).increment(1),
+        None => counter(verdict).increment(1),
+    }
 }
 
 #[cfg(test)]

@@ -124,22 +124,14 @@ pub fn app_with_readiness(
         paths.push(route.path);
         router = router.route(route.path, route.handler);
     }
-    let templates = RouteTemplates(paths.into());
+    let templates = RouteTemplates::new(paths);
 
     // Router::layer wraps every route (and the fallback), so each layer below sees the
-    // `MatchedPath`; the last `.layer` call is the outermost. Inner to outer: deadline, body
-    // limit, catch-panic, problem+json for middleware errors, compression, CORS, then metrics
-    // (counting every answer with its final status), and finally request id and trace.
-    let inner = ServiceBuilder::new()
-        .option_layer(cors_layer(&config.cors_origins))
-        .layer(CompressionLayer::new())
-        .layer(NormalizeLayer(normalize))
-        // Unify the body type of the tower-http layers below into axum's `Body`.
-        .layer(MapResponseBodyLayer::new(Body::new))
-        .layer(CatchPanicLayer::custom(middleware::panic_response))
-        .layer(RequestBodyLimitLayer::new(config.max_body_bytes))
-        // tower-http enforces the limit; axum's own 2 MB default would only get in the way.
-        .layer(DefaultBodyLimit::disable());
+    // `MatchedPath`. The whole stack goes in one `.layer` call: each call boxes every route
+    // once more, which costs a clone of the boxed service and a boxed future per request.
+    // Outer to inner: request id and trace, metrics (counting every answer with its final
+    // status), CORS, compression, problem+json for middleware errors, catch-panic, body
+    // limit, and innermost the deadline.
     let outer = ServiceBuilder::new()
         .map_request(middleware::sanitize_request_id)
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeProcessUniqueId))
@@ -154,16 +146,28 @@ pub fn app_with_readiness(
                 .on_failure(middleware::on_failure),
         )
         .layer(PropagateRequestIdLayer::new(REQUEST_ID));
+    let inner = ServiceBuilder::new()
+        .option_layer(cors_layer(&config.cors_origins))
+        .layer(CompressionLayer::new())
+        .layer(NormalizeLayer(normalize))
+        // Unify the body type of the tower-http layers below into axum's `Body`.
+        .layer(MapResponseBodyLayer::new(Body::new))
+        .layer(CatchPanicLayer::custom(middleware::panic_response))
+        .layer(RequestBodyLimitLayer::new(config.max_body_bytes))
+        // tower-http enforces the limit; axum's own 2 MB default would only get in the way.
+        .layer(DefaultBodyLimit::disable())
+        // Innermost, inside the body limit: the deadline covers the body upload and the
+        // ruling, and tells a slow client (408) from a slow server (503).
+        .layer(DeadlineLayer(deadline));
+    let stack = ServiceBuilder::new()
+        .layer(outer)
+        .layer(TrackLayer(templates))
+        .layer(inner);
 
     router
         .fallback(ops::not_found)
         .method_not_allowed_fallback(ops::method_not_allowed)
-        // Innermost, inside the body limit: the deadline covers the body upload and the
-        // ruling, and tells a slow client (408) from a slow server (503).
-        .layer(DeadlineLayer(deadline))
-        .layer(inner)
-        .layer(TrackLayer(templates))
-        .layer(outer)
+        .layer(stack)
         .with_state(state)
 }
 
