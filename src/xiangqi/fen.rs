@@ -173,9 +173,11 @@ impl Setup {
         })
     }
 
-    /// Writes the canonical FEN.
+    /// Writes the canonical FEN. Every answer carries one: it is written byte by byte,
+    /// its counters by `itoa`, with no formatting machinery.
     pub fn to_fen(&self) -> String {
-        let mut out = String::with_capacity(64);
+        // 90 points at most, 9 slashes, the side and two counters.
+        let mut out = Vec::with_capacity(128);
         for rank in (0..10).rev() {
             let mut empty = 0;
             for file in 0..9 {
@@ -184,26 +186,29 @@ impl Setup {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
-                            out.push((b'0' + empty) as char);
+                            out.push(b'0' + empty);
                             empty = 0;
                         }
-                        out.push(p.fen_char());
+                        out.push(p.fen_char() as u8);
                     }
                 }
             }
             if empty > 0 {
-                out.push((b'0' + empty) as char);
+                out.push(b'0' + empty);
             }
             if rank > 0 {
-                out.push('/');
+                out.push(b'/');
             }
         }
-        let turn = if self.turn == Color::Red { 'w' } else { 'b' };
-        out.push_str(&format!(
-            " {turn} - - {} {}",
-            self.halfmoves, self.fullmoves
-        ));
-        out
+        out.extend_from_slice(match self.turn {
+            Color::Red => b" w - - ",
+            Color::Black => b" b - - ",
+        });
+        let mut number = itoa::Buffer::new();
+        out.extend_from_slice(number.format(self.halfmoves).as_bytes());
+        out.push(b' ');
+        out.extend_from_slice(number.format(self.fullmoves).as_bytes());
+        String::from_utf8(out).expect("a FEN is ASCII")
     }
 }
 
