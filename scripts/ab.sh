@@ -15,13 +15,17 @@
 # `BINARY ARGS --addr 127.0.0.1:PORT`, with RUST_LOG=warn.
 #
 # One wrk run cannot tell a 10 % change from the noise of a shared machine, so each round
-# measures the baseline and then every BINARY in turn: start it on 127.0.0.1, check one answer
-# (status 200; the first round says its size and whether its bytes are the baseline's), 2 s
-# of warm-up, DURATION seconds of
+# runs every BINARY between two runs of the baseline (baseline, A, baseline, B, baseline) and
+# compares it with the mean of those two: on this machine the baseline itself drifts by more
+# than 10 % within a minute, and a baseline run once a round was far from the conditions of
+# the servers run after it. The BINARYs also take turns at going first, one place a round,
+# since the slot moved a server's figure by several per cent. Each run: start the server on
+# 127.0.0.1, check one answer (status 200; the first run of each says its size and whether its
+# bytes are the baseline's), 2 s of warm-up, DURATION seconds of
 # `wrk -tTHREADS -cCONNECTIONS --latency` POST /v1/adjudicate with tests/data/game200.json,
-# stop it. Each line gives the round's req/s, its p99 latency, and its ratio to the baseline
-# of the same round; then the mean of each, and how many rounds reached TARGET (issue 15 is
-# done at 0.75 in three rounds). A round with non-2xx answers or socket errors is flagged.
+# stop it. Each line gives the run's req/s, its p99 latency and its ratio to the baseline
+# around it; then the mean of each server, and how many of its runs reached TARGET (issue 15
+# is done at 0.75 in three rounds). A run with non-2xx answers or socket errors is flagged.
 # Build first; the script builds nothing:
 #
 #   cargo build --release --bin xiangqi-arbiter --example canned_answer
@@ -118,38 +122,69 @@ measure() {
 }
 
 BINS=("$BASE_BIN" "$@")
-declare -a SUM_RATE SUM_RATIO SUM_P99 MAX_P99 REACHED
+declare -a SUM_RATE SUM_RATIO SUM_P99 MAX_P99 REACHED RUNS
 for ((i = 0; i < ${#BINS[@]}; i++)); do
-    SUM_RATE[i]=0 SUM_RATIO[i]=0 SUM_P99[i]=0 MAX_P99[i]=0 REACHED[i]=0
+    SUM_RATE[i]=0 SUM_RATIO[i]=0 SUM_P99[i]=0 MAX_P99[i]=0 REACHED[i]=0 RUNS[i]=0
 done
+
+# Runs server `i` once: prints its line and adds it to the sums. `ratio` is set by the caller
+# for the others, computed here for the baseline (against the round's first baseline run).
+run_one() {
+    local i="$1" note="" rate p99 bytes flag same
+    # Not in a subshell: the server's PID must stay visible to the cleanup.
+    measure "${BINS[i]}" >"$WORK/result"
+    read -r rate p99 bytes flag <"$WORK/result"
+    if ((round == 1 && RUNS[i] == 0)); then
+        ((i == 0)) && cp "$WORK/answer" "$WORK/base-answer"
+        same="differs from the baseline's"
+        cmp -s "$WORK/answer" "$WORK/base-answer" && same="same bytes as the baseline's"
+        note="answer ${bytes} B, $same"
+    fi
+    [ "$flag" != ok ] && note="$note FLAGGED: $flag"
+    LAST_RATE="$rate" LAST_P99="$p99" LAST_NOTE="$note"
+}
+
+# Adds one run of server `i` at `ratio` to the sums, and prints its line.
+record() {
+    local i="$1" ratio="$2"
+    printf '%-5d %-58s %10.0f %9.2f %8s  %s\n' "$round" "${BINS[i]}" "$LAST_RATE" "$LAST_P99" "$ratio" "$LAST_NOTE"
+    read -r SUM_RATE[i] SUM_RATIO[i] SUM_P99[i] MAX_P99[i] REACHED[i] RUNS[i] < <(awk \
+        -v s="${SUM_RATE[i]}" -v q="${SUM_RATIO[i]}" -v p="${SUM_P99[i]}" -v m="${MAX_P99[i]}" \
+        -v k="${REACHED[i]}" -v n="${RUNS[i]}" -v rate="$LAST_RATE" -v ratio="$ratio" \
+        -v p99="$LAST_P99" -v t="$TARGET" \
+        'BEGIN {print s + rate, q + ratio, p + p99, (p99 > m ? p99 : m), k + (ratio >= t), n + 1}')
+}
+
 printf '%-5s %-58s %10s %9s %8s\n' round server 'req/s' 'p99 ms' '/ base'
 for ((round = 1; round <= ROUNDS; round++)); do
-    base_rate=""
-    for ((i = 0; i < ${#BINS[@]}; i++)); do
-        # Not in a subshell: the server's PID must stay visible to the cleanup.
-        measure "${BINS[i]}" >"$WORK/result"
-        read -r rate p99 bytes flag <"$WORK/result"
-        base_rate="${base_rate:-$rate}"
-        ratio="$(awk -v r="$rate" -v b="$base_rate" 'BEGIN {printf "%.3f", r / b}')"
-        note=""
-        if ((round == 1)); then
-            ((i == 0)) && cp "$WORK/answer" "$WORK/base-answer"
-            same="differs from the baseline's"
-            cmp -s "$WORK/answer" "$WORK/base-answer" && same="same bytes as the baseline's"
-            note="answer ${bytes} B, $same"
-        fi
-        [ "$flag" != ok ] && note="$note FLAGGED: $flag"
-        printf '%-5d %-58s %10.0f %9.2f %8s  %s\n' "$round" "${BINS[i]}" "$rate" "$p99" "$ratio" "$note"
-        read -r SUM_RATE[i] SUM_RATIO[i] SUM_P99[i] MAX_P99[i] REACHED[i] < <(awk \
-            -v s="${SUM_RATE[i]}" -v q="${SUM_RATIO[i]}" -v p="${SUM_P99[i]}" -v m="${MAX_P99[i]}" \
-            -v k="${REACHED[i]}" -v rate="$rate" -v ratio="$ratio" -v p99="$p99" -v t="$TARGET" \
-            'BEGIN {print s + rate, q + ratio, p + p99, (p99 > m ? p99 : m), k + (ratio >= t)}')
+    # The servers after the baseline in an order that turns by one each round: the slot in a
+    # round moves a server's figure by several per cent on this machine, so no server keeps one.
+    order=()
+    for ((k = 0; k < ${#BINS[@]} - 1; k++)); do
+        order+=($((1 + (k + round - 1) % (${#BINS[@]} - 1))))
+    done
+    # Each server runs between two runs of the baseline, and is compared with their mean: the
+    # machine's speed drifts by more than 10 % within a minute, so a baseline measured once a
+    # round would be far from the conditions of the servers measured after it.
+    run_one 0
+    before="$LAST_RATE"
+    record 0 1.000
+    for i in "${order[@]}"; do
+        run_one "$i"
+        rate="$LAST_RATE" p99="$LAST_P99" note="$LAST_NOTE"
+        run_one 0
+        after="$LAST_RATE" base_p99="$LAST_P99" base_note="$LAST_NOTE"
+        LAST_RATE="$rate" LAST_P99="$p99" LAST_NOTE="$note"
+        record "$i" "$(awk -v r="$rate" -v a="$before" -v b="$after" 'BEGIN {printf "%.3f", 2 * r / (a + b)}')"
+        LAST_RATE="$after" LAST_P99="$base_p99" LAST_NOTE="$base_note"
+        record 0 1.000
+        before="$after"
     done
 done
 echo
-printf '%-5s %-58s %10s %9s %8s  %s\n' '' server 'req/s' 'p99 ms' '/ base' "rounds >= $TARGET (max p99)"
+printf '%-5s %-58s %10s %9s %8s  %s\n' '' server 'req/s' 'p99 ms' '/ base' "runs >= $TARGET (max p99)"
 for ((i = 0; i < ${#BINS[@]}; i++)); do
     awk -v s="${SUM_RATE[i]}" -v q="${SUM_RATIO[i]}" -v p="${SUM_P99[i]}" -v m="${MAX_P99[i]}" \
-        -v k="${REACHED[i]}" -v n="$ROUNDS" -v name="${BINS[i]}" \
+        -v k="${REACHED[i]}" -v n="${RUNS[i]}" -v name="${BINS[i]}" \
         'BEGIN {printf "mean  %-58s %10.0f %9.2f %8.3f  %d of %d (%.2f ms)\n", name, s / n, p / n, q / n, k, n, m}'
 done
