@@ -23,8 +23,9 @@
 # 127.0.0.1, check one answer (status 200; the first run of each says its size and whether its
 # bytes are the baseline's), 2 s of warm-up, DURATION seconds of
 # `wrk -tTHREADS -cCONNECTIONS --latency` POST /v1/adjudicate with tests/data/game200.json,
-# stop it. Each line gives the run's req/s, its p99 latency and its ratio to the baseline
-# around it; then the mean of each server, and how many of its runs reached TARGET (issue 15
+# stop it. Each line gives the run's req/s, its p99 latency, its ratio to the baseline around
+# it, and the server's CPU time per request (user and system, from /proc/PID/stat: the
+# server's own cost, which wrk's share of the two cores does not enter); then the mean of each server, and how many of its runs reached TARGET (issue 15
 # is done at 0.75 in three rounds). A run with non-2xx answers or socket errors is flagged.
 # Build first; the script builds nothing:
 #
@@ -86,7 +87,8 @@ LUA="$WORK/post.lua"
     printf 'wrk.body = [==[%s]==]\n' "$(cat "$BODY")"
 } >"$LUA"
 
-# Prints "REQ_PER_S P99_MS ANSWER_BYTES FLAG" for one binary, started fresh. FLAG is "ok", or
+# Prints "REQ_PER_S P99_MS CPU_US ANSWER_BYTES FLAG" for one binary, started fresh: CPU_US is
+# the server's CPU time (user and system) per request over the measured run. FLAG is "ok", or
 # what went wrong in the run (non-2xx answers, socket errors).
 measure() {
     local url="http://127.0.0.1:$PORT/v1/adjudicate" cmd out status bytes
@@ -104,12 +106,17 @@ measure() {
         exit 1
     fi
     wrk -t"$THREADS" -c"$CONNECTIONS" -d2s -s "$LUA" "$url" >/dev/null
+    # The server's CPU time (user + system, in clock ticks) around the measured run.
+    local ticks_before ticks_after
+    ticks_before="$(awk '{print $14 + $15}' "/proc/$PID/stat")"
     out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$LUA" "$url")"
+    ticks_after="$(awk '{print $14 + $15}' "/proc/$PID/stat")"
     kill "$PID"
     wait "$PID" 2>/dev/null || true
     PID=""
     # wrk prints the p99 as e.g. "99%  812.00us", "99%  2.31ms" or "99%  1.02s".
-    awk -v bytes="$bytes" '
+    awk -v bytes="$bytes" -v ticks="$((ticks_after - ticks_before))" -v hz="$(getconf CLK_TCK)" '
+        $2 == "requests" && $3 == "in" { requests = $1 }
         /Requests\/sec/ { rate = $2 }
         $1 == "99%" {
             v = $2; unit = v; sub(/^[0-9.]+/, "", unit); sub(/[a-z]+$/, "", v)
@@ -117,23 +124,26 @@ measure() {
         }
         /Non-2xx/ { flag = flag "non-2xx:" $NF " " }
         /Socket errors/ { flag = flag "socket-errors " }
-        END { printf "%s %.2f %s %s\n", rate, p99, bytes, (flag == "" ? "ok" : flag) }
+        END {
+            cpu = requests > 0 ? ticks / hz * 1e6 / requests : 0
+            printf "%s %.2f %.1f %s %s\n", rate, p99, cpu, bytes, (flag == "" ? "ok" : flag)
+        }
     ' <<<"$out"
 }
 
 BINS=("$BASE_BIN" "$@")
-declare -a SUM_RATE SUM_RATIO SUM_P99 MAX_P99 REACHED RUNS
+declare -a SUM_RATE SUM_RATIO SUM_P99 MAX_P99 REACHED RUNS SUM_CPU
 for ((i = 0; i < ${#BINS[@]}; i++)); do
-    SUM_RATE[i]=0 SUM_RATIO[i]=0 SUM_P99[i]=0 MAX_P99[i]=0 REACHED[i]=0 RUNS[i]=0
+    SUM_RATE[i]=0 SUM_RATIO[i]=0 SUM_P99[i]=0 MAX_P99[i]=0 REACHED[i]=0 RUNS[i]=0 SUM_CPU[i]=0
 done
 
 # Runs server `i` once: prints its line and adds it to the sums. `ratio` is set by the caller
 # for the others, computed here for the baseline (against the round's first baseline run).
 run_one() {
-    local i="$1" note="" rate p99 bytes flag same
+    local i="$1" note="" rate p99 cpu bytes flag same
     # Not in a subshell: the server's PID must stay visible to the cleanup.
     measure "${BINS[i]}" >"$WORK/result"
-    read -r rate p99 bytes flag <"$WORK/result"
+    read -r rate p99 cpu bytes flag <"$WORK/result"
     if ((round == 1 && RUNS[i] == 0)); then
         ((i == 0)) && cp "$WORK/answer" "$WORK/base-answer"
         same="differs from the baseline's"
@@ -141,21 +151,21 @@ run_one() {
         note="answer ${bytes} B, $same"
     fi
     [ "$flag" != ok ] && note="$note FLAGGED: $flag"
-    LAST_RATE="$rate" LAST_P99="$p99" LAST_NOTE="$note"
+    LAST_RATE="$rate" LAST_P99="$p99" LAST_CPU="$cpu" LAST_NOTE="$note"
 }
 
 # Adds one run of server `i` at `ratio` to the sums, and prints its line.
 record() {
     local i="$1" ratio="$2"
-    printf '%-5d %-58s %10.0f %9.2f %8s  %s\n' "$round" "${BINS[i]}" "$LAST_RATE" "$LAST_P99" "$ratio" "$LAST_NOTE"
-    read -r SUM_RATE[i] SUM_RATIO[i] SUM_P99[i] MAX_P99[i] REACHED[i] RUNS[i] < <(awk \
+    printf '%-5d %-58s %10.0f %9.2f %8s %10s  %s\n' "$round" "${BINS[i]}" "$LAST_RATE" "$LAST_P99" "$ratio" "$LAST_CPU" "$LAST_NOTE"
+    read -r SUM_RATE[i] SUM_RATIO[i] SUM_P99[i] MAX_P99[i] REACHED[i] RUNS[i] SUM_CPU[i] < <(awk \
         -v s="${SUM_RATE[i]}" -v q="${SUM_RATIO[i]}" -v p="${SUM_P99[i]}" -v m="${MAX_P99[i]}" \
-        -v k="${REACHED[i]}" -v n="${RUNS[i]}" -v rate="$LAST_RATE" -v ratio="$ratio" \
-        -v p99="$LAST_P99" -v t="$TARGET" \
-        'BEGIN {print s + rate, q + ratio, p + p99, (p99 > m ? p99 : m), k + (ratio >= t), n + 1}')
+        -v k="${REACHED[i]}" -v n="${RUNS[i]}" -v c="${SUM_CPU[i]}" -v rate="$LAST_RATE" \
+        -v ratio="$ratio" -v p99="$LAST_P99" -v cpu="$LAST_CPU" -v t="$TARGET" \
+        'BEGIN {print s + rate, q + ratio, p + p99, (p99 > m ? p99 : m), k + (ratio >= t), n + 1, c + cpu}')
 }
 
-printf '%-5s %-58s %10s %9s %8s\n' round server 'req/s' 'p99 ms' '/ base'
+printf '%-5s %-58s %10s %9s %8s %10s\n' round server 'req/s' 'p99 ms' '/ base' 'cpu us/req'
 for ((round = 1; round <= ROUNDS; round++)); do
     # The servers after the baseline in an order that turns by one each round: the slot in a
     # round moves a server's figure by several per cent on this machine, so no server keeps one.
@@ -171,20 +181,21 @@ for ((round = 1; round <= ROUNDS; round++)); do
     record 0 1.000
     for i in "${order[@]}"; do
         run_one "$i"
-        rate="$LAST_RATE" p99="$LAST_P99" note="$LAST_NOTE"
+        rate="$LAST_RATE" p99="$LAST_P99" cpu="$LAST_CPU" note="$LAST_NOTE"
         run_one 0
-        after="$LAST_RATE" base_p99="$LAST_P99" base_note="$LAST_NOTE"
-        LAST_RATE="$rate" LAST_P99="$p99" LAST_NOTE="$note"
+        after="$LAST_RATE" base_p99="$LAST_P99" base_cpu="$LAST_CPU" base_note="$LAST_NOTE"
+        LAST_RATE="$rate" LAST_P99="$p99" LAST_CPU="$cpu" LAST_NOTE="$note"
         record "$i" "$(awk -v r="$rate" -v a="$before" -v b="$after" 'BEGIN {printf "%.3f", 2 * r / (a + b)}')"
-        LAST_RATE="$after" LAST_P99="$base_p99" LAST_NOTE="$base_note"
+        LAST_RATE="$after" LAST_P99="$base_p99" LAST_CPU="$base_cpu" LAST_NOTE="$base_note"
         record 0 1.000
         before="$after"
     done
 done
 echo
-printf '%-5s %-58s %10s %9s %8s  %s\n' '' server 'req/s' 'p99 ms' '/ base' "runs >= $TARGET (max p99)"
+printf '%-5s %-58s %10s %9s %8s %10s  %s\n' '' server 'req/s' 'p99 ms' '/ base' 'cpu us/req' \
+    "runs >= $TARGET (max p99)"
 for ((i = 0; i < ${#BINS[@]}; i++)); do
     awk -v s="${SUM_RATE[i]}" -v q="${SUM_RATIO[i]}" -v p="${SUM_P99[i]}" -v m="${MAX_P99[i]}" \
-        -v k="${REACHED[i]}" -v n="${RUNS[i]}" -v name="${BINS[i]}" \
-        'BEGIN {printf "mean  %-58s %10.0f %9.2f %8.3f  %d of %d (%.2f ms)\n", name, s / n, p / n, q / n, k, n, m}'
+        -v k="${REACHED[i]}" -v n="${RUNS[i]}" -v c="${SUM_CPU[i]}" -v name="${BINS[i]}" \
+        'BEGIN {printf "mean  %-58s %10.0f %9.2f %8.3f %10.1f  %d of %d (%.2f ms)\n", name, s / n, p / n, q / n, c / n, k, n, m}'
 done
