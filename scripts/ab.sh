@@ -137,31 +137,32 @@ for ((i = 0; i < ${#BINS[@]}; i++)); do
     SUM_RATE[i]=0 SUM_RATIO[i]=0 SUM_P99[i]=0 MAX_P99[i]=0 REACHED[i]=0 RUNS[i]=0 SUM_CPU[i]=0
 done
 
-# Runs server `i` once: prints its line and adds it to the sums. `ratio` is set by the caller
-# for the others, computed here for the baseline (against the round's first baseline run).
+# Runs server `i` once and leaves its figures in RATE, P99, CPU and NOTE (what the first run
+# of each server says of its answer, and any flag).
 run_one() {
-    local i="$1" note="" rate p99 cpu bytes flag same
+    local i="$1" bytes flag same
     # Not in a subshell: the server's PID must stay visible to the cleanup.
     measure "${BINS[i]}" >"$WORK/result"
-    read -r rate p99 cpu bytes flag <"$WORK/result"
+    read -r RATE P99 CPU bytes flag <"$WORK/result"
+    NOTE=""
     if ((round == 1 && RUNS[i] == 0)); then
         ((i == 0)) && cp "$WORK/answer" "$WORK/base-answer"
         same="differs from the baseline's"
         cmp -s "$WORK/answer" "$WORK/base-answer" && same="same bytes as the baseline's"
-        note="answer ${bytes} B, $same"
+        NOTE="answer ${bytes} B, $same"
     fi
-    [ "$flag" != ok ] && note="$note FLAGGED: $flag"
-    LAST_RATE="$rate" LAST_P99="$p99" LAST_CPU="$cpu" LAST_NOTE="$note"
+    [ "$flag" != ok ] && NOTE="$NOTE FLAGGED: $flag"
+    return 0
 }
 
-# Adds one run of server `i` at `ratio` to the sums, and prints its line.
+# Prints one run of server `i` (RATIO RATE P99 CPU NOTE) and adds it to that server's sums.
 record() {
-    local i="$1" ratio="$2"
-    printf '%-5d %-58s %10.0f %9.2f %8s %10s  %s\n' "$round" "${BINS[i]}" "$LAST_RATE" "$LAST_P99" "$ratio" "$LAST_CPU" "$LAST_NOTE"
+    local i="$1" ratio="$2" rate="$3" p99="$4" cpu="$5" note="$6"
+    printf '%-5d %-58s %10.0f %9.2f %8s %10s  %s\n' "$round" "${BINS[i]}" "$rate" "$p99" "$ratio" "$cpu" "$note"
     read -r SUM_RATE[i] SUM_RATIO[i] SUM_P99[i] MAX_P99[i] REACHED[i] RUNS[i] SUM_CPU[i] < <(awk \
         -v s="${SUM_RATE[i]}" -v q="${SUM_RATIO[i]}" -v p="${SUM_P99[i]}" -v m="${MAX_P99[i]}" \
-        -v k="${REACHED[i]}" -v n="${RUNS[i]}" -v c="${SUM_CPU[i]}" -v rate="$LAST_RATE" \
-        -v ratio="$ratio" -v p99="$LAST_P99" -v cpu="$LAST_CPU" -v t="$TARGET" \
+        -v k="${REACHED[i]}" -v n="${RUNS[i]}" -v c="${SUM_CPU[i]}" -v rate="$rate" \
+        -v ratio="$ratio" -v p99="$p99" -v cpu="$cpu" -v t="$TARGET" \
         'BEGIN {print s + rate, q + ratio, p + p99, (p99 > m ? p99 : m), k + (ratio >= t), n + 1, c + cpu}')
 }
 
@@ -177,18 +178,16 @@ for ((round = 1; round <= ROUNDS; round++)); do
     # machine's speed drifts by more than 10 % within a minute, so a baseline measured once a
     # round would be far from the conditions of the servers measured after it.
     run_one 0
-    before="$LAST_RATE"
-    record 0 1.000
+    record 0 1.000 "$RATE" "$P99" "$CPU" "$NOTE"
+    before="$RATE"
     for i in "${order[@]}"; do
         run_one "$i"
-        rate="$LAST_RATE" p99="$LAST_P99" cpu="$LAST_CPU" note="$LAST_NOTE"
+        server=("$RATE" "$P99" "$CPU" "$NOTE")
         run_one 0
-        after="$LAST_RATE" base_p99="$LAST_P99" base_cpu="$LAST_CPU" base_note="$LAST_NOTE"
-        LAST_RATE="$rate" LAST_P99="$p99" LAST_CPU="$cpu" LAST_NOTE="$note"
-        record "$i" "$(awk -v r="$rate" -v a="$before" -v b="$after" 'BEGIN {printf "%.3f", 2 * r / (a + b)}')"
-        LAST_RATE="$after" LAST_P99="$base_p99" LAST_CPU="$base_cpu" LAST_NOTE="$base_note"
-        record 0 1.000
-        before="$after"
+        ratio="$(awk -v r="${server[0]}" -v a="$before" -v b="$RATE" 'BEGIN {printf "%.3f", 2 * r / (a + b)}')"
+        record "$i" "$ratio" "${server[@]}"
+        record 0 1.000 "$RATE" "$P99" "$CPU" "$NOTE"
+        before="$RATE"
     done
 done
 echo
