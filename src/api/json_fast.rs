@@ -103,7 +103,8 @@ struct Scanner<'t> {
 
 impl<'t> Scanner<'t> {
     fn skip_whitespace(&mut self) {
-        self.at = after_whitespace(self.text.as_bytes(), self.at);
+        let bytes = self.text.as_bytes();
+        self.at = bytes.len() - skip_whitespace(&bytes[self.at..]).len();
     }
 
     /// The next byte after whitespace, not taken.
@@ -191,43 +192,55 @@ impl<'t> Scanner<'t> {
     }
 
     /// An array of plain strings, copied whole: the moves are found in the copy, not
-    /// copied one by one. The loop keeps its place in a local, not in the scanner.
+    /// copied one by one. The loop walks the slice of what is left, and reads the common
+    /// separator (`, ` before the next move) at once: a walk over whitespace on every move
+    /// was a quarter of the reading.
     fn moves(&mut self) -> Option<Moves> {
         self.expect(b'[')?;
         let (bytes, open) = (self.text.as_bytes(), self.at);
+        // Every offset below is within the body, whose length the body limit keeps far
+        // below 4 GiB: one check here, and the offsets need none.
+        u32::try_from(bytes.len()).ok()?;
+        let offset = |rest: &[u8]| (bytes.len() - rest.len() - open) as u32;
         // A move and its separator take about eight bytes; a body padded with other things
         // must not reserve for them (1,024 moves is the default limit).
         let mut spans = Vec::with_capacity(((bytes.len() - open) / 8).min(1024));
-        let mut at = after_whitespace(bytes, open);
-        if bytes.get(at) != Some(&b']') {
+        let mut rest = skip_whitespace(&bytes[open..]);
+        if rest.first() != Some(&b']') {
             loop {
-                if bytes.get(at) != Some(&b'"') {
+                let [b'"', text @ ..] = rest else {
                     return None;
-                }
-                let end = plain_text_end(bytes, at + 1)?;
-                // Within a body's length, which the body limit keeps far below 4 GiB.
-                let offset = |i: usize| u32::try_from(i - open).ok();
-                spans.push((offset(at + 1)?, offset(end)?));
-                at = after_whitespace(bytes, end + 1);
-                match bytes.get(at) {
-                    Some(b',') => at = after_whitespace(bytes, at + 1),
-                    Some(b']') => break,
-                    _ => return None,
-                }
+                };
+                let len = plain_text_end(text, 0)?;
+                spans.push((offset(text), offset(text) + len as u32));
+                let after = &text[len + 1..];
+                rest = match after {
+                    // The common separator, read without a walk over whitespace.
+                    [b',', b' ', next @ ..] if next.first() == Some(&b'"') => next,
+                    _ => match skip_whitespace(after) {
+                        [b',', next @ ..] => skip_whitespace(next),
+                        close @ [b']', ..] => {
+                            rest = close;
+                            break;
+                        }
+                        _ => return None,
+                    },
+                };
             }
         }
-        self.at = at + 1;
-        Moves::in_text(self.text[open..at].to_owned(), spans)
+        let close = bytes.len() - rest.len();
+        self.at = close + 1;
+        Moves::in_text(self.text[open..close].to_owned(), spans)
     }
 }
 
-/// The first index from `at` that is not JSON's whitespace (space, tab, line feed, carriage
-/// return).
-fn after_whitespace(bytes: &[u8], mut at: usize) -> usize {
-    while let Some(b' ' | b'\t' | b'\n' | b'\r') = bytes.get(at) {
-        at += 1;
+/// `bytes` without the JSON whitespace (space, tab, line feed, carriage return) it starts
+/// with.
+fn skip_whitespace(mut bytes: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t' | b'\n' | b'\r', rest @ ..] = bytes {
+        bytes = rest;
     }
-    at
+    bytes
 }
 
 /// Where the text of a plain string that starts at `start` (after its opening quote) ends:
@@ -301,6 +314,8 @@ mod tests {
             r#"{"moves": [], "no_capture_limit": -0}"#,
             r#"{"moves": [], "no_capture_limit": 999999999999999999}"#,
             r#"{"moves": [""], "fen": ""}"#,
+            // Separators of every shape: the common `, ` and the others.
+            "{\"moves\": [\"a0a1\", \"a9a8\",\"a1a0\" ,\"a8a9\",  \"b0c2\",\n\t\"b9c7\"]}",
             r#"{"moves": ["1234567", "12345678", "123456789", "éèê炮二平五 ~"]}"#,
         ] {
             assert!(fast(body).is_some(), "{body}");
@@ -345,6 +360,10 @@ mod tests {
             r#"{"moves": ["h2e2"], "fen": "a\nb"}"#,
             "{\"moves\": [\"h2\te2\"]}",
             r#"{"moves": ["h2e2",]}"#,
+            r#"{"moves": ["h2e2", ]}"#,
+            r#"{"moves": ["h2e2", 5]}"#,
+            r#"{"moves": ["h2e2", "#,
+            r#"{"moves": ["h2e2", "h9"#,
             r#"{"moves": ["h2e2"],}"#,
             r#"{"moves": ["h2e2"]} x"#,
             r#"{"moves": ["h2e2"]"#,
