@@ -172,14 +172,14 @@ fn replay(
         if ply % CANCEL_CHECK_PLIES == 0 && cancel.is_cancelled() {
             return Err(None);
         }
-        let text = &moves[ply - 1];
-        // Most score sheets are plain ICCS: read those without the general parser.
+        // Most score sheets are plain ICCS: read those from their bytes, without the general
+        // parser.
         if notation == Notation::Iccs {
-            if let Some(mv) = iccs::parse_plain(text) {
+            if let Some(mv) = iccs::parse_plain(moves.bytes(ply - 1)) {
                 return Ok(mv);
             }
         }
-        notation.parse_move(pos, text).map_err(Some)
+        notation.parse_move(pos, &moves[ply - 1]).map_err(Some)
     })
     .map_err(|e| match e {
         ReplayError::Unreadable { error: None, .. } => ApiError::Cancelled,

@@ -82,6 +82,17 @@ impl Moves {
         Some(&self.text[start as usize..end as usize])
     }
 
+    /// The bytes of move `i` (0 is the first): [`get`](Self::get)'s text without the checks
+    /// of character boundaries, for the replay, which reads most moves as bytes.
+    ///
+    /// # Panics
+    /// If there is no move `i`.
+    #[inline]
+    pub fn bytes(&self, i: usize) -> &[u8] {
+        let (start, end) = self.spans[i];
+        &self.text.as_bytes()[start as usize..end as usize]
+    }
+
     /// The length in bytes of the longest move (0 when there are none).
     pub fn longest(&self) -> usize {
         self.longest as usize
@@ -303,6 +314,10 @@ mod tests {
         let pushed: Moves = ["h2e2", "炮二平五"].into_iter().collect();
         assert_eq!(found, pushed);
         assert_eq!((found.longest(), &found[1]), (12, "炮二平五"));
+        assert_eq!(
+            (found.bytes(0), found.bytes(1)),
+            (&b"h2e2"[..], "炮二平五".as_bytes())
+        );
         assert_ne!(found, ["h2e2"].into_iter().collect::<Moves>());
         // Inside a character, or past the end: no list.
         assert!(Moves::in_text(text.clone(), vec![(9, 10)]).is_none());

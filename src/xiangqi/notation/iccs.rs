@@ -31,8 +31,8 @@ pub fn parse(text: &str) -> Result<Move, NotationError> {
 /// the trim, the dispatch and the error, which a caller asks
 /// `parse_move` for when this says `None`.
 #[inline]
-pub fn parse_plain(text: &str) -> Option<Move> {
-    match *text.as_bytes() {
+pub fn parse_plain(text: &[u8]) -> Option<Move> {
+    match *text {
         [a, b, c, d] => square(a, b)
             .zip(square(c, d))
             .map(|(from, to)| Move::new(from, to)),
@@ -92,7 +92,7 @@ mod tests {
         for text in [
             "h2e2", "H2E2", "a0i9", "i9a0", "h2-e2", "h2e", "j2e2", "h2e:", " h2e", "h2e2 ",
         ] {
-            match parse_plain(text) {
+            match parse_plain(text.as_bytes()) {
                 Some(m) => assert_eq!(Notation::Iccs.parse_move(&pos, text), Ok(m), "{text}"),
                 None => assert!(
                     text.len() != 4 || Notation::Iccs.parse_move(&pos, text).is_err(),
@@ -109,7 +109,7 @@ mod tests {
             for &b in &bytes {
                 let text = String::from_utf8(vec![a, b, b'e', b'2']).unwrap();
                 let want = Notation::Iccs.parse_move(&pos, &text).ok();
-                assert_eq!(parse_plain(&text), want, "{text}");
+                assert_eq!(parse_plain(text.as_bytes()), want, "{text}");
             }
         }
     }
