@@ -579,9 +579,17 @@ impl Views {
     /// The view of the position with `key`, its captures generated from
     /// `position` if it is new.
     fn view<'p>(&mut self, key: u64, position: impl FnOnce() -> &'p Position) -> View {
-        if let Some(&view) = self.index.get(&key) {
-            return view;
+        match self.index.get(&key) {
+            Some(&view) => view,
+            None => self.add_view(key, position()),
         }
+    }
+
+    /// The new view of `position`, whose key is `key`. Out of line: the capture generator
+    /// is then one copy of machine code however many places ask for a view, rather than one
+    /// inlined into each (the analysis of a ply was 39 KB of code with five).
+    #[inline(never)]
+    fn add_view(&mut self, key: u64, position: &Position) -> View {
         if self.index.is_empty() {
             // Room for a short cycle's positions, in one allocation each.
             self.index.reserve(16);
@@ -589,7 +597,7 @@ impl Views {
         }
         let start = self.captures.len();
         let mut targets = SquareSet::EMPTY;
-        position().for_each_legal_capture(|m| {
+        position.for_each_legal_capture(|m| {
             targets.insert(m.to);
             self.captures.push((m, Class::Unknown));
         });
