@@ -434,15 +434,10 @@ fn method_label(method: &Method) -> &'static str {
 
 /// Counts one ruling, through a handle kept per verdict.
 pub fn record_verdict(verdict: Verdict) {
-    const VERDICTS: [Verdict; 4] = [
-        Verdict::None,
-        Verdict::MustChange,
-        Verdict::Loss,
-        Verdict::Draw,
-    ];
-    static COUNTERS: [OnceLock<Counter>; VERDICTS.len()] = [const { OnceLock::new() }; 4];
+    static COUNTERS: [OnceLock<Counter>; Verdict::ALL.len()] =
+        [const { OnceLock::new() }; Verdict::ALL.len()];
     let counter = |v: Verdict| metrics::counter!(VERDICTS_TOTAL, "verdict" => v.as_str());
-    match VERDICTS.iter().position(|&v| v == verdict) {
+    match Verdict::ALL.iter().position(|&v| v == verdict) {
         Some(i) => COUNTERS[i].get_or_init(|| counter(verdict)).increment(1),
         None => counter(verdict).increment(1),
     }
