@@ -671,6 +671,45 @@ fn article_23_point_7_protected_but_pinned_target_that_cannot_move_is_chased() {
 }
 
 #[test]
+fn article_23_point_6_undermining_the_root_of_a_pinned_piece_is_a_chase_even_when_the_capture_checks()
+ {
+    // Red: Kf0, Re5, Ca9 (screen Hb9 on rank 9, Pb7 on rank 7). Black: Ke8,
+    // He7 (pinned by the rook against its king: it cannot move), Ec9
+    // (guards e7). The cannon goes to a7 and hits the pinned horse over b7
+    // (23.7); the king steps up; the cannon goes back to a9, where it pins
+    // the elephant against the king (over b9), so the rook's standing attack
+    // on e7 now wins the horse outright (23.6, undermining), although that
+    // capture would itself give check; the king steps back.
+    let fen = "CNb2a2r/4k4/1P2n4/6p1p/4R4/9/8P/9/4A4/5K3 w - - 0 1";
+    let cycle = "a9a7 e8e9 a7a9 e9e8";
+    let r = ruling(fen, &repeat(cycle, 2, ""));
+    expect(
+        &r,
+        Verdict::MustChange,
+        Some(Color::Red),
+        &["23.6", "23.7", "7.1.h"],
+    );
+    assert_same_target_throughout(&r, Color::Red);
+    let undermining = plies(&r, Color::Red)
+        .into_iter()
+        .find(|p| p.mv == iccs("a7a9"))
+        .expect("the cannon goes back");
+    let t = undermining
+        .threats
+        .iter()
+        .find(|t| t.threat.target == sq("e7"))
+        .unwrap_or_else(|| panic!("e7 threatened\n{}", dump(&r)));
+    assert_eq!(
+        (t.threat.kind, t.threat.protection),
+        (ThreatKind::Chase, Protection::False),
+        "{}",
+        dump(&r)
+    );
+    let r = ruling(fen, &repeat(cycle, 2, "a9a7"));
+    expect(&r, Verdict::Loss, Some(Color::Red), &["23.6", "23.7"]);
+}
+
+#[test]
 fn article_23_point_7_horse_chasing_a_blocked_horse_loses() {
     // Red: Kd0, Hf8. Black: Ke9, Ad7, Rc9, Hb8, Hc7. The red horse (f8–e6)
     // attacks the black horse (c7–d9); the black horse cannot strike back

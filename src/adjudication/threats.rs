@@ -448,7 +448,20 @@ pub fn is_new(
             && c.protection != Protection::True
             && root_through_attacker(old_pos, Move::new(o.from, o.target))
     };
-    o.kind < c.kind && !root_cut()
+    (o.kind < c.kind || undermined(&o, c)) && !root_cut()
+}
+
+/// Article 23, point 6 with point 7: a capture that was a chase already (on
+/// a pinned piece that cannot move, or a rook under a horse or cannon) while
+/// its target was truly protected, and whose target the move has left
+/// without a legal recapture. The threat is new: the capture that would have
+/// been an exchange now wins the piece outright (undermining the root,
+/// Article 22.4), also when the capture would itself give check.
+fn undermined(old: &Capture, new: &Capture) -> bool {
+    old.kind == ThreatKind::Chase
+        && new.kind == ThreatKind::Chase
+        && old.protection == Protection::True
+        && new.protection != Protection::True
 }
 
 #[cfg(test)]
