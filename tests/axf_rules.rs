@@ -12,6 +12,7 @@ use common::chess::{cycle_game, mirror_colours};
 use common::public::public_cases;
 use proptest::prelude::*;
 use serde::Deserialize;
+use xiangqi_arbiter::adjudication::law::Pattern;
 use xiangqi_arbiter::adjudication::{
     AxfRule, Citation, Options, Replay, RuleSet, Ruling, Verdict, explain, rule_under,
 };
@@ -141,26 +142,15 @@ fn strs(v: &[String]) -> Vec<&str> {
 /// Diagram and public cases where our AXF answer is not the data's, with
 /// the answer we give and why. Each is pinned (the runner checks we still
 /// give the recorded answer), so a change of reading shows here.
-const KNOWN_DISAGREEMENTS: &[(&str, &str, Option<&str>, &str)] = &[
-    (
-        "axf_d97_capture_threat_after_check",
-        "must_change",
-        Some("red"),
-        "engine-test reading (no rule-book page found): Red's cannon pins the black advisor d9 \
-         that guards the advisor e8, so the rook's capture of e8 becomes new on every second \
-         move and the cannon attacks the pinned, immobile e8 on the others; the AXF appendix \
-         counts undermining a root as a chase and both books rule it so (VN says the same)",
-    ),
-    (
-        "AXF-15@3",
-        "must_change",
-        Some("red"),
-        "the cycle judged is the one since the position's previous occurrence (docs/rules.md \
+const KNOWN_DISAGREEMENTS: &[(&str, &str, Option<&str>, &str)] = &[(
+    "AXF-15@3",
+    "must_change",
+    Some("red"),
+    "the cycle judged is the one since the position's previous occurrence (docs/rules.md \
          §2, both books): in plies 9-12 one red rook chases one unprotected cannon on every \
          move (AXF 18); the engine the case comes from judges the whole span, where two rooks \
          chase two cannons in turn (AXF 32)",
-    ),
-];
+)];
 
 fn check_case(id: &str, r: &Ruling, want: &Answer) -> Result<(), String> {
     let got = Answer::of(r);
@@ -309,8 +299,9 @@ fn diagram_pass_count() {
         .iter()
         .filter(|d| KNOWN_DISAGREEMENTS.iter().all(|k| k.0 != d.id))
         .count();
-    // 76 diagrams, one (d97, an engine-test reading) ruled otherwise.
-    assert_eq!((all.len(), passing), (76, 75));
+    // 76 diagrams, every one ruled as the data says (d97 since rule 38
+    // keeps a pinned, protected piece unchased).
+    assert_eq!((all.len(), passing), (76, 76));
 }
 
 #[test]
@@ -821,14 +812,16 @@ fn axf_rule_35_several_pieces_on_a_protected_piece_is_no_chase() {
     expect(&r, Verdict::Draw, None, &["AXF 5"]);
 }
 
-/// AXF rule 35 against VN 23.7: the black horse e7 stands pinned between
+/// AXF rule 38 against VN 23.7: the black horse e7 stands pinned between
 /// the kings and cannot move, guarded by the elephant g9. Red's rook and
 /// cannon take turns on it. The Vietnamese law chases a pinned, immobile
-/// piece even when protected (23.7); the AXF's rule 35 says two or more
-/// pieces on a protected piece are no perpetual chase.
+/// piece even when protected (23.7); the Asian rules have no such general
+/// point (rule 19 is a rook held by a horse): threatening such a piece is
+/// the "check and capture" rule 38 allows, so the rook and cannon chase
+/// nothing, and rule 35 (several pieces) is not even needed.
 #[test]
-fn axf_rule_35_several_pieces_on_a_pinned_protected_piece_is_no_chase() {
-    let name = "axf_rule_35_several_pieces_on_a_pinned_protected_piece_is_no_chase";
+fn axf_rule_38_a_pinned_protected_piece_is_not_chased() {
+    let name = "axf_rule_38_a_pinned_protected_piece_is_not_chased";
     let fen = "4k1b2/1n7/C3n4/9/9/2R6/9/9/9/4K4 w - - 0 1";
     let moves = repeat("c4c7 b8d7 c7c4 d7b8", 2, "");
     let v = vn(fen, &moves);
@@ -837,8 +830,43 @@ fn axf_rule_35_several_pieces_on_a_pinned_protected_piece_is_no_chase() {
         (Verdict::MustChange, Some(Color::Red))
     );
     let r = both(name, fen, &moves);
-    expect(&r, Verdict::Draw, None, &["AXF 35", "AXF 5"]);
-    assert!(explain(&r).en.contains("(AXF rule 35)"), "{}", show(&r));
+    expect(&r, Verdict::Draw, None, &["AXF 38", "AXF 5"]);
+    assert!(explain(&r).en.contains("(AXF rule 38)"), "{}", show(&r));
+    // A rook held by a horse is the one pinned piece the book chases
+    // (rule 19): the same test of the law's reading, the other way.
+    let r = both(
+        "axf_rule_19_immobilised_rook_may_not_be_chased",
+        "2baka3/C4rN2/4b1n2/1Rp5p/6p2/2P6/4c1P1c/4B3C/4A4/4KAB2 w - - 0 1",
+        "b6b8 f9e8 b8b5 e8f9 b5b8 f9e8 b8b6 e8f9 b6b8",
+    );
+    expect(&r, Verdict::MustChange, Some(Color::Red), &["AXF 19"]);
+}
+
+/// AXF rule 36 against VN 23.8: from b5 the red horse chases the black
+/// horse a7 (its leg a6 is blocked, it cannot take back); from d4 it
+/// attacks it on c6, where it can take back: only an offer. The Vietnamese
+/// law counts the offer among the chasing moves (23.8); under the Asian
+/// rules every move of a perpetual chase must chase (rule 36, diagrams
+/// 90-93), so Red's play is one chase one offer: no perpetual chase.
+#[test]
+fn axf_rule_36_a_move_that_only_offers_an_exchange_is_no_chase() {
+    let name = "axf_rule_36_a_move_that_only_offers_an_exchange_is_no_chase";
+    let fen = "4k4/9/n8/p8/9/3N5/9/9/9/3R1K3 w - - 0 1";
+    let moves = repeat("d4b5 a7c6 b5d4 c6a7", 2, "");
+    let v = vn(fen, &moves);
+    assert_eq!(
+        (v.verdict, v.violator),
+        (Verdict::MustChange, Some(Color::Red))
+    );
+    let r = both(name, fen, &moves);
+    expect(&r, Verdict::Draw, None, &["AXF 5"]);
+    assert!(
+        r.repetition
+            .as_ref()
+            .is_some_and(|rep| rep.red.pattern == Pattern::Allowed),
+        "{}",
+        show(&r)
+    );
 }
 
 /// AXF rule 36 (diagram 90): a chase that also offers exchanges stays a

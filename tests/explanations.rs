@@ -331,7 +331,7 @@ fn article_23_point_6_horse_chasing_a_protected_rook() {
     );
 }
 
-/// A truly protected piece that is pinned and cannot move: 23.7 decides (a draw under AXF 35: two attackers on a protected piece).
+/// A truly protected piece that is pinned and cannot move: 23.7 decides (a draw under AXF 38: the Asian rules do not chase it).
 #[test]
 fn article_23_point_7_pinned_protected_piece_chased() {
     check(
@@ -346,9 +346,9 @@ fn article_23_point_7_pinned_protected_piece_chased() {
             ),
             (
                 RuleSet::Axf,
-                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (d7b8). Bên Đỏ dùng nhiều quân dọa một quân có căn, không tính là bắt (Luật AXF, điều 35). Bên Đen cản mãi và thí quân mãi, được phép (Luật AXF, điều 40). Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "The start position occurred for the third time at Black's 4th move (d7b8). Red attacked a protected piece with several pieces, which is no chase (AXF rule 35). Black perpetually blocked and offered a piece, which is allowed (AXF rule 40). Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "开局局面在黑方第4着（d7b8）后第三次出现。红方以多子攻击一个有根子，不算捉（亚洲规则第35条）。黑方长拦、长献，允许（亚洲规则第40条）。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (d7b8). Bên Đỏ chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt (Luật AXF, điều 38). Bên Đen cản mãi và thí quân mãi, được phép (Luật AXF, điều 40). Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Black's 4th move (d7b8). Red threatened only a truly protected piece that is pinned and cannot move, which is no chase (AXF rule 38). Black perpetually blocked and offered a piece, which is allowed (AXF rule 40). Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在黑方第4着（d7b8）后第三次出现。红方只攻击被牵制而不能走动的真根子，不算捉（亚洲规则第38条）。黑方长拦、长献，允许（亚洲规则第40条）。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );
@@ -392,9 +392,9 @@ fn article_23_point_8_chase_mixed_with_exchange_offers() {
             ),
             (
                 RuleSet::Axf,
-                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (c6a7). Mã b5/d4 bên Đỏ đuổi bắt Mã a7/c6 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 24). Có nước bắt của bên Đỏ đồng thời là đòi đổi quân: vẫn coi là bắt mãi (Luật AXF, điều 36). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the third time at Black's 4th move (c6a7). Red's horse b5/d4 chased Black's horse a7/c6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 24). Some of Red's chasing moves also offered an exchange: still a perpetual chase (AXF rule 36). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "开局局面在黑方第4着（c6a7）后第三次出现。红方马b5/d4在循环的全部2着中着着捉黑方马a7/c6（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（亚洲规则第24条）。红方的捉子着法中有的同时是兑子：仍属长捉（亚洲规则第36条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (c6a7). Bên Đỏ có nước bắt một quân, có nước chỉ đòi đổi quân, không tính là bắt mãi (Luật AXF, điều 36). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Black's 4th move (c6a7). Red chased a piece on some of its moves and only offered an exchange on the others, which is no perpetual chase (AXF rule 36). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在黑方第4着（c6a7）后第三次出现。红方对一子部分着法捉、其余着法只是兑子，不算长捉（亚洲规则第36条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );

@@ -937,7 +937,9 @@ fn article_23_point_2_one_chase_one_discovered_check_threat_is_allowed() {
         &RUT_FEN.replacen("r3k4", "4k4", 1),
         &repeat(RUT_CYCLE, 2, ""),
     );
-    expect(&r, Verdict::Draw, None, &["7.2.b"]);
+    // Point 2 names the pattern; point 10 is for threats on every move.
+    expect(&r, Verdict::Draw, None, &["7.2.b", "23.2"]);
+    assert!(!refs(&r).contains(&"23.10"), "{}", dump(&r));
     let kinds: Vec<ThreatKind> = plies(&r, Color::Red)
         .iter()
         .map(|p| p.threats[0].threat.kind)

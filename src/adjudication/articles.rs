@@ -127,11 +127,15 @@ impl RuleSet {
                 discovered_check_threat_is_chase: false,
                 chase_priority: false,
                 several_on_protected_is_no_chase: false,
+                pinned_piece: PinnedPiece::Any,
+                offers_count_in_chase: true,
             },
             RuleSet::Axf => Readings {
                 discovered_check_threat_is_chase: true,
                 chase_priority: true,
                 several_on_protected_is_no_chase: true,
+                pinned_piece: PinnedPiece::RookHeldByHorse,
+                offers_count_in_chase: false,
             },
         }
     }
@@ -161,9 +165,33 @@ pub struct Readings {
     /// engine reading of diagram 48 rules horse against rook a draw.)
     pub chase_priority: bool,
     /// Two or more pieces attacking one truly protected piece is no chase
-    /// (AXF 35), even where one attacker alone would chase it (a pinned
-    /// piece that cannot move); horse or cannon on a rook still chases.
+    /// (AXF 35), even where one attacker alone would chase it (a horse that
+    /// cannot strike back, a rook held by a horse); horse or cannon on a
+    /// rook still chases.
     pub several_on_protected_is_no_chase: bool,
+    /// Which protected pieces are chased because they are pinned and cannot
+    /// move.
+    pub pinned_piece: PinnedPiece,
+    /// A move that only offers an exchange counts among a perpetual chase's
+    /// moves when other moves really chase the piece (VN 23.8: "chases
+    /// mixed with exchange offers"). Under the AXF every move of a
+    /// perpetual chase must chase, the offer being at most a second effect
+    /// of a chasing move (rule 36, diagrams 90–93), so a cannon that only
+    /// offers itself to a cannon chases nothing (rule 15 keeps the rook's
+    /// chaser the violator).
+    pub offers_count_in_chase: bool,
+}
+
+/// Which truly protected pieces count as chased because they are pinned and
+/// cannot move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PinnedPiece {
+    /// Any such piece (VN 23.7: "quân bị ghim không đi được").
+    Any,
+    /// Only a rook held immobile by a horse (AXF rule 19, diagrams 39–41);
+    /// the Asian rules have no general point, and rule a confined but
+    /// protected piece not chased (rule 17, diagram 54).
+    RookHeldByHorse,
 }
 
 /// What the law found, in neither book's numbering: the law module records
@@ -217,14 +245,24 @@ pub enum Ground {
     PawnChase,
     /// Only exchange offers on one piece.
     OffersOnly,
+    /// One piece chased on some moves and only offered an exchange on the
+    /// others, which the book does not count as a perpetual chase.
+    OffersBreakChase,
     /// Only blocks, sacrifices or offers.
     BlocksOrOffers,
     /// Threats on an uncrossed pawn.
     UncrossedPawnThreat,
     /// Threats on truly protected pieces.
     ProtectedThreat,
-    /// Threats to win a piece by discovered check.
+    /// Threats to win a piece by discovered check, on every move.
     DiscoveredCheckThreat,
+    /// Threats to win a piece by discovered check on some moves, chases on
+    /// the others ("một bắt một rút ăn quân").
+    DiscoveredCheckInTurn,
+    /// Threats on a truly protected piece that is pinned and cannot move,
+    /// which the book does not count as chases (AXF rule 38, "check and
+    /// capture").
+    PinnedProtectedThreat,
     /// Both sides check on every move.
     MutualCheck,
     /// The other side checked back on some moves.
@@ -307,15 +345,21 @@ fn vn2004_cites(ground: Ground) -> &'static [Citation] {
         SameViolation => &[Vn(Point::A7_2c)],
         NoCapture => &[Vn(Point::A12)],
         PerpetualCheck => &[Vn(Point::A23_1)],
-        ChecksMixed => &[Vn(Point::A23_2)],
+        ChecksMixed | DiscoveredCheckInTurn => &[Vn(Point::A23_2)],
         Chase { .. } | SeveralChasers | UncrossedPawnThreat => &[Vn(Point::A23_3)],
         ChasesInTurn => &[Vn(Point::A23_4)],
         ChasedBackSometimes => &[Vn(Point::A23_5)],
         FalseProtection | RookByHorseOrCannon | ProtectedThreat => &[Vn(Point::A23_6)],
         PinnedTarget | BlockedHorse => &[Vn(Point::A23_7)],
         OfferInChase => &[Vn(Point::A23_8)],
+        // The Vietnamese law counts the offers as chases (23.8): the ground
+        // arises under the Asian rules only.
+        OffersBreakChase => &[],
         KingChase | PawnChase => &[Vn(Point::A23_9)],
         OffersOnly | BlocksOrOffers | DiscoveredCheckThreat => &[Vn(Point::A23_10)],
+        // The Vietnamese law chases such a piece (23.7): the ground arises
+        // under the Asian rules only.
+        PinnedProtectedThreat => &[],
         MutualCheck => &[Vn(Point::A24_3)],
         CheckedBackSometimes => &[Vn(Point::A24_4)],
         // The Vietnamese law has no such exception (23.3: "one or more pieces").
@@ -368,13 +412,17 @@ fn axf_cites(ground: Ground) -> &'static [Citation] {
         FalseProtection => &[Axf(R34)],
         RookByHorseOrCannon => &[Axf(R15)],
         BlockedHorse => &[Axf(R24)],
-        OfferInChase => &[Axf(R36)],
+        OfferInChase | OffersBreakChase => &[Axf(R36)],
         ChasedBackSometimes => &[],
         ChasesInTurn => &[Axf(R32)],
         KingChase => &[Axf(R28)],
         PawnChase => &[Axf(R29)],
         OffersOnly => &[Axf(R24)],
-        BlocksOrOffers | DiscoveredCheckThreat => &[Axf(R40)],
+        BlocksOrOffers => &[Axf(R40)],
+        // Discovered-check threats are chases under the AXF: these grounds
+        // arise only under the Vietnamese law.
+        DiscoveredCheckThreat | DiscoveredCheckInTurn => &[],
+        PinnedProtectedThreat => &[Axf(R38)],
         UncrossedPawnThreat => &[Axf(R25)],
         ProtectedThreat => &[Axf(R17)],
         MutualCheck => &[Axf(R7)],
@@ -681,6 +729,11 @@ static ZH: &[(&str, &str, &str)] = &[
         "长捉中部分或全部着法同时是兑子，仍属长捉。",
     ),
     (
+        "AXF 38",
+        "亚洲规则第38条",
+        "长打“将军吃子”（攻击被牵制而不能走动的真根子）允许：和棋。",
+    ),
+    (
         "AXF 40",
         "亚洲规则第40条",
         "长兑、长献（及长拦）允许：和棋。",
@@ -903,6 +956,8 @@ pub enum AxfRule {
     R35,
     /// A chase mixed with exchange offers stays a chase.
     R36,
+    /// Perpetually threatening to check and capture is allowed.
+    R38,
     /// Perpetual offers and sacrifices are allowed.
     R40,
     /// No capture in 60 moves of each side: a draw may be claimed (practice).
@@ -911,7 +966,7 @@ pub enum AxfRule {
 
 impl AxfRule {
     /// Every rule, in the book's order (the order of [`AXF`]).
-    pub const ALL: [AxfRule; 28] = [
+    pub const ALL: [AxfRule; 29] = [
         AxfRule::R1,
         AxfRule::R2,
         AxfRule::R3,
@@ -938,6 +993,7 @@ impl AxfRule {
         AxfRule::R34,
         AxfRule::R35,
         AxfRule::R36,
+        AxfRule::R38,
         AxfRule::R40,
         AxfRule::NoCaptureLimit,
     ];
@@ -1137,6 +1193,13 @@ pub static AXF: &[Article] = &[
         "AXF rule 36",
         "Bắt mãi dù một số hay tất cả các nước đồng thời là đòi đổi vẫn là bắt mãi.",
         "A perpetual chase stays one even if some or all of its moves also offer an exchange.",
+    ),
+    article(
+        "AXF 38",
+        "Luật AXF, điều 38",
+        "AXF rule 38",
+        "Dọa mãi \"chiếu tướng kèm ăn quân\" (dọa ăn một quân có căn thật bị ghim không đi được) được phép: hòa.",
+        "Perpetually threatening to \"check and capture\" (to take a truly protected piece that is pinned and cannot move) is allowed: a draw.",
     ),
     article(
         "AXF 40",

@@ -115,13 +115,16 @@ type Mark = (bool, u32, u32);
 
 /// Analyses plies `first + 1 ..= last` of `replay`, a cycle: the position
 /// after `last` is the one after `first`.
-pub fn analyse(replay: &Replay, first: usize, last: usize) -> Vec<PlyAnalysis> {
-    Analysis::new(replay).cycle(first, last)
+/// Captures are classified as the book reads them (`readings`).
+pub fn analyse(replay: &Replay, readings: Readings, first: usize, last: usize) -> Vec<PlyAnalysis> {
+    Analysis::new(replay, readings).cycle(first, last)
 }
 
 /// The plies of one game analysed on demand, each once.
 pub struct Analysis<'r> {
     replay: &'r Replay,
+    /// How the book reads a capture (which pinned pieces are chased).
+    readings: Readings,
     views: Views,
     /// The analysed plies `lo..=hi`, one run with no gap, in order; empty
     /// until the first question.
@@ -155,10 +158,12 @@ struct Cursor {
 }
 
 impl<'r> Analysis<'r> {
-    /// Nothing is computed until a cycle is asked for.
-    pub fn new(replay: &'r Replay) -> Analysis<'r> {
+    /// Nothing is computed until a cycle is asked for; captures are
+    /// classified as the book reads them (`readings`).
+    pub fn new(replay: &'r Replay, readings: Readings) -> Analysis<'r> {
         Analysis {
             replay,
+            readings,
             views: Views::default(),
             plies: Vec::new(),
             marks: Vec::new(),
@@ -191,11 +196,10 @@ impl<'r> Analysis<'r> {
         &mut self,
         first: usize,
         last: usize,
-        readings: &Readings,
         judge: impl FnOnce(&[&PlyAnalysis]) -> R,
     ) -> Option<R> {
         let opening = self.analyse_span(first, last);
-        if !self.may_violate(opening.as_ref(), first, last, readings) {
+        if !self.may_violate(opening.as_ref(), first, last) {
             return None;
         }
         let mut cycle: Vec<&PlyAnalysis> = Vec::with_capacity(last - first);
@@ -206,18 +210,12 @@ impl<'r> Analysis<'r> {
 
     /// The quick test of [`judge_if_suspect`](Self::judge_if_suspect), on
     /// the per-ply marks, `opening` standing for the cycle's first move.
-    fn may_violate(
-        &self,
-        opening: Option<&PlyAnalysis>,
-        first: usize,
-        last: usize,
-        readings: &Readings,
-    ) -> bool {
+    fn may_violate(&self, opening: Option<&PlyAnalysis>, first: usize, last: usize) -> bool {
         let opening_mark = match opening {
             Some(p) => p.mark(),
             None => self.marks[first + 1 - self.lo],
         };
-        let loose = readings.discovered_check_threat_is_chase;
+        let loose = self.readings.discovered_check_threat_is_chase;
         let marks = std::iter::once(opening_mark)
             .chain(
                 self.marks[first + 2 - self.lo..=last - self.lo]
@@ -468,11 +466,15 @@ impl<'r> Analysis<'r> {
                 {
                     continue;
                 }
-                let Some(c) = self.views.classified(i, &mover_after, || after) else {
+                let Some(c) = self
+                    .views
+                    .classified(i, &mover_after, || after, &self.readings)
+                else {
                     continue;
                 };
                 let views = &mut self.views;
-                let old_capture = || views.classified_known(had, before, passed);
+                let readings = &self.readings;
+                let old_capture = || views.classified_known(had, before, passed, readings);
                 if is_new(before, mv, &c, had.is_some(), old_capture) {
                     self.fresh.push(c);
                 }
@@ -486,9 +488,11 @@ impl<'r> Analysis<'r> {
                 let standing_pos = own_last.pass();
                 let standing = self.views.view(standing_pos.key(), || &standing_pos);
                 let views = &mut self.views;
+                let readings = &self.readings;
                 self.fresh.retain(|c| {
                     let had = views.find(standing, Move::new(c.from, c.target), mv);
-                    let old_capture = || views.classified_known(had, &standing_pos, || own_last);
+                    let old_capture =
+                        || views.classified_known(had, &standing_pos, || own_last, readings);
                     is_new(&standing_pos, mv, c, had.is_some(), old_capture)
                 });
             }
@@ -618,11 +622,13 @@ impl Views {
         i: usize,
         position: &Position,
         them: impl FnOnce() -> &'p Position,
+        readings: &Readings,
     ) -> Option<Capture> {
         let (m, class) = self.captures[i];
         let class = match class {
             Class::Unknown => {
-                let class = classify_capture(position, them(), m).map_or(Class::King, Class::Known);
+                let class = classify_capture(position, them(), m, readings)
+                    .map_or(Class::King, Class::Known);
                 self.captures[i].1 = class;
                 class
             }
@@ -641,9 +647,10 @@ impl Views {
         i: Option<usize>,
         position: &Position,
         them: impl FnOnce() -> &'p Position,
+        readings: &Readings,
     ) -> Capture {
         let i = i.expect("asked only of a capture the piece had");
-        self.classified(i, position, them)
+        self.classified(i, position, them, readings)
             .expect("the same target as a capture, not the king")
     }
 

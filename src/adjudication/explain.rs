@@ -17,7 +17,7 @@ use arrayvec::ArrayString;
 pub use super::articles::Lang;
 use super::articles::{Citation, Ground, RuleSet};
 use super::cycle::PlyAnalysis;
-use super::law::{Pattern, SideFinding};
+use super::law::{self, Pattern, SideFinding};
 use super::ruling::{Repetition, Ruling, Verdict};
 use super::threats::{Protection, Threat, ThreatKind};
 use crate::xiangqi::notation::Notation;
@@ -972,7 +972,7 @@ fn describe_violation(
         Pattern::PerpetualChase(chase) => {
             let threats: Vec<_> = moves_of(rep, f.side)
                 .flat_map(|p| p.threats.iter())
-                .filter(|t| t.target_id == chase.target_id && presses(book, t.threat.kind))
+                .filter(|t| t.target_id == chase.target_id && presses(book, &t.threat))
                 .map(|t| &t.threat)
                 .collect();
             let chasers = by_role(
@@ -1234,11 +1234,14 @@ fn chase_citation(book: RuleSet, f: &SideFinding) -> Cited {
 
 /// The grounds that explain an allowed pattern, the most telling first: the
 /// sentence names the first of them the side's finding has.
-const ALLOWED_BECAUSE: [Ground; 10] = [
+const ALLOWED_BECAUSE: [Ground; 13] = [
     Ground::KingChase,
     Ground::PawnChase,
     Ground::ChecksMixed,
+    Ground::DiscoveredCheckInTurn,
+    Ground::OffersBreakChase,
     Ground::ChasesInTurn,
+    Ground::PinnedProtectedThreat,
     Ground::SeveralOnProtected,
     Ground::OffersOnly,
     Ground::BlocksOrOffers,
@@ -1291,6 +1294,26 @@ fn describe_allowed(
             "chased different pieces in turn, which is allowed",
             "lần lượt đuổi bắt nhiều quân khác nhau, được phép",
             "轮流捉不同的子，允许",
+        )),
+        Some(Ground::DiscoveredCheckInTurn) => Allowance::Fixed((
+            "chased on some moves and threatened to win a piece by discovered check on the others (one chase, one discovered-check capture), which is allowed",
+            "có nước bắt, có nước dọa chiếu rút ăn quân (một bắt một rút ăn quân), được phép",
+            "一着捉子、一着以抽将吃子相威胁，允许",
+        )),
+        Some(Ground::OffersBreakChase) => Allowance::Fixed((
+            "chased a piece on some of its moves and only offered an exchange on the others, which is no perpetual chase",
+            "có nước bắt một quân, có nước chỉ đòi đổi quân, không tính là bắt mãi",
+            "对一子部分着法捉、其余着法只是兑子，不算长捉",
+        )),
+        Some(Ground::PinnedProtectedThreat) if f.chases > 0 => Allowance::Fixed((
+            "chased only on some of its moves; on the others it threatened a truly protected piece that is pinned and cannot move, which is no chase",
+            "chỉ bắt ở một số nước; ở các nước kia chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt",
+            "只在部分着法中捉子，其余着法只攻击被牵制而不能走动的真根子，不算捉",
+        )),
+        Some(Ground::PinnedProtectedThreat) => Allowance::Fixed((
+            "threatened only a truly protected piece that is pinned and cannot move, which is no chase",
+            "chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt",
+            "只攻击被牵制而不能走动的真根子，不算捉",
         )),
         Some(Ground::SeveralOnProtected) => Allowance::Fixed((
             "attacked a protected piece with several pieces, which is no chase",
@@ -1395,11 +1418,9 @@ impl Phrase for Allowance {
     }
 }
 
-/// A threat that presses its target under `book`: a chase or exchange
-/// offer, or (AXF) a threat to win it by discovered check.
-fn presses(book: RuleSet, kind: ThreatKind) -> bool {
-    kind >= ThreatKind::ExchangeOffer
-        || (book.readings().discovered_check_threat_is_chase && kind == ThreatKind::DiscoveredCheck)
+/// A threat that presses its target under `book`, as the law reads it.
+fn presses(book: RuleSet, threat: &Threat) -> bool {
+    law::presses(&book.readings(), threat)
 }
 
 /// A piece chased on every move with a king or pawn among its chasers.
@@ -1419,14 +1440,14 @@ fn king_or_pawn_chase(book: RuleSet, rep: &Repetition, side: Color) -> Option<Ki
     first
         .threats
         .iter()
-        .filter(|t| presses(book, t.threat.kind))
+        .filter(|t| presses(book, &t.threat))
         .find_map(|start| {
             let per_move: Vec<&Threat> = plies
                 .iter()
                 .map(|p| {
                     p.threats
                         .iter()
-                        .find(|t| t.target_id == start.target_id && presses(book, t.threat.kind))
+                        .find(|t| t.target_id == start.target_id && presses(book, &t.threat))
                         .map(|t| &t.threat)
                 })
                 .collect::<Option<_>>()?;

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 
 use super::articles::{Citation, Ground, Readings, RuleSet};
 use super::cycle::{PieceId, PlyAnalysis};
-use super::threats::{Protection, ThreatKind};
+use super::threats::{Protection, Threat, ThreatKind};
 use crate::xiangqi::{Color, Role, Square};
 
 /// What one side did over the cycle.
@@ -75,20 +75,22 @@ pub fn cite(book: RuleSet, grounds: &BTreeSet<Ground>) -> BTreeSet<Citation> {
 pub fn move_chases(readings: &Readings, ply: &PlyAnalysis) -> bool {
     ply.threats
         .iter()
-        .any(|t| counts_as_chase(readings, t.threat.kind))
+        .any(|t| counts_as_chase(readings, &t.threat))
 }
 
 /// A threat that counts as a chase: a chase, and under the AXF a threat to
 /// win a piece by discovered check.
-fn counts_as_chase(readings: &Readings, kind: ThreatKind) -> bool {
-    kind == ThreatKind::Chase
-        || (readings.discovered_check_threat_is_chase && kind == ThreatKind::DiscoveredCheck)
+fn counts_as_chase(readings: &Readings, threat: &Threat) -> bool {
+    threat.kind == ThreatKind::Chase
+        || (readings.discovered_check_threat_is_chase && threat.kind == ThreatKind::DiscoveredCheck)
 }
 
 /// A threat that presses a piece towards a perpetual chase: a chase, or an
-/// exchange offer (VN 23.8, AXF 36).
-fn presses(readings: &Readings, kind: ThreatKind) -> bool {
-    kind >= ThreatKind::ExchangeOffer || counts_as_chase(readings, kind)
+/// exchange offer where the book counts offers among a chase's moves (VN
+/// 23.8; AXF 36 wants every move to chase).
+pub fn presses(readings: &Readings, threat: &Threat) -> bool {
+    counts_as_chase(readings, threat)
+        || (readings.offers_count_in_chase && threat.kind == ThreatKind::ExchangeOffer)
 }
 
 /// Classifies `side`'s moves in the cycle under `book`.
@@ -151,17 +153,20 @@ fn perpetual_chase(
     grounds: &mut BTreeSet<Ground>,
 ) -> Option<ChaseFinding> {
     let first = plies.first()?;
-    let pressing = |kind: ThreatKind| presses(readings, kind);
+    // Offers are followed with the chases, so that offers alone are seen
+    // (23.10) also where the book does not count them among a chase's moves.
+    let pressing =
+        |threat: &Threat| presses(readings, threat) || threat.kind == ThreatKind::ExchangeOffer;
     let mut violation = None;
     let mut every_move_chases_one = false;
-    for start in first.threats.iter().filter(|t| pressing(t.threat.kind)) {
+    for start in first.threats.iter().filter(|t| pressing(&t.threat)) {
         let id = start.target_id;
         let per_move: Option<Vec<_>> = plies
             .iter()
             .map(|p| {
                 p.threats
                     .iter()
-                    .find(|t| t.target_id == id && pressing(t.threat.kind))
+                    .find(|t| t.target_id == id && pressing(&t.threat))
             })
             .collect();
         let Some(per_move) = per_move else { continue };
@@ -172,6 +177,12 @@ fn perpetual_chase(
             .all(|t| t.threat.kind == ThreatKind::ExchangeOffer)
         {
             grounds.insert(Ground::OffersOnly);
+            continue;
+        }
+        // AXF rule 36 (diagrams 90–93): every move of a perpetual chase
+        // chases; a move that only offers an exchange is no chase.
+        if !per_move.iter().all(|t| presses(readings, &t.threat)) {
+            grounds.insert(Ground::OffersBreakChase);
             continue;
         }
         every_move_chases_one = true;
@@ -305,22 +316,46 @@ fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> Option<Ground> {
 
 /// Grounds that explain allowed threats seen in the cycle: a threatened
 /// uncrossed pawn (23.3, AXF 25), a truly protected target (23.6, AXF 17),
-/// a piece to be won by discovered check (23.10, "chiếu rút bắt quân"; a
-/// chase under the AXF, so no allowance).
+/// a piece to be won by discovered check (23.10 or 23.2; a chase under the
+/// AXF, so no allowance), and a threat on a protected piece that is pinned and
+/// cannot move (AXF 38, "check and capture").
 fn notes_on_threats(readings: &Readings, plies: &[&PlyAnalysis], grounds: &mut BTreeSet<Ground>) {
     for t in plies.iter().flat_map(|p| p.threats.iter()) {
         match t.threat.kind {
             ThreatKind::UncrossedPawn => {
                 grounds.insert(Ground::UncrossedPawnThreat);
             }
+            // AXF rule 38: a protected piece that is pinned and cannot move.
+            ThreatKind::Protected if t.threat.flags.pinned_not_chased => {
+                grounds.insert(Ground::PinnedProtectedThreat);
+            }
             ThreatKind::Protected => {
                 grounds.insert(Ground::ProtectedThreat);
             }
             ThreatKind::DiscoveredCheck if !readings.discovered_check_threat_is_chase => {
-                grounds.insert(Ground::DiscoveredCheckThreat);
+                grounds.insert(discovered_check_threats(plies));
             }
             ThreatKind::DiscoveredCheck | ThreatKind::ExchangeOffer | ThreatKind::Chase => {}
         }
+    }
+}
+
+/// Article 23, point 10 allows threatening to win a piece by discovered
+/// check, even perpetually ("dọa mãi chiếu rút bắt quân"). Such threats on
+/// some moves and chases on all the others are the "một bắt một rút ăn
+/// quân" of point 2, which names that pattern.
+fn discovered_check_threats(plies: &[&PlyAnalysis]) -> Ground {
+    let threatens = |p: &&PlyAnalysis| {
+        p.threats
+            .iter()
+            .any(|t| t.threat.kind == ThreatKind::DiscoveredCheck)
+    };
+    let in_turn_with_chases =
+        plies.iter().any(|p| !threatens(p)) && plies.iter().all(|p| threatens(p) || p.chases());
+    if in_turn_with_chases {
+        Ground::DiscoveredCheckInTurn
+    } else {
+        Ground::DiscoveredCheckThreat
     }
 }
 

@@ -143,7 +143,7 @@ pub fn rule_counting_work_under(
     replay: &Replay,
     options: Options,
 ) -> (Ruling, Work) {
-    let mut analysis = Analysis::new(replay);
+    let mut analysis = Analysis::new(replay, book.readings());
     let mut work = Work::default();
     let (current, broken) = follow(book, replay, &mut analysis, &mut work);
     let current = current.map(|span| span.repetition(book, &mut analysis));
@@ -322,7 +322,7 @@ impl Span {
         occurrences: u32,
     ) -> Span {
         work.cycles_judged += 1;
-        let full = analysis.judge_if_suspect(previous, trigger, &book.readings(), |cycle| {
+        let full = analysis.judge_if_suspect(previous, trigger, |cycle| {
             let red = law::side_finding(book, Color::Red, cycle.iter().copied());
             let black = law::side_finding(book, Color::Black, cycle.iter().copied());
             law::verdict(book, &red, &black).violator

@@ -16,7 +16,9 @@
 //!   recapture, threatens to win it by discovered check (chiếu rút bắt
 //!   quân): allowed perpetually (23.2, 23.10), not a chase;
 //! - a truly protected target (căn thật: a legal recapture exists) is not
-//!   chased (23.6), unless it is pinned and cannot move (23.7);
+//!   chased (23.6), unless it is pinned and cannot move (23.7; under the
+//!   Asian rules only a rook held by a horse, AXF rule 19: the book's
+//!   [`Readings::pinned_piece`]);
 //! - a falsely protected target (căn giả: its protectors cannot legally
 //!   recapture) is chased like an unprotected one (23.6).
 //!
@@ -29,7 +31,10 @@
 
 use arrayvec::ArrayVec;
 
-use crate::xiangqi::{Board, Color, IllegalMoveReason, Move, Piece, Position, Role, Square};
+use super::articles::{PinnedPiece, Readings};
+use crate::xiangqi::{
+    Board, Color, IllegalMoveReason, Move, Piece, Position, Role, Square, SquareSet,
+};
 
 /// How a threatened piece stands, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -71,6 +76,10 @@ pub struct ChaseFlags {
     pub pinned_target: bool,
     /// A horse attacks a horse that cannot strike back (Article 23, point 7).
     pub blocked_horse: bool,
+    /// The target is truly protected, pinned and unable to move, and the
+    /// book does not chase it for that: under the Asian rules a threat to
+    /// "check and capture", allowed (AXF rule 38, diagrams 97 and 98).
+    pub pinned_not_chased: bool,
 }
 
 /// One legal capture the side to move could make on an enemy piece (not
@@ -102,17 +111,22 @@ pub struct Threat {
 /// The threats of one position or move, one per target.
 pub type Threats = ArrayVec<Threat, 16>;
 
-/// The legal capture `m` of the side to move of `pos` classified, or `None`
-/// if it takes the king; `them_to_move` is `pos` with the other side to
-/// move ([`Position::pass`]).
-pub fn classify_capture(pos: &Position, them_to_move: &Position, m: Move) -> Option<Capture> {
+/// The legal capture `m` of the side to move of `pos` classified as the
+/// book reads it (`readings`), or `None` if it takes the king;
+/// `them_to_move` is `pos` with the other side to move ([`Position::pass`]).
+pub fn classify_capture(
+    pos: &Position,
+    them_to_move: &Position,
+    m: Move,
+    readings: &Readings,
+) -> Option<Capture> {
     let target = pos.piece_at(m.to).expect("a capture has a victim");
     debug_assert_eq!(target.color, pos.turn().other());
     if target.role == Role::King {
         return None;
     }
     let attacker = pos.piece_at(m.from).expect("a move has a piece");
-    let (kind, protection, flags) = classify(pos, them_to_move, m, attacker, target);
+    let (kind, protection, flags) = classify(pos, them_to_move, m, attacker, target, readings);
     Some(Capture {
         from: m.from,
         attacker: attacker.role,
@@ -161,6 +175,7 @@ fn merge(a: ChaseFlags, b: ChaseFlags) -> ChaseFlags {
         rook_by_horse_or_cannon: a.rook_by_horse_or_cannon || b.rook_by_horse_or_cannon,
         pinned_target: a.pinned_target || b.pinned_target,
         blocked_horse: a.blocked_horse || b.blocked_horse,
+        pinned_not_chased: a.pinned_not_chased || b.pinned_not_chased,
     }
 }
 
@@ -172,6 +187,7 @@ fn classify(
     m: Move,
     attacker: Piece,
     target: Piece,
+    readings: &Readings,
 ) -> (ThreatKind, Protection, ChaseFlags) {
     let mut flags = ChaseFlags::default();
     if never_chased(target, m.to) {
@@ -202,13 +218,40 @@ fn classify(
     }
     // Article 23, point 7: a pinned piece that cannot move is chased, even
     // truly protected (for an unprotected one the flag only names the point).
-    flags.pinned_target = pinned_and_stuck(them_to_move, m.to);
+    // AXF rule 19 says it of a rook held by a horse only; threatening
+    // another such piece is the allowed "check and capture" of AXF rule 38.
+    if let Some(pinners) = pinned_and_stuck(them_to_move, m.to) {
+        flags.pinned_target = pinned_piece_chased(readings, them_to_move, target, pinners);
+        flags.pinned_not_chased = !flags.pinned_target && protection == Protection::True;
+    }
     match protection {
         Protection::True if flags.pinned_target => (ThreatKind::Chase, protection, flags),
         // Article 23, point 6: real protection, no chase.
         Protection::True => (ThreatKind::Protected, protection, flags),
         // Article 23, point 6: false protection is no protection.
         Protection::False | Protection::None => (ThreatKind::Chase, protection, flags),
+    }
+}
+
+/// Whether the book chases `target`, pinned by `pinners` (in `pos`) and
+/// unable to move, although it is protected: any such piece under the
+/// Vietnamese law (23.7); under the Asian rules a rook held by a horse
+/// (rule 19), while a confined piece of another kind that is protected is
+/// not chased (rule 17, diagram 54).
+fn pinned_piece_chased(
+    readings: &Readings,
+    pos: &Position,
+    target: Piece,
+    pinners: SquareSet,
+) -> bool {
+    match readings.pinned_piece {
+        PinnedPiece::Any => true,
+        PinnedPiece::RookHeldByHorse => {
+            target.role == Role::Rook
+                && pinners
+                    .into_iter()
+                    .any(|sq| pos.piece_at(sq).is_some_and(|p| p.role == Role::Horse))
+        }
     }
 }
 
@@ -317,11 +360,12 @@ fn recapture_stopped_by_discovered_check(after: &AfterCapture, m: Move) -> bool 
         })
 }
 
-/// True if the piece on `sq` (of the side to move) is pinned and cannot
-/// move: removing it would expose its own king, and its only legal moves,
-/// if any, capture a piece that pins it (a rook held by a horse's leg may
-/// still take the horse: AXF rule 19 calls it immobilised all the same).
-fn pinned_and_stuck(pos: &Position, sq: Square) -> bool {
+/// The pieces that pin the piece on `sq` (of the side to move), if it is
+/// pinned and cannot move: removing it would expose its own king, and its
+/// only legal moves, if any, capture a piece that pins it (a rook held by a
+/// horse's leg may still take the horse: AXF rule 19 calls it immobilised
+/// all the same). A piece between the kings has no pinner: the set is empty.
+fn pinned_and_stuck(pos: &Position, sq: Square) -> Option<SquareSet> {
     let color: Color = pos.turn();
     // Only a piece on its king's file or rank (a line pin, or the kings'
     // file) or diagonally next to it (a horse's leg) can shield the king.
@@ -331,20 +375,20 @@ fn pinned_and_stuck(pos: &Position, sq: Square) -> bool {
         sq.rank().abs_diff(king.rank()),
     );
     if df != 0 && dr != 0 && (df, dr) != (1, 1) {
-        return false;
+        return None;
     }
     let mut board = *pos.board();
     let piece = board.set(sq, None).expect("the target stands there");
     let pinners = board.attackers(pos.king(color), color.other());
     let faces = board.kings_face(pos.king(Color::Red), pos.king(Color::Black));
     if pinners.is_empty() && !faces {
-        return false;
+        return None;
     }
     let mut can_move = false;
     pos.board().for_each_target(sq, piece, |to| {
         can_move = can_move || (!pinners.contains(to) && pos.is_legal(Move::new(sq, to)));
     });
-    !can_move
+    (!can_move).then_some(pinners)
 }
 
 /// For a capture `m` with a legal recapture, `pos` before it: true if every
@@ -467,6 +511,7 @@ fn undermined(old: &Capture, new: &Capture) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::adjudication::RuleSet;
 
     /// The classified capture `from`–`to` of the side to move in `fen`.
     fn capture(fen: &str, from: &str, to: &str) -> Capture {
@@ -474,7 +519,8 @@ mod tests {
         let sq = |s: &str| Square::from_iccs(s).expect("a square");
         let m = Move::new(sq(from), sq(to));
         assert!(pos.legal_captures().contains(&m), "the capture is legal");
-        classify_capture(&pos, &pos.pass(), m).expect("it takes no king")
+        classify_capture(&pos, &pos.pass(), m, &RuleSet::Vn2004.readings())
+            .expect("it takes no king")
     }
 
     /// The premise of [`classification_unchanged_by`], checked on every
@@ -491,6 +537,7 @@ mod tests {
             (seed % n as u64) as usize
         };
         let (mut unchanged, mut changed) = (0, 0);
+        let books = RuleSet::ALL.map(RuleSet::readings);
         for _ in 0..200 {
             let mut pos = Position::new();
             for _ in 0..150 {
@@ -513,11 +560,13 @@ mod tests {
                             continue;
                         }
                         unchanged += 1;
-                        assert_eq!(
-                            classify_capture(&pos, &them, c),
-                            classify_capture(&again, &after, c),
-                            "{c:?} before and after {mv:?} in {pos:?}"
-                        );
+                        for readings in &books {
+                            assert_eq!(
+                                classify_capture(&pos, &them, c, readings),
+                                classify_capture(&again, &after, c, readings),
+                                "{c:?} before and after {mv:?} in {pos:?}"
+                            );
+                        }
                     }
                 }
                 // Captures now and then, so that the games thin out.
