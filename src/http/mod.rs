@@ -6,6 +6,7 @@
 
 pub mod assets;
 pub mod diagram;
+pub mod encoding;
 pub mod error;
 pub mod etag;
 pub mod extract;
