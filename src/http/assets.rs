@@ -23,14 +23,19 @@ use flate2::write::GzEncoder;
 
 use super::encoding::{self, Precompressed};
 use super::etag;
+use super::headers::{DESK_CSP, DOCS_CSP};
 use super::ops::OPENAPI_YAML;
 
-/// One embedded file: its bytes, its media type, and its representations' entity tags.
+/// One embedded file: its bytes, its media type, its page's CSP, and its representations'
+/// entity tags.
 pub struct Asset {
     /// The file as compiled in.
     pub bytes: &'static [u8],
     /// Its `Content-Type`.
     pub content_type: &'static str,
+    /// The `Content-Security-Policy` of a page; other assets get the default one
+    /// ([`super::headers`]).
+    csp: Option<&'static str>,
     etag: OnceLock<HeaderValue>,
     gzip: OnceLock<Gzipped>,
 }
@@ -42,10 +47,15 @@ struct Gzipped {
 }
 
 impl Asset {
-    const fn new(bytes: &'static [u8], content_type: &'static str) -> Self {
+    const fn new(
+        bytes: &'static [u8],
+        content_type: &'static str,
+        csp: Option<&'static str>,
+    ) -> Self {
         Asset {
             bytes,
             content_type,
+            csp,
             etag: OnceLock::new(),
             gzip: OnceLock::new(),
         }
@@ -104,10 +114,12 @@ impl Asset {
         h.insert(header::ETAG, tag.clone());
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-        h.insert(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        );
+        if let Some(csp) = self.csp {
+            h.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(csp),
+            );
+        }
         resp.extensions_mut().insert(Precompressed);
         resp
     }
@@ -124,26 +136,34 @@ fn gzip_best(bytes: &[u8]) -> Vec<u8> {
 pub static DESK_HTML: Asset = Asset::new(
     include_bytes!("desk/index.html"),
     "text/html; charset=utf-8",
+    Some(DESK_CSP),
 );
 /// The desk's script (an ES module).
 pub static DESK_JS: Asset = Asset::new(
     include_bytes!("desk/desk.js"),
     "text/javascript; charset=utf-8",
+    None,
 );
 /// The desk's style sheet.
-pub static DESK_CSS: Asset = Asset::new(include_bytes!("desk/desk.css"), "text/css; charset=utf-8");
+pub static DESK_CSS: Asset = Asset::new(
+    include_bytes!("desk/desk.css"),
+    "text/css; charset=utf-8",
+    None,
+);
 /// The API reference page, which renders `/openapi.yaml` with Redoc.
 pub static DOCS_HTML: Asset = Asset::new(
     include_bytes!("docs/index.html"),
     "text/html; charset=utf-8",
+    Some(DOCS_CSP),
 );
 /// Redoc's standalone bundle, vendored (see `src/http/docs/README.md` for its version).
 pub static REDOC_JS: Asset = Asset::new(
     include_bytes!("docs/redoc.standalone.js"),
     "text/javascript; charset=utf-8",
+    None,
 );
 /// The API description, served from the file itself.
-pub static OPENAPI: Asset = Asset::new(OPENAPI_YAML.as_bytes(), "application/yaml");
+pub static OPENAPI: Asset = Asset::new(OPENAPI_YAML.as_bytes(), "application/yaml", None);
 
 /// Every asset.
 pub static ALL: [&Asset; 6] = [

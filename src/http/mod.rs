@@ -10,6 +10,7 @@ pub mod encoding;
 pub mod error;
 pub mod etag;
 pub mod extract;
+pub mod headers;
 pub mod metrics;
 pub mod middleware;
 pub mod ops;
