@@ -1001,3 +1001,52 @@ mod responses {
         assert_eq!(header_of(&resp, header::CONTENT_ENCODING), "gzip");
     }
 }
+
+mod record_echoes {
+    use super::*;
+    use common::app::law_app;
+    use xiangqi_arbiter::api::error::FEN_ECHO_CHARS;
+
+    #[test]
+    fn a_fen_member_is_cut_at_the_longest_fen_a_request_may_send() {
+        assert_eq!(FEN_ECHO_CHARS, MAX_FEN_CHARS);
+    }
+
+    /// Finding 4: a record's error never echoes a value whole. Each of these echoed about
+    /// 100 KB (the first 300 KB: the move in `move`, in `reason` and in `detail`).
+    #[tokio::test]
+    async fn record_errors_echo_no_value_whole() {
+        let app = law_app();
+        let huge = "a".repeat(100_000);
+        for (what, record) in [
+            ("a token", format!("[Format \"ICCS\"]\n1. h2e2 {huge}")),
+            ("a token of a sheet", format!("1. h2e2 h9g7 2. {huge}")),
+            ("a format", format!("[Format \"{huge}\"]\n1. h2e2")),
+            ("a FEN", format!("[FEN \"{huge}\"]\n1. h2e2")),
+            ("a valueless tag", format!("[{huge}]\n1. h2e2")),
+            ("an unquoted tag", format!("[{huge} value]\n1. h2e2")),
+            ("an unquoted value", format!("[Event {huge}]\n1. h2e2")),
+        ] {
+            for lang in ["en", "vi", "zh"] {
+                let body = json!({ "game": record, "lang": lang }).to_string();
+                let resp = send(&app, post_json("/v1/adjudicate", body)).await;
+                let status = resp.status();
+                let bytes = body_bytes(resp).await;
+                assert!(status.is_client_error(), "{what}: {status}");
+                assert!(
+                    bytes.len() < 2_000,
+                    "{what} ({lang}): a {} B answer: {}",
+                    bytes.len(),
+                    String::from_utf8_lossy(&bytes[..300])
+                );
+                let p: Value = serde_json::from_slice(&bytes).unwrap();
+                let detail = p["detail"].as_str().unwrap();
+                // The detail keeps 40 characters of a value; a `fen` member, 128 (the longest
+                // FEN a request may send).
+                assert!(!detail.contains(&"a".repeat(41)), "{what} ({lang}): {p}");
+                let text = String::from_utf8(bytes).unwrap();
+                assert!(!text.contains(&"a".repeat(129)), "{what} ({lang}): {p}");
+            }
+        }
+    }
+}
