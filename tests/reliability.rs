@@ -1050,3 +1050,31 @@ mod record_echoes {
         }
     }
 }
+
+mod small_defects {
+    use super::*;
+    use common::app::law_app;
+
+    /// Finding 9: a record whose lines end in CR alone reads like one with LF; its moves
+    /// stood glued (`h9g72.`) and the game was a 422.
+    #[tokio::test]
+    async fn a_record_with_cr_only_line_ends_reads_like_lf() {
+        let app = law_app();
+        let mut answers = Vec::new();
+        for record in [
+            "1. h2e2 h9g7\n2. h0g2 i9h9\n",
+            "1. h2e2 h9g7\r2. h0g2 i9h9\r",
+            "1. h2e2 h9g7\r\n2. h0g2 i9h9\r\n",
+        ] {
+            let body = json!({ "game": record }).to_string();
+            let resp = send(&app, post_json("/v1/adjudicate", body)).await;
+            assert_eq!(resp.status(), StatusCode::OK, "{record:?}");
+            let mut answer = body_json(resp).await;
+            answer.as_object_mut().unwrap().remove("meta");
+            answers.push(answer);
+        }
+        assert_eq!(answers[1], answers[0]);
+        assert_eq!(answers[2], answers[0]);
+        assert_eq!(answers[0]["position"]["plies"], 4);
+    }
+}
