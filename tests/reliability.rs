@@ -1077,4 +1077,33 @@ mod small_defects {
         assert_eq!(answers[2], answers[0]);
         assert_eq!(answers[0]["position"]["plies"], 4);
     }
+
+    /// Finding 9: `"lang": "VI"` was taken by `/v1/adjudicate` and refused by `/v1/diagram`
+    /// (and the GET diagram). A language name is read in any case, everywhere.
+    #[tokio::test]
+    async fn language_names_are_read_in_any_case_by_every_route() {
+        let app = law_app();
+        let moves = json!(["h2e2", "h9g7"]);
+        for (path, body) in [
+            ("/v1/adjudicate", json!({ "moves": moves, "lang": "VI" })),
+            ("/v1/diagram", json!({ "moves": moves, "lang": "VI" })),
+            ("/v1/report", json!({ "moves": moves, "lang": "Vi" })),
+        ] {
+            let resp = send(&app, post_json(path, body.to_string())).await;
+            assert_eq!(resp.status(), StatusCode::OK, "{path}");
+        }
+        let lower = body_bytes(send(&app, get("/v1/diagram.svg?lang=vi")).await).await;
+        let upper = send(&app, get("/v1/diagram.svg?lang=VI")).await;
+        assert_eq!(upper.status(), StatusCode::OK);
+        assert_eq!(body_bytes(upper).await, lower);
+        let req = post_json(
+            "/v1/diagram",
+            json!({ "moves": moves, "lang": "En" }).to_string(),
+        );
+        let svg = String::from_utf8(body_bytes(send(&app, req).await).await).unwrap();
+        assert!(
+            svg.contains(">R<") || svg.contains(">R</"),
+            "WXF letters for en"
+        );
+    }
 }
