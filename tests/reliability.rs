@@ -1106,4 +1106,33 @@ mod small_defects {
             "WXF letters for en"
         );
     }
+
+    /// Finding 9: raw GBK bytes in a string were reported as "a \u escape in a string is not
+    /// a valid character"; the body has no `\u`: it is not UTF-8, at this byte, line, column.
+    #[tokio::test]
+    async fn a_body_that_is_not_utf8_is_told_so_with_where() {
+        let app = test_app();
+        // "炮二平五" in GBK, on the second line.
+        let mut body = b"{\"moves\":\n  [\"".to_vec();
+        body.extend_from_slice(&[0xC5, 0xDA, 0xB6, 0xFE, 0xC6, 0xBD, 0xCE, 0xE5]);
+        body.extend_from_slice(b"\"]}");
+        for (lang, words) in [
+            (
+                "en",
+                "the body is not UTF-8 text, as JSON must be: byte 15 (line 2, column 5)",
+            ),
+            ("vi", "không phải văn bản UTF-8"),
+            ("zh", "不是JSON所要求的UTF-8文本：第15字节（第2行第5列）"),
+        ] {
+            let req = Request::post("/v1/adjudicate")
+                .header(header::CONTENT_TYPE, "application/json")
+                .header(header::ACCEPT_LANGUAGE, lang)
+                .body(Body::from(body.clone()))
+                .unwrap();
+            let p = expect_problem(send(&app, req).await, 400, "malformed-json").await;
+            let detail = p["detail"].as_str().unwrap();
+            assert!(detail.contains(words), "{lang}: {detail}");
+            assert!(!detail.contains("\\u"), "{lang}: {detail}");
+        }
+    }
 }
