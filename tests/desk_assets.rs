@@ -247,3 +247,23 @@ async fn the_desk_stays_within_its_budget() {
         "the desk is {total} bytes, over its budget of {DESK_BUDGET_BYTES}"
     );
 }
+
+/// Issue 28: `#lang=__proto__` (or `constructor`, `toString`) was taken for a language and
+/// blanked every text. The desk reads its tables only through `own`, an own-property check,
+/// and a language only through `deskLang`.
+#[tokio::test]
+async fn the_desk_reads_its_tables_by_own_keys_only() {
+    let app = test_app();
+    let js = String::from_utf8(body_bytes(send(&app, get("/desk.js")).await).await).unwrap();
+    assert!(js.contains("Object.prototype.hasOwnProperty.call(table, key)"));
+    for lookup in ["TEXT[", "REASONS[", "verdicts[", "t()["] {
+        assert!(!js.contains(lookup), "desk.js indexes {lookup}…] directly");
+    }
+    for entry in ["f.lang", "navigator.language"] {
+        let line = js
+            .lines()
+            .find(|l| l.contains(entry) && l.contains("state.lang ="))
+            .unwrap_or_else(|| panic!("desk.js takes a language from {entry}"));
+        assert!(line.contains("deskLang("), "{line}");
+    }
+}
