@@ -19,6 +19,8 @@
 #   nonread    NONREAD_CONNS clients pipelining requests and never reading an answer
 #   chunked    CHUNKED_CONNS clients sending 262,000-byte bodies as 1-byte chunks
 #   idle       IDLE_FLOOD silent connections, re-opened as the server closes them
+# and the compression phase of issue 28 (compression_phase): gzip vs identity CPU per request
+# of redoc.standalone.js, and the probe beside COMPRESS_CONNS non-reading gzip clients.
 # Each reports good-request p99, probe p99/max and misses, and the server's peak RSS.
 # Every loop is bounded in count and time; both servers are killed on exit.
 #
@@ -33,6 +35,7 @@
 #   IDLE_CONNS=200       idle connections opened in the slow-client check
 #   HOSTILE_SECONDS=$DURATION  seconds per hostile phase (0 skips them)
 #   GOOD_CONNS=8  WORST_CONNS=8  NONREAD_CONNS=200  CHUNKED_CONNS=10  IDLE_FLOOD=2000
+#   COMPRESS_SECONDS=$HOSTILE_SECONDS  COMPRESS_CONNS=20  the compression phase (0 s skips it)
 #   SKIP_BUILD=1         use the binaries already built
 #   BIN                  the service (default $CARGO_TARGET_DIR/release/xiangqi-arbiter;
 #                        the shipped build is target/pgo/xiangqi-arbiter, scripts/pgo.sh)
@@ -541,6 +544,102 @@ if ((HOSTILE_SECONDS > 0)); then
     done
 fi
 
+# ------------------------------------------------------------------------------ compression (issue 28)
+
+# compression_phase: (1) server CPU per request of GET /docs/redoc.standalone.js, identity and
+# gzip, over one keep-alive connection (from /proc/PID/stat); (2) the /healthz probe alone,
+# then beside COMPRESS_CONNS clients that pipeline gzip GETs of it and never read (4 KiB
+# receive buffer, re-opened as the server closes them), with the server's CPU seconds in
+# each: both as ratios within this run. Fails when gzip costs over 3x identity, or a probe
+# misses its deadline.
+COMPRESS_FAIL=0
+compression_phase() {
+    local secs="${COMPRESS_SECONDS:-$HOSTILE_SECONDS}" conns="${COMPRESS_CONNS:-20}"
+    ((secs > 0)) || return 0
+    say "compression: redoc.standalone.js CPU per request; ${conns} non-reading gzip clients, ${secs} s"
+    cat >"$WORK/compress.py" <<'PYEOF2'
+import http.client, json, os, socket, sys, time
+host, port, pid, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+path = "/docs/redoc.standalone.js"
+def cpu():
+    f = open(f"/proc/{pid}/stat").read().split(")")[1].split()
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+if mode == "cpu":
+    out = {}
+    for rnd in range(2):
+        for enc in ("identity", "gzip"):
+            c = http.client.HTTPConnection(host, port, timeout=10)
+            n, t0, size = 300, cpu(), 0
+            for _ in range(n):
+                c.request("GET", path, headers={"Accept-Encoding": enc})
+                r = c.getresponse(); size = len(r.read()); assert r.status == 200, r.status
+            us = (cpu() - t0) / n * 1e6
+            c.close()
+            out[enc] = min(out.get(enc, us), us)
+            out[enc + "_bytes"] = size
+    out["gzip_over_identity"] = round(out["gzip"] / out["identity"], 2) if out["identity"] else None
+    out["identity"], out["gzip"] = round(out["identity"], 1), round(out["gzip"], 1)
+    print(json.dumps(out))
+elif mode == "flood":
+    secs, n = float(sys.argv[5]), int(sys.argv[6])
+    req = (f"GET {path} HTTP/1.1\r\nHost: a\r\nAccept-Encoding: gzip\r\n\r\n".encode()) * 50
+    end, conns, opened, closed = time.monotonic() + secs, [], 0, 0
+    while time.monotonic() < end:
+        while len(conns) < n:
+            try:
+                s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                s.settimeout(2); s.connect((host, port)); s.sendall(req); s.setblocking(False)
+                conns.append(s); opened += 1
+            except OSError:
+                break
+        time.sleep(0.2)
+        alive = []
+        for s in conns:
+            try:
+                if s.recv(1, socket.MSG_PEEK) == b"":
+                    raise ConnectionResetError
+                alive.append(s)
+            except BlockingIOError:
+                alive.append(s)
+            except OSError:
+                closed += 1; s.close()
+        conns = alive
+    for s in conns:
+        s.close()
+    print(json.dumps({"opened": opened, "closed_by_server": closed}))
+PYEOF2
+    local cpu_json base_json flood_json c0 c1 c2 c3 ticks
+    ticks="$(getconf CLK_TCK)"
+    proc_cpu() { awk -v t="$ticks" '{ split($0, a, ") "); split(a[2], f, " "); printf "%.2f", (f[12] + f[13]) / t }' "/proc/$SERVER_PID/stat"; }
+    cpu_json="$(python3 "$WORK/compress.py" "$HOST" "$PORT" "$SERVER_PID" cpu)"
+    c0="$(proc_cpu)"
+    base_json="$(python3 "$WORK/probe.py" "$HOST" "$PORT" "$SERVER_PID" "$secs")"
+    c1="$(proc_cpu)"
+    python3 "$WORK/compress.py" "$HOST" "$PORT" "$SERVER_PID" flood "$secs" "$conns" >"$WORK/flood.txt" &
+    local flood_pid=$!
+    sleep 1
+    c2="$(proc_cpu)"
+    flood_json="$(python3 "$WORK/probe.py" "$HOST" "$PORT" "$SERVER_PID" "$((secs - 1))")"
+    c3="$(proc_cpu)"
+    wait "$flood_pid"
+    echo "CPU per request: $cpu_json"
+    echo "probe alone:     $base_json (server CPU $(awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.2f", b - a }') s)"
+    echo "probe beside:    $flood_json (server CPU $(awk -v a="$c2" -v b="$c3" 'BEGIN { printf "%.2f", b - a }') s; flood $(cat "$WORK/flood.txt"))"
+    python3 - "$cpu_json" "$base_json" "$flood_json" <<'PYEOF2'
+import json, sys
+cpu, base, flood = (json.loads(a) for a in sys.argv[1:4])
+r = lambda a, b: f"{a / b:.2f}" if b else "n/a"
+print(f"gzip / identity CPU per request: {cpu['gzip_over_identity']}; probe p99 beside the flood:"
+      f" {flood['probe_p99_ms']} ms = {r(flood['probe_p99_ms'], base['probe_p99_ms'])} x alone")
+PYEOF2
+    local ratio misses
+    ratio="$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["gzip_over_identity"])' "$cpu_json")"
+    misses="$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["probe_misses"])' "$flood_json")"
+    awk -v r="$ratio" 'BEGIN { exit !(r <= 3) }' || { echo "FAIL: gzip costs ${ratio}x identity"; COMPRESS_FAIL=1; }
+    ((misses == 0)) || { echo "FAIL: $misses probes missed beside the gzip flood"; COMPRESS_FAIL=1; }
+}
+compression_phase
+
 HEALTH_AFTER="$(curl -fsS --max-time 2 "http://$HOST:$PORT/healthz" || echo down)"
 
 # ------------------------------------------------------------------------------ summary
@@ -605,6 +704,7 @@ for check in slow_ok good_ok idle_ok; do
     [[ "$(slow_field "$check")" == True ]] || { echo "FAIL: slow-client check $check"; FAIL=1; }
 done
 [[ "$HEALTH_AFTER" == *ok* ]] || { echo "FAIL: the service is not healthy afterwards"; FAIL=1; }
+((COMPRESS_FAIL == 0)) || FAIL=1
 for name in "${HOSTILE_PHASES[@]}"; do
     misses="$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["probe_misses"])' "${H_PROBE[$name]}")"
     ((misses == 0)) || { echo "FAIL: $misses probes missed their 2 s deadline during '$name'"; FAIL=1; }

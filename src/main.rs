@@ -207,6 +207,8 @@ fn offline(result: std::io::Result<usize>) -> ExitCode {
 fn serve(config: &Config) -> ExitCode {
     telemetry::init(config);
     return_freed_memory_promptly();
+    // The assets gzipped once, beside the start-up, so no request waits for it.
+    std::thread::spawn(http::assets::prepare);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -44,8 +44,8 @@ async fn each_asset_has_its_media_type_an_etag_and_revalidation() {
         assert_eq!(header_of(&resp, header::X_CONTENT_TYPE_OPTIONS), "nosniff");
         let etag = header_of(&resp, header::ETAG);
         assert!(
-            etag.len() > 4 && etag.starts_with("W/\"") && etag.ends_with('"'),
-            "{path}: a weak ETag (the body may be gzipped), got {etag:?}"
+            etag.len() > 2 && etag.starts_with('"') && etag.ends_with('"'),
+            "{path}: a strong ETag (each representation has its own), got {etag:?}"
         );
         assert!(!body_bytes(resp).await.is_empty(), "{path}");
 
@@ -111,6 +111,91 @@ async fn assets_are_compressed_when_the_client_accepts_gzip() {
     assert_eq!(header_of(&resp, header::CONTENT_ENCODING), "gzip");
 }
 
+/// `path` asked with `Accept-Encoding: accept` (none when empty) and `If-None-Match: tag`.
+fn asked(path: &str, accept: &str, tag: &str) -> Request<Body> {
+    let mut req = Request::get(path);
+    if !accept.is_empty() {
+        req = req.header(header::ACCEPT_ENCODING, accept);
+    }
+    if !tag.is_empty() {
+        req = req.header(header::IF_NONE_MATCH, tag);
+    }
+    req.body(Body::empty()).unwrap()
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Read as _;
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut out)
+        .expect("a gzip stream");
+    out
+}
+
+#[tokio::test]
+async fn each_asset_is_served_gzipped_or_as_is_with_vary_and_a_tag_per_encoding() {
+    let app = test_app();
+    let mut paths: Vec<&str> = ASSETS.iter().map(|(p, _)| *p).collect();
+    paths.push("/openapi.yaml");
+    for path in paths {
+        let plain = send(&app, asked(path, "", "")).await;
+        assert_eq!(header_of(&plain, header::CONTENT_ENCODING), "", "{path}");
+        assert_eq!(header_of(&plain, header::VARY), "accept-encoding", "{path}");
+        let plain_tag = header_of(&plain, header::ETAG);
+        let plain_bytes = body_bytes(plain).await;
+
+        let gz = send(&app, asked(path, "br;q=1, gzip;q=0.8", "")).await;
+        assert_eq!(header_of(&gz, header::CONTENT_ENCODING), "gzip", "{path}");
+        assert_eq!(header_of(&gz, header::VARY), "accept-encoding", "{path}");
+        let gz_tag = header_of(&gz, header::ETAG);
+        assert_ne!(gz_tag, plain_tag, "{path}: one tag per encoding");
+        let gz_bytes = body_bytes(gz).await;
+        assert!(gz_bytes.len() < plain_bytes.len(), "{path}");
+        assert_eq!(gunzip(&gz_bytes), plain_bytes, "{path}: the same file");
+
+        // Each tag revalidates its own representation only.
+        let resp = send(&app, asked(path, "gzip", &gz_tag)).await;
+        assert_eq!(resp.status(), StatusCode::NOT_MODIFIED, "{path}");
+        assert_eq!(header_of(&resp, header::ETAG), gz_tag, "{path}");
+        assert_eq!(header_of(&resp, header::VARY), "accept-encoding", "{path}");
+        let resp = send(&app, asked(path, "", &gz_tag)).await;
+        assert_eq!(
+            resp.status(),
+            StatusCode::OK,
+            "{path}: a gzip tag is not the file"
+        );
+        let resp = send(&app, asked(path, "gzip", &plain_tag)).await;
+        assert_eq!(
+            resp.status(),
+            StatusCode::OK,
+            "{path}: the file's tag is not gzip"
+        );
+        assert_eq!(header_of(&resp, header::CONTENT_ENCODING), "gzip", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn an_asset_is_sent_as_is_when_gzip_has_q_0_or_identity_is_preferred() {
+    let app = test_app();
+    for accept in [
+        "gzip;q=0",
+        "identity",
+        "gzip;q=0, *",
+        "gzip;q=0.5, identity",
+        "br, deflate",
+    ] {
+        let resp = send(&app, asked("/docs/redoc.standalone.js", accept, "")).await;
+        assert_eq!(resp.status(), StatusCode::OK, "{accept}");
+        assert_eq!(
+            header_of(&resp, header::CONTENT_ENCODING),
+            "",
+            "Accept-Encoding: {accept}"
+        );
+    }
+    let resp = send(&app, asked("/docs/redoc.standalone.js", "*", "")).await;
+    assert_eq!(header_of(&resp, header::CONTENT_ENCODING), "gzip");
+}
+
 /// `src` and `href` values of `html`.
 fn links(html: &str) -> Vec<&str> {
     let mut out = Vec::new();
@@ -161,4 +246,24 @@ async fn the_desk_stays_within_its_budget() {
         total <= DESK_BUDGET_BYTES,
         "the desk is {total} bytes, over its budget of {DESK_BUDGET_BYTES}"
     );
+}
+
+/// Issue 28: `#lang=__proto__` (or `constructor`, `toString`) was taken for a language and
+/// blanked every text. The desk reads its tables only through `own`, an own-property check,
+/// and a language only through `deskLang`.
+#[tokio::test]
+async fn the_desk_reads_its_tables_by_own_keys_only() {
+    let app = test_app();
+    let js = String::from_utf8(body_bytes(send(&app, get("/desk.js")).await).await).unwrap();
+    assert!(js.contains("Object.prototype.hasOwnProperty.call(table, key)"));
+    for lookup in ["TEXT[", "REASONS[", "verdicts[", "t()["] {
+        assert!(!js.contains(lookup), "desk.js indexes {lookup}…] directly");
+    }
+    for entry in ["f.lang", "navigator.language"] {
+        let line = js
+            .lines()
+            .find(|l| l.contains(entry) && l.contains("state.lang ="))
+            .unwrap_or_else(|| panic!("desk.js takes a language from {entry}"));
+        assert!(line.contains("deskLang("), "{line}");
+    }
 }

@@ -929,3 +929,210 @@ fn the_binary_defaults_turn_the_idle_and_write_timeouts_on() {
     assert!(c.idle_timeout().is_some_and(|t| t > c.request_timeout()));
     assert!(c.write_timeout().is_some());
 }
+
+// ------------------------------------------------------------------------------------------
+// ---- Issue 28, responses: compression, echoes, security headers, small defects ----
+// ------------------------------------------------------------------------------------------
+
+mod responses {
+    use super::*;
+
+    fn accepting(req: Request<Body>, encoding: &'static str) -> Request<Body> {
+        let (mut parts, body) = req.into_parts();
+        parts
+            .headers
+            .insert(header::ACCEPT_ENCODING, encoding.parse().unwrap());
+        Request::from_parts(parts, body)
+    }
+
+    fn header_of(resp: &axum::response::Response, name: header::HeaderName) -> String {
+        resp.headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default()
+    }
+
+    /// Finding 1: an asset is gzipped once; a request that takes gzip allocates no encoder
+    /// and no copy of the file (compressing Redoc per request cost 30-35 ms and about 0.5 MB).
+    #[test]
+    fn a_gzipped_asset_is_compressed_once_not_per_request() {
+        let rt = current_thread();
+        let app = test_app();
+        let fetch = || {
+            rt.block_on(async {
+                let req = accepting(get("/docs/redoc.standalone.js"), "gzip");
+                let resp = send(&app, req).await;
+                assert_eq!(header_of(&resp, header::CONTENT_ENCODING), "gzip");
+                body_bytes(resp).await.len()
+            })
+        };
+        let first = fetch(); // compresses it, once
+        let (again, peak) = peak_during(fetch);
+        assert_eq!(again, first);
+        assert!(first < 400 * 1024, "gzipped at the best level: {first} B");
+        // The body read back into a `Vec` is the test's; the server's share is small change.
+        assert!(
+            peak < first + 64 * 1024,
+            "peak {peak} B for a {first} B answer"
+        );
+    }
+
+    /// Finding 1: small dynamic answers are not compressed (no packet to save); large ones
+    /// are, with `Vary`, SVGs included.
+    #[tokio::test]
+    async fn only_dynamic_answers_of_a_kib_or_more_are_gzipped() {
+        let app = test_app();
+        let resp = send(&app, accepting(get("/healthz"), "gzip")).await;
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(header_of(&resp, header::CONTENT_ENCODING), "");
+        let small = send(&app, accepting(post_json("/v1/adjudicate", "{"), "gzip")).await;
+        assert_eq!(header_of(&small, header::CONTENT_ENCODING), "");
+
+        let games = vec![r#"{"moves": ["h2e2", "h9g7"]}"#; 36].join(", ");
+        let batch = post_json("/v1/adjudicate/batch", format!(r#"{{"games": [{games}]}}"#));
+        let resp = send(&app, accepting(batch, "gzip")).await;
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(header_of(&resp, header::CONTENT_ENCODING), "gzip");
+        assert!(header_of(&resp, header::VARY).contains("accept-encoding"));
+
+        let svg = get("/v1/diagram.svg?lang=en");
+        let resp = send(&app, accepting(svg, "gzip")).await;
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(header_of(&resp, header::CONTENT_ENCODING), "gzip");
+    }
+}
+
+mod record_echoes {
+    use super::*;
+    use common::app::law_app;
+    use xiangqi_arbiter::api::error::FEN_ECHO_CHARS;
+
+    #[test]
+    fn a_fen_member_is_cut_at_the_longest_fen_a_request_may_send() {
+        assert_eq!(FEN_ECHO_CHARS, MAX_FEN_CHARS);
+    }
+
+    /// Finding 4: a record's error never echoes a value whole. Each of these echoed about
+    /// 100 KB (the first 300 KB: the move in `move`, in `reason` and in `detail`).
+    #[tokio::test]
+    async fn record_errors_echo_no_value_whole() {
+        let app = law_app();
+        let huge = "a".repeat(100_000);
+        for (what, record) in [
+            ("a token", format!("[Format \"ICCS\"]\n1. h2e2 {huge}")),
+            ("a token of a sheet", format!("1. h2e2 h9g7 2. {huge}")),
+            ("a format", format!("[Format \"{huge}\"]\n1. h2e2")),
+            ("a FEN", format!("[FEN \"{huge}\"]\n1. h2e2")),
+            ("a valueless tag", format!("[{huge}]\n1. h2e2")),
+            ("an unquoted tag", format!("[{huge} value]\n1. h2e2")),
+            ("an unquoted value", format!("[Event {huge}]\n1. h2e2")),
+        ] {
+            for lang in ["en", "vi", "zh"] {
+                let body = json!({ "game": record, "lang": lang }).to_string();
+                let resp = send(&app, post_json("/v1/adjudicate", body)).await;
+                let status = resp.status();
+                let bytes = body_bytes(resp).await;
+                assert!(status.is_client_error(), "{what}: {status}");
+                assert!(
+                    bytes.len() < 2_000,
+                    "{what} ({lang}): a {} B answer: {}",
+                    bytes.len(),
+                    String::from_utf8_lossy(&bytes[..300])
+                );
+                let p: Value = serde_json::from_slice(&bytes).unwrap();
+                let detail = p["detail"].as_str().unwrap();
+                // The detail keeps 40 characters of a value; a `fen` member, 128 (the longest
+                // FEN a request may send).
+                assert!(!detail.contains(&"a".repeat(41)), "{what} ({lang}): {p}");
+                let text = String::from_utf8(bytes).unwrap();
+                assert!(!text.contains(&"a".repeat(129)), "{what} ({lang}): {p}");
+            }
+        }
+    }
+}
+
+mod small_defects {
+    use super::*;
+    use common::app::law_app;
+
+    /// Finding 9: a record whose lines end in CR alone reads like one with LF; its moves
+    /// stood glued (`h9g72.`) and the game was a 422.
+    #[tokio::test]
+    async fn a_record_with_cr_only_line_ends_reads_like_lf() {
+        let app = law_app();
+        let mut answers = Vec::new();
+        for record in [
+            "1. h2e2 h9g7\n2. h0g2 i9h9\n",
+            "1. h2e2 h9g7\r2. h0g2 i9h9\r",
+            "1. h2e2 h9g7\r\n2. h0g2 i9h9\r\n",
+        ] {
+            let body = json!({ "game": record }).to_string();
+            let resp = send(&app, post_json("/v1/adjudicate", body)).await;
+            assert_eq!(resp.status(), StatusCode::OK, "{record:?}");
+            let mut answer = body_json(resp).await;
+            answer.as_object_mut().unwrap().remove("meta");
+            answers.push(answer);
+        }
+        assert_eq!(answers[1], answers[0]);
+        assert_eq!(answers[2], answers[0]);
+        assert_eq!(answers[0]["position"]["plies"], 4);
+    }
+
+    /// Finding 9: `"lang": "VI"` was taken by `/v1/adjudicate` and refused by `/v1/diagram`
+    /// (and the GET diagram). A language name is read in any case, everywhere.
+    #[tokio::test]
+    async fn language_names_are_read_in_any_case_by_every_route() {
+        let app = law_app();
+        let moves = json!(["h2e2", "h9g7"]);
+        for (path, body) in [
+            ("/v1/adjudicate", json!({ "moves": moves, "lang": "VI" })),
+            ("/v1/diagram", json!({ "moves": moves, "lang": "VI" })),
+            ("/v1/report", json!({ "moves": moves, "lang": "Vi" })),
+        ] {
+            let resp = send(&app, post_json(path, body.to_string())).await;
+            assert_eq!(resp.status(), StatusCode::OK, "{path}");
+        }
+        let lower = body_bytes(send(&app, get("/v1/diagram.svg?lang=vi")).await).await;
+        let upper = send(&app, get("/v1/diagram.svg?lang=VI")).await;
+        assert_eq!(upper.status(), StatusCode::OK);
+        assert_eq!(body_bytes(upper).await, lower);
+        let req = post_json(
+            "/v1/diagram",
+            json!({ "moves": moves, "lang": "En" }).to_string(),
+        );
+        let svg = String::from_utf8(body_bytes(send(&app, req).await).await).unwrap();
+        assert!(
+            svg.contains(">R<") || svg.contains(">R</"),
+            "WXF letters for en"
+        );
+    }
+
+    /// Finding 9: raw GBK bytes in a string were reported as "a \u escape in a string is not
+    /// a valid character"; the body has no `\u`: it is not UTF-8, at this byte, line, column.
+    #[tokio::test]
+    async fn a_body_that_is_not_utf8_is_told_so_with_where() {
+        let app = test_app();
+        // "炮二平五" in GBK, on the second line.
+        let mut body = b"{\"moves\":\n  [\"".to_vec();
+        body.extend_from_slice(&[0xC5, 0xDA, 0xB6, 0xFE, 0xC6, 0xBD, 0xCE, 0xE5]);
+        body.extend_from_slice(b"\"]}");
+        for (lang, words) in [
+            (
+                "en",
+                "the body is not UTF-8 text, as JSON must be: byte 15 (line 2, column 5)",
+            ),
+            ("vi", "không phải văn bản UTF-8"),
+            ("zh", "不是JSON所要求的UTF-8文本：第15字节（第2行第5列）"),
+        ] {
+            let req = Request::post("/v1/adjudicate")
+                .header(header::CONTENT_TYPE, "application/json")
+                .header(header::ACCEPT_LANGUAGE, lang)
+                .body(Body::from(body.clone()))
+                .unwrap();
+            let p = expect_problem(send(&app, req).await, 400, "malformed-json").await;
+            let detail = p["detail"].as_str().unwrap();
+            assert!(detail.contains(words), "{lang}: {detail}");
+            assert!(!detail.contains("\\u"), "{lang}: {detail}");
+        }
+    }
+}

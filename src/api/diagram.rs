@@ -8,6 +8,7 @@ use super::error::{ApiError, ECHO_CHARS, elide};
 use super::law::start_position;
 use super::request::{DiagramRequest, Limits, MAX_FEN_CHARS, MAX_LIST_CHARS};
 use super::wording::{self, Wording};
+use crate::adjudication::Lang;
 use crate::diagram::{self, Arrow, ArrowKind, Diagram, Labels, Mark, MarkKind, svg};
 use crate::xiangqi::{Position, Square};
 
@@ -218,14 +219,19 @@ fn boolean(text: &str) -> Result<bool, Wording> {
     }
 }
 
+/// The labels of a language name, read like every other (`Lang::from_code`: `VI` is `vi`).
 fn labels(code: &str) -> Result<Labels, Wording> {
-    Labels::from_code(code).ok_or_else(|| wording::not_a_label_language(code))
+    match Lang::from_code(code) {
+        Some(Lang::Vi) => Ok(Labels::Vi),
+        Some(Lang::En) => Ok(Labels::En),
+        Some(Lang::Zh) => Ok(Labels::Zh),
+        None => Err(wording::not_a_label_language(code)),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::adjudication::Lang;
 
     fn parameter(query: &str) -> String {
         match DiagramQuery::parse(Some(query)) {

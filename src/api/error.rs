@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::wording::{self, Fixed, Wording};
-pub use super::wording::{ECHO_CHARS, FenProblem, elide};
+pub use super::wording::{ECHO_CHARS, FEN_ECHO_CHARS, FenProblem, elide};
 use crate::adjudication::Lang;
 use crate::xiangqi::Color;
 use crate::xiangqi::notation::Notation;
@@ -372,7 +372,7 @@ impl ApiError {
                     .iter()
                     .map(|p| json!({ "kind": p.kind, "message": p.message.get(lang) }))
                     .collect();
-                json!({ "fen": fen, "problems": problems })
+                json!({ "fen": elide(fen, FEN_ECHO_CHARS), "problems": problems })
             }
             ApiError::UnknownNotation { notation } => {
                 json!({ "notation": notation, "supported": NOTATIONS })
@@ -388,7 +388,7 @@ impl ApiError {
                 message,
             } => json!({
                 "ply": ply, "move_number": move_number, "side": side.name(),
-                "move": mv, "reason": reason, "kind": kind,
+                "move": elide(mv, ECHO_CHARS), "reason": echoed_reason(mv, reason), "kind": kind,
                 "code": kind, "message": message.get(lang),
             }),
             ApiError::IllegalMove {
@@ -402,7 +402,7 @@ impl ApiError {
                 message,
             } => json!({
                 "ply": ply, "move_number": move_number, "side": side.name(),
-                "move": mv, "iccs": iccs, "fen": fen, "reason": reason,
+                "move": elide(mv, ECHO_CHARS), "iccs": iccs, "fen": fen, "reason": reason,
                 "code": reason, "message": message.get(lang),
             }),
             ApiError::TooManyMoves { count, limit } | ApiError::TooManyGames { count, limit } => {
@@ -543,6 +543,19 @@ fn unparsable_parts<'r>(mv: &str, reason: &'r str) -> (Option<&'r str>, &'r str)
     match reason.split_once(&quoted) {
         Some((label, message)) => (Some(label), message),
         None => (None, reason),
+    }
+}
+
+/// An unparsable move's `reason` (`ICCS move "z9z8": expected ...`) with the move it quotes
+/// cut like every echo: a record's token may be 100 KB.
+fn echoed_reason(mv: &str, reason: &str) -> String {
+    let mv = mv.trim();
+    if mv.chars().nth(ECHO_CHARS).is_none() {
+        return reason.to_owned();
+    }
+    match reason.split_once(&format!("{mv:?}")) {
+        Some((before, after)) => format!("{before}{:?}{after}", elide(mv, ECHO_CHARS)),
+        None => elide(reason, 2 * ECHO_CHARS),
     }
 }
 

@@ -49,14 +49,27 @@ impl RequestBody for DiagramRequest {}
 /// body's object are a 422 `unknown-field` unless it says `"strict": false`.
 pub fn parse_json<T: RequestBody>(bytes: &[u8]) -> Result<T, ApiError> {
     // Checking the whole body's UTF-8 at once costs less than checking each string as it is
-    // read (game200 holds 200 of them); a body that is not UTF-8 is read as bytes, so that
-    // the error says where.
+    // read (game200 holds 200 of them), and says where a body that is not UTF-8 stops being
+    // it: serde would call a raw GBK byte in a string "a \u escape that is not a valid
+    // character" (issue 28).
     match std::str::from_utf8(bytes) {
         Ok(text) => match T::read_common_form(text) {
             Some(body) => Ok(body),
             None => read(|| serde_json::Deserializer::from_str(text), true),
         },
-        Err(_) => read(|| serde_json::Deserializer::from_slice(bytes), true),
+        Err(e) => Err(not_utf8(bytes, e.valid_up_to())),
+    }
+}
+
+/// The problem of a body that is not UTF-8 from byte `at` (0-based): the byte, its line and
+/// its column (in characters), counted as serde counts them.
+fn not_utf8(bytes: &[u8], at: usize) -> ApiError {
+    // The bytes before `at` are UTF-8: `from_utf8` said so.
+    let before = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    ApiError::MalformedJson {
+        detail: wording::json_body_not_utf8(at + 1, (line, column)),
     }
 }
 

@@ -74,11 +74,6 @@ impl Labels {
         }
     }
 
-    /// The language of `code`, if it is one of [`Labels::ALL`]'s.
-    pub fn from_code(code: &str) -> Option<Labels> {
-        Labels::ALL.into_iter().find(|l| l.code() == code)
-    }
-
     /// The label of a piece.
     pub const fn piece(self, piece: Piece) -> &'static str {
         match self {

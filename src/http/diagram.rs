@@ -1,6 +1,6 @@
 //! The drawing handlers: `GET /v1/diagram.svg`, `POST /v1/diagram` and `POST /v1/report`.
 //! What they draw is [`crate::api::diagram`]'s and [`crate::api::report`]'s; here are only the
-//! media types, the caching of the GET, and the choice between ruling inline and on the pool.
+//! media types and policy, the caching of the GET, and the choice between ruling inline and on the pool.
 
 use std::time::SystemTime;
 
@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use super::error::{LocalizedError, ProblemLang, accept_language};
 use super::etag;
 use super::extract::ApiJson;
+use super::headers::DRAWING_CSP;
 use super::middleware::REQUEST_ID;
 use super::state::AppState;
 use super::v1::{INLINE_PLIES_MAX, rule};
@@ -110,9 +111,14 @@ fn in_language(lang: Lang) -> impl Fn(ApiError) -> LocalizedError + Copy {
     move |e| LocalizedError(e, lang)
 }
 
+/// A drawing or the report: its media type and its policy ([`DRAWING_CSP`]).
 fn with_type(body: String, content_type: &'static str) -> Response {
     let mut resp = body.into_response();
-    resp.headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    let h = resp.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(DRAWING_CSP),
+    );
     resp
 }

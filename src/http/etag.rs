@@ -12,6 +12,14 @@ pub fn of(bytes: &[u8]) -> HeaderValue {
     HeaderValue::from_str(&format!("W/\"{hash:016x}\"")).expect("hex digits are a valid header")
 }
 
+/// A strong entity tag for `bytes`: their 64-bit FNV-1a hash in hex, quoted. For an answer
+/// whose every representation is made by us, each with its own bytes (the embedded assets,
+/// gzipped once): no layer changes them on the way out.
+pub fn strong(bytes: &[u8]) -> HeaderValue {
+    let hash = fnv1a(bytes);
+    HeaderValue::from_str(&format!("\"{hash:016x}\"")).expect("hex digits are a valid header")
+}
+
 /// Whether `If-None-Match` names `etag` or is `*`. RFC 9110 (13.1.2) compares weakly here, so a
 /// `W/` tag (from a proxy that recompressed the answer) still matches.
 pub fn is_current(headers: &HeaderMap, etag: &HeaderValue) -> bool {
@@ -52,6 +60,7 @@ mod tests {
         assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(of(b"a"), "W/\"af63dc4c8601ec8c\"");
+        assert_eq!(strong(b"a"), "\"af63dc4c8601ec8c\"");
     }
 
     #[test]

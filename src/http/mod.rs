@@ -6,9 +6,11 @@
 
 pub mod assets;
 pub mod diagram;
+pub mod encoding;
 pub mod error;
 pub mod etag;
 pub mod extract;
+pub mod headers;
 pub mod metrics;
 pub mod middleware;
 pub mod ops;

@@ -1,5 +1,5 @@
-//! Operations endpoints: liveness, readiness, metrics, the API description, and the
-//! fallbacks for unknown routes and methods.
+//! Operations endpoints: liveness, readiness, metrics, and the fallbacks for unknown routes
+//! and methods. The API description is an embedded asset ([`super::assets::OPENAPI`]).
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
@@ -11,7 +11,8 @@ use super::extract::ApiJson;
 use super::state::AppState;
 use crate::api::error::{ApiError, elide};
 
-/// The OpenAPI description, compiled in so the binary serves exactly the spec it was built with.
+/// The OpenAPI description, compiled in so the binary serves exactly the spec it was built with
+/// (`GET /openapi.yaml`, [`super::assets::OPENAPI`]).
 pub const OPENAPI_YAML: &str = include_str!("../../openapi.yaml");
 
 /// `GET /healthz`: the process is alive (no dependencies to check).
@@ -38,16 +39,6 @@ pub async fn metrics(State(state): State<AppState>) -> Response {
     resp.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
-    );
-    resp
-}
-
-/// `GET /openapi.yaml`: the API description.
-pub async fn openapi() -> Response {
-    let mut resp = OPENAPI_YAML.into_response();
-    resp.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/yaml"),
     );
     resp
 }

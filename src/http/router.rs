@@ -25,7 +25,7 @@ use super::middleware::{
 };
 use super::pool::RulingPool;
 use super::state::{AppState, Readiness};
-use super::{assets, diagram, ops, v1};
+use super::{assets, diagram, encoding, headers, ops, v1};
 use crate::api::Arbiter;
 use crate::config::Config;
 
@@ -74,7 +74,7 @@ fn route_table() -> Vec<RouteEntry> {
         get_route("/healthz", ops::healthz),
         get_route("/readyz", ops::readyz),
         get_route("/metrics", ops::metrics),
-        get_route("/openapi.yaml", ops::openapi),
+        get_route("/openapi.yaml", assets::openapi),
         get_route("/docs", assets::docs),
         get_route("/docs/redoc.standalone.js", assets::redoc_js),
         get_route("/", assets::desk),
@@ -129,10 +129,12 @@ pub fn app_with_readiness(
     // Router::layer wraps every route (and the fallback), so each layer below sees the
     // `MatchedPath`. The whole stack goes in one `.layer` call: each call boxes every route
     // once more, which costs a clone of the boxed service and a boxed future per request.
-    // Outer to inner: request id and trace, metrics (counting every answer with its final
+    // Outer to inner: security headers, request id and trace, metrics (counting every answer with its final
     // status), CORS, compression, problem+json for middleware errors, catch-panic, body
     // limit, and innermost the deadline.
     let outer = ServiceBuilder::new()
+        // Outermost, so that every answer carries them, the middleware's own included.
+        .map_response(headers::secure)
         .map_request(middleware::sanitize_request_id)
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeProcessUniqueId))
         .layer(
@@ -148,7 +150,13 @@ pub fn app_with_readiness(
         .layer(PropagateRequestIdLayer::new(REQUEST_ID));
     let inner = ServiceBuilder::new()
         .option_layer(cors_layer(&config.cors_origins))
-        .layer(CompressionLayer::new())
+        // Dynamic answers of 1 KiB or more at the fastest level; the assets come gzipped
+        // already (`encoding`).
+        .layer(
+            CompressionLayer::new()
+                .quality(encoding::COMPRESSION_LEVEL)
+                .compress_when(encoding::Dynamic),
+        )
         .layer(NormalizeLayer(normalize))
         // Unify the body type of the tower-http layers below into axum's `Body`.
         .layer(MapResponseBodyLayer::new(Body::new))

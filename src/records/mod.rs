@@ -14,13 +14,17 @@ mod record;
 
 pub use record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem};
 
+use std::borrow::Cow;
+
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::{Color, Position};
 
 /// Reads a record in any of the [`Format`]s, telling them apart by their
 /// text: `[DhtmlXQ` blocks anywhere (they are often pasted with the page around
-/// them), else `[` tags first for PGN, otherwise a sheet.
+/// them), else `[` tags first for PGN, otherwise a sheet. Lines may end in
+/// LF, CR LF or CR alone (old Mac editors, some Windows exports).
 pub fn read(text: &str) -> Result<Record, RecordError> {
+    let text = &*lf_line_ends(text);
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if dhtmlxq::is_dhtmlxq(text) {
         dhtmlxq::read(text)
@@ -29,6 +33,16 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     } else {
         pgn::read(text, Format::Sheet)
     }
+}
+
+/// `text` with every line ending in LF: CR LF and a CR alone become LF, so that a CR-only
+/// record does not read as one line (where `h9g7\r2.` would glue into one token). A copy only
+/// when there is a CR.
+fn lf_line_ends(text: &str) -> Cow<'_, str> {
+    if !text.contains('\r') {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
 }
 
 /// Why no single notation reads a record's moves.
@@ -108,6 +122,32 @@ mod tests {
         assert_eq!(move_number(44, Color::Red), (23, Color::Red));
         assert_eq!(move_number(0, Color::Black), (1, Color::Black));
         assert_eq!(move_number(1, Color::Black), (2, Color::Red));
+    }
+
+    #[test]
+    fn cr_lf_and_cr_alone_end_lines_like_lf() {
+        for text in [
+            "1. h2e2 h9g7\n2. h0g2 i9h9\n",
+            "1. h2e2 h9g7\r\n2. h0g2 i9h9\r\n",
+            "1. h2e2 h9g7\r2. h0g2 i9h9\r",
+        ] {
+            let r = read(text).unwrap();
+            let moves: Vec<_> = r
+                .moves
+                .iter()
+                .map(|m| (&*m.text, m.line, m.column))
+                .collect();
+            assert_eq!(
+                moves,
+                [
+                    ("h2e2", 1, 4),
+                    ("h9g7", 1, 9),
+                    ("h0g2", 2, 4),
+                    ("i9h9", 2, 9)
+                ],
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

@@ -284,6 +284,19 @@ def check_languages(desk, shots):
     expect(page.locator("h1")).to_have_text("The arbiter's desk")
 
 
+def check_prototype_languages(desk):
+    # Issue 28: a link whose lang is a key of Object.prototype blanked every text.
+    page = desk.page
+    for lang in ("__proto__", "constructor", "toString"):
+        page.goto(desk.base + f"/#moves=h2e2&lang={lang}")
+        desk.settled()
+        expect(page.locator("h1")).to_have_text("The arbiter's desk")
+    page.goto(desk.base + "/#moves=h2e2&lang=VI")
+    desk.settled()
+    expect(page.locator("h1")).to_have_text("Bàn trọng tài")
+    page.click('[data-lang="en"]')
+
+
 def check_phone_width(browser, base, shots):
     page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-US")
     page.goto(base + "/")
@@ -346,6 +359,7 @@ def main():
             check_records(desk)
             check_play(desk, shots)
             check_languages(desk, shots)
+            check_prototype_languages(desk)
             check_docs(desk, shots)
         except Exception:
             page.screenshot(path=str(shots / "failure.png"), full_page=True)

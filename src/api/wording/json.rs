@@ -171,6 +171,24 @@ pub fn json_not_utf8(byte: usize) -> Wording {
     )
 }
 
+/// A body that is not UTF-8 (JSON always is), from its byte `byte` (1-based) at `line` and
+/// `column`.
+pub fn json_body_not_utf8(byte: usize, (line, column): (usize, usize)) -> Wording {
+    Wording::new(|lang| match lang {
+        Lang::En => format!(
+            "the body is not UTF-8 text, as JSON must be: byte {byte} (line {line}, column \
+             {column}) is not UTF-8"
+        ),
+        Lang::Vi => format!(
+            "nội dung yêu cầu không phải văn bản UTF-8 như JSON bắt buộc: byte thứ {byte} \
+             (dòng {line}, cột {column}) không phải UTF-8"
+        ),
+        Lang::Zh => format!(
+            "请求体不是JSON所要求的UTF-8文本：第{byte}字节（第{line}行第{column}列）不是UTF-8"
+        ),
+    })
+}
+
 /// A value of the right syntax and the wrong shape: the field (`None` for the body itself),
 /// what is wrong, and where.
 pub fn json_data(path: Option<&str>, what: &Wording, at: Option<(usize, usize)>) -> Wording {

@@ -27,4 +27,4 @@ pub use json::*;
 pub use moves::*;
 pub use records::*;
 pub use service::*;
-pub use words::{ECHO_CHARS, FenProblem, Wording, elide};
+pub use words::{ECHO_CHARS, FEN_ECHO_CHARS, FenProblem, Wording, elide};

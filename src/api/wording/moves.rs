@@ -1,7 +1,8 @@
 //! Moves that are illegal or cannot be read, and where they stand in the game.
 
 use super::words::{
-    Wording, notation_label, number, piece_name, role_vi, role_zh, side_of, side_subject,
+    ECHO_CHARS, Wording, elide, notation_label, number, piece_name, role_vi, role_zh, side_of,
+    side_subject,
 };
 use crate::adjudication::Lang;
 use crate::xiangqi::notation::{
@@ -369,6 +370,7 @@ pub fn illegal_move(
 ) -> String {
     let at = ply_at(ply, move_number, side, lang);
     let message = message.get(lang);
+    let mv = elide(mv, ECHO_CHARS);
     match lang {
         Lang::En => format!("{at}: illegal move {mv:?}: {message}"),
         Lang::Vi => format!("{at}: nước đi {mv:?} không hợp lệ: {message}"),
@@ -387,6 +389,8 @@ pub fn unparsable_move(
 ) -> String {
     let at = ply_at(ply, move_number, side, lang);
     let message = message.get(lang);
+    // A record's token may be 100 KB: never echoed whole.
+    let mv = elide(mv, ECHO_CHARS);
     match lang {
         Lang::En => {
             let notation = notation.map(|n| format!(" as {n}")).unwrap_or_default();

@@ -14,9 +14,11 @@ pub fn in_record(line: u32, column: u32, what: &str, lang: Lang) -> String {
     }
 }
 
-/// Why a record cannot be read.
+/// Why a record cannot be read. The text it quotes is cut like every echo: a tag's name or
+/// value may be 100 KB.
 pub fn record_problem(problem: &RecordProblem) -> Wording {
     use RecordProblem as P;
+    let problem = &echoed(problem);
     Wording::new(|lang| match (problem, lang) {
         (p, Lang::En) => p.to_string(),
         (P::Unexpected(c), Lang::Vi) => format!("ký tự '{c}' không đúng chỗ"),
@@ -78,6 +80,23 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
         }
         (P::BinitTwoPieces { file, row }, _) => format!("第{file}列第{row}行有两个棋子"),
     })
+}
+
+/// `problem` with the record's text it holds cut to [`ECHO_CHARS`].
+fn echoed(problem: &RecordProblem) -> RecordProblem {
+    use RecordProblem as P;
+    let cut = |text: &str| elide(text, ECHO_CHARS);
+    match problem {
+        P::TagWithoutValue(inner) => P::TagWithoutValue(cut(inner)),
+        P::UnquotedValue(key) => P::UnquotedValue(cut(key)),
+        P::UnknownFormat(value) => P::UnknownFormat(cut(value)),
+        P::BlockNeverClosed(name) => P::BlockNeverClosed(cut(name)),
+        P::MoveFileBeyond { number, digits } => P::MoveFileBeyond {
+            number: *number,
+            digits: cut(digits),
+        },
+        other => other.clone(),
+    }
 }
 
 /// No notation reads every move of a record; for each, the move it stops at (its text, line

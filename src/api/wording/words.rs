@@ -46,6 +46,12 @@ pub struct FenProblem {
 /// Characters of a client's value kept when a detail echoes it.
 pub const ECHO_CHARS: usize = 40;
 
+/// Characters of a FEN kept in a problem's `fen` member: the longest a request's `fen` may be
+/// (`api::request::MAX_FEN_CHARS`), so only a record's `[FEN]` tag is ever cut. A FEN is a
+/// program's value there, which 40 characters would break; the detail cuts it to
+/// [`ECHO_CHARS`] like every echo.
+pub const FEN_ECHO_CHARS: usize = 128;
+
 /// `s` itself if it has at most `keep` characters, else its first `keep` characters and a
 /// count of the rest: `aaaa… (160000 more characters)`. Details never echo a client's
 /// value whole: a 200 KB value must not come back as a 200 KB (or, escaped, 400 KB) answer.

@@ -108,8 +108,18 @@ const state = {
   refusal: null, // { from, to } of the last refused move, drawn until the next click
 };
 
-const t = () => TEXT[state.lang];
-const sideName = (side) => (side ? t()[side] : t().nobody);
+// A table's own entry, never one of Object.prototype's: a key from a link, the browser or an
+// answer (`#lang=__proto__`, `constructor`, `toString`) is not an entry of ours.
+const own = (table, key) =>
+  table && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+// The desk's language for a code in any case (`VI` is `vi`), or null if it speaks none such.
+const deskLang = (code) => {
+  const lang = String(code ?? '').toLowerCase();
+  return own(TEXT, lang) ? lang : null;
+};
+
+const t = () => own(TEXT, state.lang);
+const sideName = (side) => (side ? own(t(), side) : t().nobody);
 
 async function post(path, body) {
   const resp = await fetch(path, {
@@ -125,7 +135,7 @@ async function post(path, body) {
 const isIllegalMove = (p) => typeof p === 'object' && p && String(p.type).endsWith('/illegal-move');
 
 function reasonText(problem) {
-  return (REASONS[state.lang] || {})[problem.reason] || problem.message || problem.detail;
+  return own(own(REASONS, state.lang), problem.reason) || problem.message || problem.detail;
 }
 
 function say(text, refused = false) {
@@ -256,7 +266,7 @@ function showRuling() {
   const banner = $('banner');
   banner.hidden = true;
   if (!r) return;
-  $('verdict').textContent = t().verdicts[r.verdict] || r.verdict;
+  $('verdict').textContent = own(t().verdicts, r.verdict) || r.verdict;
   $('violator').textContent = sideName(r.violator);
   const list = $('articles');
   list.replaceChildren(...r.articles.map((a) => {
@@ -421,7 +431,7 @@ function goTo(ply) {
 async function loadLegalMoves() {
   const res = await post('/v1/legal-moves', { fen: state.game.fen, moves: state.game.moves });
   state.legal = res.ok ? res.data : null;
-  if (state.legal) say(gameEnded() ? t().gameOver : t().toMove(t()[state.legal.position.side_to_move]));
+  if (state.legal) say(gameEnded() ? t().gameOver : t().toMove(own(t(), state.legal.position.side_to_move)));
 }
 
 async function afterMoves() {
@@ -469,7 +479,7 @@ async function clickSquare(square) {
   state.refusal = null;
   if (own && state.selected !== square) {
     state.selected = square;
-    say(t().toMove(t()[state.legal.position.side_to_move]));
+    say(t().toMove(own(t(), state.legal.position.side_to_move)));
     await render();
   } else if (state.selected && state.selected !== square) {
     await tryMove(state.selected, square);
@@ -533,7 +543,7 @@ async function review(game, ply) {
 async function loadFragment() {
   const f = fromFragment();
   if (!f) return false;
-  if (f.lang && TEXT[f.lang]) state.lang = f.lang;
+  state.lang = deskLang(f.lang) || state.lang;
   state.mode = f.mode === 'play' ? 'play' : 'review';
   applyLanguage();
   applyMode();
@@ -602,7 +612,7 @@ function wire() {
       await adjudicate();
       showMoves();
       if (state.mode === 'play' && state.legal) {
-        say(gameEnded() ? t().gameOver : t().toMove(t()[state.legal.position.side_to_move]));
+        say(gameEnded() ? t().gameOver : t().toMove(own(t(), state.legal.position.side_to_move)));
       }
       await render();
     });
@@ -647,8 +657,7 @@ function wire() {
 }
 
 async function start() {
-  const saved = navigator.language && navigator.language.slice(0, 2);
-  if (TEXT[saved]) state.lang = saved;
+  state.lang = deskLang(navigator.language && navigator.language.slice(0, 2)) || state.lang;
   wire();
   applyLanguage();
   applyMode();
