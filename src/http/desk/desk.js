@@ -110,16 +110,16 @@ const state = {
 
 // A table's own entry, never one of Object.prototype's: a key from a link, the browser or an
 // answer (`#lang=__proto__`, `constructor`, `toString`) is not an entry of ours.
-const own = (table, key) =>
+const entry = (table, key) =>
   table && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
 // The desk's language for a code in any case (`VI` is `vi`), or null if it speaks none such.
 const deskLang = (code) => {
   const lang = String(code ?? '').toLowerCase();
-  return own(TEXT, lang) ? lang : null;
+  return entry(TEXT, lang) ? lang : null;
 };
 
-const t = () => own(TEXT, state.lang);
-const sideName = (side) => (side ? own(t(), side) : t().nobody);
+const t = () => entry(TEXT, state.lang);
+const sideName = (side) => (side ? entry(t(), side) : t().nobody);
 
 async function post(path, body) {
   const resp = await fetch(path, {
@@ -135,7 +135,7 @@ async function post(path, body) {
 const isIllegalMove = (p) => typeof p === 'object' && p && String(p.type).endsWith('/illegal-move');
 
 function reasonText(problem) {
-  return own(own(REASONS, state.lang), problem.reason) || problem.message || problem.detail;
+  return entry(entry(REASONS, state.lang), problem.reason) || problem.message || problem.detail;
 }
 
 function say(text, refused = false) {
@@ -266,7 +266,7 @@ function showRuling() {
   const banner = $('banner');
   banner.hidden = true;
   if (!r) return;
-  $('verdict').textContent = own(t().verdicts, r.verdict) || r.verdict;
+  $('verdict').textContent = entry(t().verdicts, r.verdict) || r.verdict;
   $('violator').textContent = sideName(r.violator);
   const list = $('articles');
   list.replaceChildren(...r.articles.map((a) => {
@@ -431,7 +431,7 @@ function goTo(ply) {
 async function loadLegalMoves() {
   const res = await post('/v1/legal-moves', { fen: state.game.fen, moves: state.game.moves });
   state.legal = res.ok ? res.data : null;
-  if (state.legal) say(gameEnded() ? t().gameOver : t().toMove(own(t(), state.legal.position.side_to_move)));
+  if (state.legal) say(gameEnded() ? t().gameOver : t().toMove(entry(t(), state.legal.position.side_to_move)));
 }
 
 async function afterMoves() {
@@ -475,16 +475,16 @@ async function clickSquare(square) {
     return;
   }
   const piece = document.getElementById(`pc-${square}`);
-  const own = piece && piece.classList.contains(state.legal.position.side_to_move);
+  const mine = piece && piece.classList.contains(state.legal.position.side_to_move);
   state.refusal = null;
-  if (own && state.selected !== square) {
+  if (mine && state.selected !== square) {
     state.selected = square;
-    say(t().toMove(own(t(), state.legal.position.side_to_move)));
+    say(t().toMove(entry(t(), state.legal.position.side_to_move)));
     await render();
   } else if (state.selected && state.selected !== square) {
     await tryMove(state.selected, square);
   } else {
-    if (!own) say(t().notYours, true);
+    if (!mine) say(t().notYours, true);
     state.selected = null;
     await render();
   }
@@ -612,7 +612,7 @@ function wire() {
       await adjudicate();
       showMoves();
       if (state.mode === 'play' && state.legal) {
-        say(gameEnded() ? t().gameOver : t().toMove(own(t(), state.legal.position.side_to_move)));
+        say(gameEnded() ? t().gameOver : t().toMove(entry(t(), state.legal.position.side_to_move)));
       }
       await render();
     });
