@@ -657,6 +657,7 @@ fn the_law_arbiter_checks_the_flag_while_replaying() {
         game: None,
         lang: None,
         accept_language: None,
+        record: Default::default(),
     };
     let cancel = Cancel::new();
     let err = LawArbiter
@@ -928,4 +929,80 @@ fn the_binary_defaults_turn_the_idle_and_write_timeouts_on() {
     let c = Config::default();
     assert!(c.idle_timeout().is_some_and(|t| t > c.request_timeout()));
     assert!(c.write_timeout().is_some());
+}
+
+// ---- Issue 28, connections ----------------------------------------------------------------
+// Records through the pool, admission from the head, fair connection handling (per-address
+// cap, body deadline, eviction from the address holding the most slots), the send buffer.
+// ------------------------------------------------------------------------------------------
+
+/// An app on the gate arbiter whose pool (one worker, no queue) is held by a blocked ruling.
+async fn app_with_a_full_pool() -> (Router, GateControl, tokio::task::JoinHandle<StatusCode>) {
+    let config = Config {
+        ruling_workers: 1,
+        ruling_queue: 0,
+        ..Config::default()
+    };
+    let (arbiter, control) = gate();
+    let app = xiangqi_arbiter::http::app(&config, Arc::new(arbiter));
+    let blocked = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            send(&app, post_json("/v1/adjudicate", heavy_game().to_string()))
+                .await
+                .status()
+        })
+    };
+    next_start(&control);
+    (app, control, blocked)
+}
+
+/// A numbered score sheet of `plies` plies (a horse going back and forth).
+fn sheet(plies: usize) -> String {
+    let moves = ["b0c2", "b9c7", "c2b0", "c7b9"];
+    let mut text = String::new();
+    for ply in 0..plies {
+        if ply % 2 == 0 {
+            text.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        text.push_str(moves[ply % 4]);
+        text.push(' ');
+    }
+    text
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_record_is_ruled_on_the_pool_like_the_same_moves() {
+    let (app, control, blocked) = app_with_a_full_pool().await;
+    // A record over INLINE_PLIES_MAX plies, in a body small enough to pass the head's
+    // admission: the pool itself refuses it, as it refuses the same game sent as moves.
+    let long = json!({ "game": sheet(INLINE_PLIES_MAX + 64) }).to_string();
+    assert!(long.len() < 4096, "{} bytes", long.len());
+    let resp = send(&app, post_json("/v1/adjudicate", long)).await;
+    expect_problem(resp, 503, "overloaded").await;
+    // A short record is still ruled inline, full pool or not.
+    let short = json!({ "game": sheet(8) }).to_string();
+    let resp = send(&app, post_json("/v1/adjudicate", short)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    control.release.send(()).unwrap();
+    assert_eq!(blocked.await.unwrap(), StatusCode::OK);
+}
+
+#[test]
+fn a_record_is_read_once_and_the_reading_travels_to_the_ruling() {
+    let req: AdjudicateRequest =
+        serde_json::from_value(json!({ "game": sheet(INLINE_PLIES_MAX + 1) })).unwrap();
+    assert!(!req.record.is_read());
+    assert!(req.plies_at_most() > INLINE_PLIES_MAX);
+    // Counting its moves against the limit reads it ...
+    assert!(matches!(
+        req.check_limits(&Limits::new(100, 1)),
+        Err(ApiError::TooManyMoves { count, limit: 100 }) if count == INLINE_PLIES_MAX + 1
+    ));
+    assert!(req.record.is_read());
+    // ... and every later use, the ruling's included, gets that same reading.
+    let first: *const _ = req.record().unwrap();
+    let answer = LawArbiter.adjudicate(&req).unwrap();
+    assert_eq!(answer.position.plies as usize, INLINE_PLIES_MAX + 1);
+    assert!(std::ptr::eq(first, req.record().unwrap()));
 }

@@ -34,9 +34,10 @@ pub async fn adjudicate(
     let lang = req.problem_language();
     let in_lang = |e: ApiError| LocalizedError(e, lang);
     let limits = state.limits;
-    let plies = req.moves.len();
-    if plies > INLINE_PLIES_MAX {
-        // Refuse what the limits refuse before taking a worker.
+    let plies = req.plies_at_most();
+    if plies > INLINE_PLIES_MAX && req.game.is_none() {
+        // Refuse what the limits refuse before taking a worker (a record is read and
+        // counted on the worker, once).
         req.check_limits(&limits).map_err(in_lang)?;
     }
     let resp = rule(&state, plies, move |arbiter, cancel| {
@@ -49,7 +50,9 @@ pub async fn adjudicate(
 }
 
 /// Runs `work` inline for a game of at most [`INLINE_PLIES_MAX`] plies, else on the ruling
-/// pool (every route that rules on one game).
+/// pool (every route that rules on one game). `plies` is what the request shows without
+/// being read further ([`AdjudicateRequest::plies_at_most`]): a `game` record is bounded by
+/// its length, so a long record goes to the pool like the same moves would.
 pub(super) async fn rule<T, F>(state: &AppState, plies: usize, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
