@@ -1006,3 +1006,43 @@ fn a_record_is_read_once_and_the_reading_travels_to_the_ruling() {
     assert_eq!(answer.position.plies as usize, INLINE_PLIES_MAX + 1);
     assert!(std::ptr::eq(first, req.record().unwrap()));
 }
+
+/// A POST whose head announces `length` (or, with `None`, a chunked body) and whose body
+/// never comes.
+fn head_without_body(length: Option<usize>) -> Request<Body> {
+    let mut req = Request::post("/v1/adjudicate").header(header::CONTENT_TYPE, "application/json");
+    req = match length {
+        Some(n) => req.header(header::CONTENT_LENGTH, n),
+        None => req.header(header::TRANSFER_ENCODING, "chunked"),
+    };
+    let never = stream::pending::<Result<&'static str, std::io::Error>>();
+    req.body(Body::from_stream(never)).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_pool_refuses_a_large_body_from_its_head_without_reading_it() {
+    let (app, control, blocked) = app_with_a_full_pool().await;
+    for length in [Some(200_000), None] {
+        // The body never arrives: only an answer from the head can come back in time.
+        let resp = tokio::time::timeout(
+            Duration::from_secs(2),
+            send(&app, head_without_body(length)),
+        )
+        .await
+        .expect("refused from the head, the body unread");
+        assert_eq!(resp.headers()[header::RETRY_AFTER], "1");
+        assert_eq!(resp.headers()[header::CONNECTION], "close");
+        expect_problem(resp, 503, "overloaded").await;
+    }
+    // In the asked language, like every problem.
+    let mut req = head_without_body(None);
+    req.headers_mut()
+        .insert(header::ACCEPT_LANGUAGE, "vi".parse().unwrap());
+    let p = expect_problem(send(&app, req).await, 503, "overloaded").await;
+    assert!(p["detail"].as_str().unwrap().contains("máy chủ"), "{p}");
+    // A small body is read and ruled inline, full pool or not.
+    let resp = send(&app, post_json("/v1/adjudicate", r#"{"moves": ["h2e2"]}"#)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    control.release.send(()).unwrap();
+    assert_eq!(blocked.await.unwrap(), StatusCode::OK);
+}

@@ -8,6 +8,7 @@ use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use super::admission::Admitted;
 use super::error::{LocalizedError, ProblemLang, accept_language};
 use super::etag;
 use super::extract::ApiJson;
@@ -54,6 +55,7 @@ pub async fn diagram_svg(
 pub async fn diagram(
     State(state): State<AppState>,
     headers: HeaderMap,
+    _: Admitted,
     ApiJson(mut req): ApiJson<DiagramRequest>,
 ) -> Result<Response, LocalizedError> {
     req.game.accept_language = accept_language(&headers).map(str::to_owned);
@@ -77,6 +79,7 @@ pub async fn diagram(
 pub async fn report(
     State(state): State<AppState>,
     headers: HeaderMap,
+    _: Admitted,
     ApiJson(mut req): ApiJson<AdjudicateRequest>,
 ) -> Result<Response, LocalizedError> {
     req.accept_language = accept_language(&headers).map(str::to_owned);

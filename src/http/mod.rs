@@ -4,6 +4,7 @@
 //! [`app`] builds the complete `Router` (what tests drive in-process with `oneshot`);
 //! [`server`] serves it on a socket with connection limits and graceful shutdown.
 
+pub mod admission;
 pub mod assets;
 pub mod diagram;
 pub mod error;

@@ -3,9 +3,11 @@
 //!
 //! Small rulings run inline on the async worker; anything larger runs on the bounded ruling
 //! pool ([`super::pool`]), which answers 503 `overloaded` when full and stops abandoned work.
+//! While it is full, a large body is refused from its head, unread ([`super::admission`]).
 
 use axum::extract::State;
 
+use super::admission::Admitted;
 use super::error::{AcceptLanguage, LocalizedError, ProblemLang};
 use super::extract::{ApiJson, JsonText};
 use super::metrics::record_verdict;
@@ -28,6 +30,7 @@ pub const INLINE_BATCH_BYTES: usize = 4 * 1024;
 pub async fn adjudicate(
     State(state): State<AppState>,
     accept: AcceptLanguage,
+    _: Admitted,
     ApiJson(mut req): ApiJson<AdjudicateRequest>,
 ) -> Result<JsonText, LocalizedError> {
     req.accept_language = accept.text().map(str::to_owned);
@@ -73,6 +76,7 @@ where
 pub async fn adjudicate_batch(
     State(state): State<AppState>,
     accept: AcceptLanguage,
+    _: Admitted,
     ApiJson(req): ApiJson<BatchRequest>,
 ) -> Result<ApiJson<BatchResponse>, LocalizedError> {
     let in_header = ProblemLang(accept.lang());
