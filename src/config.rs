@@ -29,6 +29,10 @@ pub const DEFAULT_WRITE_TIMEOUT_MS: u64 = 10_000;
 pub const DEFAULT_RULING_QUEUE: usize = 64;
 /// Default limit on concurrently open connections.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+/// Default time a request's body may take to start after its head, and the longest pause
+/// between two of its parts: well under the request timeout, so a head whose body does not
+/// come gives its slot back quickly (408).
+pub const DEFAULT_BODY_TIMEOUT_MS: u64 = 2_000;
 /// Default time in-flight requests get to finish after shutdown begins.
 pub const DEFAULT_DRAIN_TIMEOUT_MS: u64 = 25_000;
 /// Default log filter (tracing-subscriber `EnvFilter` syntax).
@@ -89,6 +93,12 @@ pub struct Config {
     #[arg(long, env = "XA_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS)]
     pub max_connections: usize,
 
+    /// Time a request's body may take to start arriving after its head, and the longest
+    /// pause between two of its parts, in milliseconds (then 408 `request-timeout`); 0 turns
+    /// it off, leaving the request timeout alone to bound an upload.
+    #[arg(long, env = "XA_BODY_TIMEOUT_MS", default_value_t = DEFAULT_BODY_TIMEOUT_MS)]
+    pub body_timeout_ms: u64,
+
     /// Rulings run at once on the blocking pool (large games and batches); 0 means one per
     /// CPU.
     #[arg(long, env = "XA_RULING_WORKERS", default_value_t = 0)]
@@ -134,6 +144,7 @@ impl Default for Config {
             idle_timeout_ms: Some(DEFAULT_IDLE_TIMEOUT_MS),
             write_timeout_ms: DEFAULT_WRITE_TIMEOUT_MS,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            body_timeout_ms: DEFAULT_BODY_TIMEOUT_MS,
             ruling_workers: 0,
             ruling_queue: DEFAULT_RULING_QUEUE,
             drain_timeout_ms: DEFAULT_DRAIN_TIMEOUT_MS,
@@ -171,6 +182,11 @@ impl Config {
     /// The write timeout, if enabled.
     pub fn write_timeout(&self) -> Option<Duration> {
         (self.write_timeout_ms > 0).then(|| Duration::from_millis(self.write_timeout_ms))
+    }
+
+    /// The body timeout, if enabled.
+    pub fn body_timeout(&self) -> Option<Duration> {
+        (self.body_timeout_ms > 0).then(|| Duration::from_millis(self.body_timeout_ms))
     }
 
     /// Rulings run at once on the pool: the configured number, or one per CPU.

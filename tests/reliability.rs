@@ -1046,3 +1046,40 @@ async fn a_full_pool_refuses_a_large_body_from_its_head_without_reading_it() {
     control.release.send(()).unwrap();
     assert_eq!(blocked.await.unwrap(), StatusCode::OK);
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_head_whose_body_does_not_come_is_408_within_the_body_timeout() {
+    let config = Config {
+        body_timeout_ms: 500,
+        request_timeout_ms: 10_000,
+        ..Config::default()
+    };
+    let app = xiangqi_arbiter::http::app(&config, fake());
+    let started = tokio::time::Instant::now();
+    let resp = send(&app, head_without_body(Some(100))).await;
+    let p = expect_problem(resp, 408, "request-timeout").await;
+    assert_eq!(p["timeout_ms"], 500);
+    // Paused time: the body timeout, not the request timeout.
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_body_that_keeps_arriving_is_not_cut_by_the_body_timeout() {
+    let config = Config {
+        body_timeout_ms: 500,
+        ..Config::default()
+    };
+    let app = xiangqi_arbiter::http::app(&config, fake());
+    // Five parts 300 ms apart: 1.2 s in all, never 500 ms without a part.
+    let parts = [r#"{"moves""#, r#": ["#, r#""h2e2""#, r#"]"#, r#"}"#];
+    let slow = stream::iter(parts).then(|part| async move {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        Ok::<_, std::io::Error>(part)
+    });
+    let resp = send(&app, post_json("/v1/adjudicate", Body::from_stream(slow))).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+}

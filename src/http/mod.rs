@@ -20,6 +20,7 @@ pub mod state;
 pub mod v1;
 
 mod idle;
+pub mod progress;
 
 pub use router::{app, app_with_readiness, routes};
 pub use state::{AppState, Readiness};
