@@ -29,6 +29,10 @@ pub const DEFAULT_WRITE_TIMEOUT_MS: u64 = 10_000;
 pub const DEFAULT_RULING_QUEUE: usize = 64;
 /// Default limit on concurrently open connections.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+/// Default limit on the connections one client address holds: a quarter of the default
+/// connection limit, so one address can never hold them all. Far above what a browser or an
+/// API client opens (six or so); behind a proxy, raise it or turn it off.
+pub const DEFAULT_MAX_CONNECTIONS_PER_CLIENT: usize = 256;
 /// Default time a request's body may take to start after its head, and the longest pause
 /// between two of its parts: well under the request timeout, so a head whose body does not
 /// come gives its slot back quickly (408).
@@ -88,10 +92,20 @@ pub struct Config {
     pub write_timeout_ms: u64,
 
     /// Largest number of connections served at once. When all are taken, a new client
-    /// takes the slot of the connection idle the longest (one with no request in flight);
-    /// if none is idle, it waits in the accept queue.
+    /// takes a slot of the client address holding the most: one of its connections that is
+    /// idle (no request in flight) or still waiting for a request's body is closed; if none
+    /// is, the new client waits in the accept queue.
     #[arg(long, env = "XA_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS)]
     pub max_connections: usize,
+
+    /// Largest number of connections one client address holds at once; 0 turns the cap off.
+    /// A new connection over the cap takes the slot of that address's own idle (or
+    /// body-waiting) connection, or is closed at once. The address is the socket's peer:
+    /// behind a reverse proxy or load balancer every connection is the proxy's, so set 0 or
+    /// a value above the proxy's connection pool (no forwarded header is read: the cap
+    /// counts connections, and a proxy's connection carries many clients' requests).
+    #[arg(long, env = "XA_MAX_CONNECTIONS_PER_CLIENT", default_value_t = DEFAULT_MAX_CONNECTIONS_PER_CLIENT)]
+    pub max_connections_per_client: usize,
 
     /// Time a request's body may take to start arriving after its head, and the longest
     /// pause between two of its parts, in milliseconds (then 408 `request-timeout`); 0 turns
@@ -144,6 +158,7 @@ impl Default for Config {
             idle_timeout_ms: Some(DEFAULT_IDLE_TIMEOUT_MS),
             write_timeout_ms: DEFAULT_WRITE_TIMEOUT_MS,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_connections_per_client: DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
             body_timeout_ms: DEFAULT_BODY_TIMEOUT_MS,
             ruling_workers: 0,
             ruling_queue: DEFAULT_RULING_QUEUE,
@@ -187,6 +202,11 @@ impl Config {
     /// The body timeout, if enabled.
     pub fn body_timeout(&self) -> Option<Duration> {
         (self.body_timeout_ms > 0).then(|| Duration::from_millis(self.body_timeout_ms))
+    }
+
+    /// The cap on one client address's connections, if enabled.
+    pub fn max_connections_per_client(&self) -> Option<usize> {
+        (self.max_connections_per_client > 0).then_some(self.max_connections_per_client)
     }
 
     /// Rulings run at once on the pool: the configured number, or one per CPU.

@@ -1083,3 +1083,127 @@ async fn a_body_that_keeps_arriving_is_not_cut_by_the_body_timeout() {
     let resp = send(&app, post_json("/v1/adjudicate", Body::from_stream(slow))).await;
     assert_eq!(resp.status(), StatusCode::OK);
 }
+
+/// Connects to `addr` from the loopback address `from` (127.0.0.x: another client).
+async fn connect_from(from: [u8; 4], addr: std::net::SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(std::net::SocketAddr::from((from, 0))).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+/// Sends a keep-alive GET /healthz on `stream` and reads its answer's head (at most 5 s).
+async fn healthz_on(stream: &mut TcpStream) -> String {
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = vec![0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut buf))
+        .await
+        .map_or(0, |r| r.unwrap_or(0));
+    String::from_utf8_lossy(&buf[..n]).into_owned()
+}
+
+/// True once the server has closed `stream` (at most 3 s of waiting).
+async fn is_closed(stream: &mut TcpStream) -> bool {
+    let mut byte = [0u8; 1];
+    matches!(
+        tokio::time::timeout(Duration::from_secs(3), stream.read(&mut byte)).await,
+        Ok(Ok(0) | Err(_))
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_the_limit_the_address_holding_the_most_slots_gives_one_up() {
+    let config = Config {
+        max_connections: 4,
+        max_connections_per_client: 0,
+        header_read_timeout_ms: 30_000,
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    // A keep-alive client, idle the longest ...
+    let mut keep_alive = connect_from([127, 0, 0, 2], addr).await;
+    assert!(
+        healthz_on(&mut keep_alive)
+            .await
+            .starts_with("HTTP/1.1 200")
+    );
+    // ... and three silent connections of another address, newer.
+    let mut crowd = Vec::new();
+    for _ in 0..3 {
+        crowd.push(connect_from([127, 0, 0, 1], addr).await);
+    }
+    // A third client needs a slot: the crowd's address gives up its oldest, not the
+    // keep-alive client its only one.
+    let mut newcomer = connect_from([127, 0, 0, 3], addr).await;
+    assert!(healthz_on(&mut newcomer).await.starts_with("HTTP/1.1 200"));
+    assert!(
+        is_closed(&mut crowd[0]).await,
+        "the crowd's oldest was closed"
+    );
+    assert!(
+        healthz_on(&mut keep_alive)
+            .await
+            .starts_with("HTTP/1.1 200"),
+        "the keep-alive client kept its connection"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_waiting_for_its_body_gives_its_slot_to_a_new_client() {
+    let config = Config {
+        max_connections: 2,
+        max_connections_per_client: 0,
+        // Neither timeout frees the slots within the test.
+        body_timeout_ms: 30_000,
+        request_timeout_ms: 30_000,
+        idle_timeout_ms: Some(60_000),
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    let mut heads = Vec::new();
+    for _ in 0..2 {
+        let mut head = connect_from([127, 0, 0, 1], addr).await;
+        head.write_all(
+            b"POST /v1/adjudicate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+              Content-Length: 100\r\n\r\n",
+        )
+        .await
+        .unwrap();
+        heads.push(head);
+    }
+    // Let both heads be read (their requests are in flight, waiting for a body).
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut good = connect_from([127, 0, 0, 2], addr).await;
+    let answer = healthz_on(&mut good).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer:?}");
+    assert!(
+        is_closed(&mut heads[0]).await,
+        "the oldest head gave up its slot"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holds_at_most_its_cap_of_connections() {
+    let config = Config {
+        max_connections_per_client: 2,
+        header_read_timeout_ms: 30_000,
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    let mut other = connect_from([127, 0, 0, 3], addr).await;
+    let mut own = Vec::new();
+    for _ in 0..3 {
+        own.push(connect_from([127, 0, 0, 2], addr).await);
+    }
+    // The third took the slot of the address's own oldest, though slots were free.
+    assert!(
+        is_closed(&mut own[0]).await,
+        "the address's oldest was closed"
+    );
+    assert!(healthz_on(&mut own[2]).await.starts_with("HTTP/1.1 200"));
+    assert!(healthz_on(&mut other).await.starts_with("HTTP/1.1 200"));
+    let text = metrics_text(addr).await;
+    assert!(sample(&text, "xiangqi_http_connections_evicted_total").unwrap_or(0.0) >= 1.0);
+}
