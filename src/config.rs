@@ -37,6 +37,9 @@ pub const DEFAULT_MAX_CONNECTIONS_PER_CLIENT: usize = 256;
 /// between two of its parts: well under the request timeout, so a head whose body does not
 /// come gives its slot back quickly (408).
 pub const DEFAULT_BODY_TIMEOUT_MS: u64 = 2_000;
+/// Default socket send buffer asked for each connection (the kernel doubles it for its own
+/// bookkeeping): bounds what a client that does not read can make the server hold for it.
+pub const DEFAULT_SEND_BUFFER_BYTES: usize = 64 * 1024;
 /// Default time in-flight requests get to finish after shutdown begins.
 pub const DEFAULT_DRAIN_TIMEOUT_MS: u64 = 25_000;
 /// Default log filter (tracing-subscriber `EnvFilter` syntax).
@@ -113,6 +116,12 @@ pub struct Config {
     #[arg(long, env = "XA_BODY_TIMEOUT_MS", default_value_t = DEFAULT_BODY_TIMEOUT_MS)]
     pub body_timeout_ms: u64,
 
+    /// Socket send buffer of each connection, in bytes (SO_SNDBUF; the kernel doubles it):
+    /// what a client that pipelines requests and never reads can leave queued in the kernel.
+    /// 0 keeps the kernel's default, which grows up to `net.ipv4.tcp_wmem`'s maximum.
+    #[arg(long, env = "XA_SEND_BUFFER_BYTES", default_value_t = DEFAULT_SEND_BUFFER_BYTES)]
+    pub send_buffer_bytes: usize,
+
     /// Rulings run at once on the blocking pool (large games and batches); 0 means one per
     /// CPU.
     #[arg(long, env = "XA_RULING_WORKERS", default_value_t = 0)]
@@ -160,6 +169,7 @@ impl Default for Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_connections_per_client: DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
             body_timeout_ms: DEFAULT_BODY_TIMEOUT_MS,
+            send_buffer_bytes: DEFAULT_SEND_BUFFER_BYTES,
             ruling_workers: 0,
             ruling_queue: DEFAULT_RULING_QUEUE,
             drain_timeout_ms: DEFAULT_DRAIN_TIMEOUT_MS,

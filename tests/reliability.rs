@@ -1207,3 +1207,59 @@ async fn one_address_holds_at_most_its_cap_of_connections() {
     let text = metrics_text(addr).await;
     assert!(sample(&text, "xiangqi_http_connections_evicted_total").unwrap_or(0.0) >= 1.0);
 }
+
+/// Bytes the kernel holds unsent or unacknowledged on the server's side of the connection
+/// from local port `server` to local port `client` (Linux's /proc/net/tcp).
+#[cfg(target_os = "linux")]
+fn send_queue(server: u16, client: u16) -> Option<u64> {
+    let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
+    table.lines().skip(1).find_map(|line| {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let port = |field: &str| u16::from_str_radix(field.rsplit(':').next()?, 16).ok();
+        if port(fields.get(1)?)? == server && port(fields.get(2)?)? == client {
+            u64::from_str_radix(fields.get(4)?.split(':').next()?, 16).ok()
+        } else {
+            None
+        }
+    })
+}
+
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_pipelines_and_never_reads_leaves_little_queued() {
+    let config = Config::default();
+    let listener = xiangqi_arbiter::http::server::bind(
+        "127.0.0.1:0".parse().unwrap(),
+        config.send_buffer_bytes,
+    )
+    .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let readiness = xiangqi_arbiter::http::Readiness::new();
+    let router = xiangqi_arbiter::http::app_with_readiness(&config, fake(), readiness.clone());
+    tokio::spawn(async move {
+        xiangqi_arbiter::http::server::serve(
+            listener,
+            router,
+            &config,
+            readiness,
+            std::future::pending(),
+        )
+        .await
+    });
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stream = socket.connect(addr).await.unwrap();
+    let client_port = stream.local_addr().unwrap().port();
+    let (_reader, mut writer) = stream.into_split();
+    // 200 pipelined requests for the 87 KB spec: 17 MB of answers, none read.
+    let pipelined = b"GET /openapi.yaml HTTP/1.1\r\nHost: t\r\n\r\n".repeat(200);
+    tokio::spawn(async move { writer.write_all(&pipelined).await });
+    // Sample until the queue stops growing (bounded): it ends near the send buffer.
+    let mut peak = 0;
+    for _ in 0..30 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        peak = peak.max(send_queue(addr.port(), client_port).unwrap_or(0));
+    }
+    assert!(peak > 0, "the server's side of the connection was found");
+    assert!(peak <= 256 * 1024, "{peak} bytes queued");
+}

@@ -1,6 +1,6 @@
 //! Serving the router on a socket: connection limits (overall and per client address, with
-//! eviction from the address holding the most slots), slow-client timeouts, graceful
-//! shutdown, and metrics for what happens below the router (open connections,
+//! eviction from the address holding the most slots), slow-client timeouts, the send buffer,
+//! graceful shutdown, and metrics for what happens below the router (open connections,
 //! hyper's own rejections).
 //!
 //! axum's `serve` has no header-read timeout or connection cap, so connections are driven by
@@ -35,7 +35,7 @@ use crate::config::Config;
 
 /// Binds `config.addr` and serves until SIGTERM or Ctrl-C, then drains.
 pub async fn run(config: &Config, arbiter: Arc<dyn Arbiter>) -> io::Result<()> {
-    let listener = bind(config.addr)?;
+    let listener = bind(config.addr, config.send_buffer_bytes)?;
     tracing::info!(addr = %listener.local_addr()?, "listening");
     let readiness = Readiness::new();
     let router = app_with_readiness(config, arbiter, readiness.clone());
@@ -52,7 +52,14 @@ const LISTEN_BACKLOG: u32 = 4096;
 /// hold 400 MB; real heads are a few hundred bytes. Bodies stream through it in frames.
 pub const MAX_CONNECTION_BUFFER: usize = 32 * 1024;
 
-fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
+/// Binds `addr` with the connections' send buffer (`send_buffer_bytes`, 0 for the kernel's
+/// default), which accepted sockets inherit from the listener.
+///
+/// The kernel grows a send buffer up to `net.ipv4.tcp_wmem`'s maximum (4 MiB by default) for
+/// a peer that does not read: a client pipelining requests it never reads held 2.8 MB of
+/// rendered answers per connection. hyper renders no further answer while its own write
+/// buffer ([`MAX_CONNECTION_BUFFER`]) is full, so a fixed send buffer bounds the rest.
+pub fn bind(addr: SocketAddr, send_buffer_bytes: usize) -> io::Result<TcpListener> {
     let socket = if addr.is_ipv4() {
         TcpSocket::new_v4()?
     } else {
@@ -60,6 +67,9 @@ fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
     };
     #[cfg(unix)]
     socket.set_reuseaddr(true)?; // as TcpListener::bind does
+    if send_buffer_bytes > 0 {
+        socket.set_send_buffer_size(u32::try_from(send_buffer_bytes).unwrap_or(u32::MAX))?;
+    }
     socket.bind(addr)?;
     socket.listen(LISTEN_BACKLOG)
 }
@@ -82,6 +92,8 @@ fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
 /// idle connections nor heads without bodies, however many, let one address lock out others,
 /// and a client holding one connection loses it only after every larger holder is down to
 /// its size.
+///
+/// `listener` should come from [`bind`], which sets the send buffer.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
