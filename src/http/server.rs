@@ -390,14 +390,21 @@ impl Slots {
     /// connection; `None` if there is none.
     fn evict(&self, client: Option<IpAddr>) -> Option<OwnedSemaphorePermit> {
         let mut open = self.lock();
-        let held = |slot: &Slot| open.held.get(&slot.client).copied().unwrap_or(0);
-        let victim = open
-            .by_id
-            .values()
-            .filter(|s| client.is_none_or(|c| s.client == c))
-            .filter_map(|s| eviction_rank(s).map(|rank| (held(s), rank, s)))
-            .max_by_key(|&(held, rank, _)| (held, rank))
-            .map(|(_, _, s)| Arc::clone(s))?;
+        // Addresses are few beside connections: rank them first, then look only at the
+        // connections of one address at a time (a flood is usually one address, so one pass).
+        let mut holders: Vec<(usize, IpAddr)> = match client {
+            Some(client) => vec![(0, client)],
+            None => open.held.iter().map(|(&ip, &n)| (n, ip)).collect(),
+        };
+        holders.sort_unstable_by_key(|&(held, _)| Reverse(held));
+        let victim = holders.iter().find_map(|&(_, ip)| {
+            open.by_id
+                .values()
+                .filter(|s| s.client == ip)
+                .filter_map(|s| eviction_rank(s).map(|rank| (rank, s)))
+                .max_by_key(|&(rank, _)| rank)
+                .map(|(_, s)| Arc::clone(s))
+        })?;
         victim.chosen.store(true, Ordering::Relaxed);
         open.release(victim.client);
         drop(open);
