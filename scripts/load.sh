@@ -22,6 +22,15 @@
 # and the compression phase of issue 28 (compression_phase): gzip vs identity CPU per request
 # of redoc.standalone.js, and the probe beside COMPRESS_CONNS non-reading gzip clients.
 # Each reports good-request p99, probe p99/max and misses, and the server's peak RSS.
+# Then issue 28's connection attacks, each on a server of its own started with the flags
+# the attack is about, beside the same good load and probe, against that server's baseline:
+#   heads      1,100 connections sending POST heads without bodies, re-opened as closed
+#   slowpost   70 maximal POSTs sent over about 9 s each, against --max-connections 64
+#   churn      2,000 idle connections churning beside a keep-alive client posting every 0.5 s
+#   nonread    NONREAD28 clients pipelining 200 SVG diagrams and never reading: KiB each
+#   storm      16 clients ignoring Retry-After against a full pool (baseline: 3, no 503)
+#   record     the 1,024-ply game as a `game` record, against the same game as moves
+# Attackers bind 127.0.0.2 and 127.0.0.3 (distinct clients to the per-address cap).
 # Every loop is bounded in count and time; both servers are killed on exit.
 #
 # Environment (all optional):
@@ -36,6 +45,8 @@
 #   HOSTILE_SECONDS=$DURATION  seconds per hostile phase (0 skips them)
 #   GOOD_CONNS=8  WORST_CONNS=8  NONREAD_CONNS=200  CHUNKED_CONNS=10  IDLE_FLOOD=2000
 #   COMPRESS_SECONDS=$HOSTILE_SECONDS  COMPRESS_CONNS=20  the compression phase (0 s skips it)
+#   CONN_SECONDS=$HOSTILE_SECONDS  seconds per issue-28 measurement (0 skips them)
+#   CONN_PORT=$((PORT + 2))  their server;  NONREAD28=50  non-readers in their nonread phase
 #   SKIP_BUILD=1         use the binaries already built
 #   BIN                  the service (default $CARGO_TARGET_DIR/release/xiangqi-arbiter;
 #                        the shipped build is target/pgo/xiangqi-arbiter, scripts/pgo.sh)
@@ -61,6 +72,9 @@ WORST_CONNS="${WORST_CONNS:-8}"
 NONREAD_CONNS="${NONREAD_CONNS:-200}"
 CHUNKED_CONNS="${CHUNKED_CONNS:-10}"
 IDLE_FLOOD="${IDLE_FLOOD:-2000}"
+CONN_SECONDS="${CONN_SECONDS:-$HOSTILE_SECONDS}"
+CONN_PORT="${CONN_PORT:-$((PORT + 2))}"
+NONREAD28="${NONREAD28:-50}"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 BIN="${BIN:-$TARGET_DIR/release/xiangqi-arbiter}"
 BASE_BIN="$TARGET_DIR/release/examples/parse_only"
@@ -68,7 +82,7 @@ HOST=127.0.0.1
 
 for v in DURATION SOAK_SECONDS SOAK_SAMPLE CONNECTIONS THREADS WARMUP PORT BASE_PORT \
     HEADER_TIMEOUT_MS IDLE_CONNS HOSTILE_SECONDS GOOD_CONNS WORST_CONNS NONREAD_CONNS \
-    CHUNKED_CONNS IDLE_FLOOD; do
+    CHUNKED_CONNS IDLE_FLOOD CONN_SECONDS CONN_PORT NONREAD28; do
     if ! [[ "${!v}" =~ ^[0-9]+$ ]]; then
         echo "load.sh: $v must be a non-negative integer, got '${!v}'" >&2
         exit 2
@@ -86,12 +100,12 @@ BASE_PID=""
 # shellcheck disable=SC2317 # invoked by the EXIT trap
 cleanup() {
     local pid
-    for pid in "$SERVER_PID" "$BASE_PID"; do
+    for pid in "$SERVER_PID" "$BASE_PID" "${CONN_PID:-}"; do
         if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
             kill -TERM "$pid" 2>/dev/null || true
         fi
     done
-    for pid in "$SERVER_PID" "$BASE_PID"; do
+    for pid in "$SERVER_PID" "$BASE_PID" "${CONN_PID:-}"; do
         if [[ -n "$pid" ]]; then
             wait "$pid" 2>/dev/null || true
         fi
@@ -102,6 +116,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 say() { printf '\n==> %s\n' "$*"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 
 # ------------------------------------------------------------------------------ tools
 
@@ -544,6 +559,398 @@ if ((HOSTILE_SECONDS > 0)); then
     done
 fi
 
+# ------------------------------------------------------------------------------ issue 28
+
+# Issue 28's connection attacks, one function each, every one on a server of its own
+# (127.0.0.1:CONN_PORT, started with the flags the attack is about) and measured against a
+# baseline of the same server in the same run: the good load (wrk -t1 -c GOOD_CONNS game200
+# from 127.0.0.1) and the probe, first alone, then beside the attack. Attackers bind other
+# loopback addresses (127.0.0.2, 127.0.0.3: distinct clients to the per-address cap).
+CONN_PID=""
+
+start_conn_server() { # flags...
+    RUST_LOG=warn "$BIN" serve --addr "$HOST:$CONN_PORT" "$@" >"$WORK/conn-server.log" 2>&1 &
+    CONN_PID=$!
+    wait_healthy "http://$HOST:$CONN_PORT/healthz" "the phase's server"
+    XA_BODY="$GAME" wrk -t 1 -c "$GOOD_CONNS" -d 2s -s "$LUA" \
+        "http://$HOST:$CONN_PORT/v1/adjudicate" >/dev/null 2>&1 # warm-up
+}
+
+stop_conn_server() {
+    if [[ -n "$CONN_PID" ]]; then
+        kill -TERM "$CONN_PID" 2>/dev/null || true
+        wait "$CONN_PID" 2>/dev/null || true
+        CONN_PID=""
+    fi
+}
+
+conn_metrics() { # the server's connection and pool counters, on one line
+    curl -fsS --max-time 2 "http://$HOST:$CONN_PORT/metrics" |
+        grep -E '^xiangqi_(http_connections_(open|evicted_total|refused_total)|http_connection_errors_total|ruling_pool_rejected_total|http_requests_total.*status="(408|503)")' |
+        sed -E 's/^xiangqi_//; s/\{[^}]*kind="([^"]*)"[^}]*\}/[\1]/; s/\{[^}]*status="([^"]*)"[^}]*\}/[\1]/' |
+        tr '\n' ' '
+}
+
+# good_load NAME [BODY]: the good load and the probe for CONN_SECONDS on the phase's server;
+# sets G_RPS[NAME], G_P99[NAME], G_PROBE[NAME].
+declare -A G_RPS G_P99 G_PROBE
+good_load() {
+    local name="$1" body="${2:-$GAME}" line probe_pid
+    python3 "$WORK/probe.py" "$HOST" "$CONN_PORT" "$CONN_PID" "$CONN_SECONDS" >"$WORK/probe-c-$name.txt" &
+    probe_pid=$!
+    XA_BODY="$body" wrk -t 1 -c "$GOOD_CONNS" -d "${CONN_SECONDS}s" --timeout 5s --latency \
+        -s "$LUA" "http://$HOST:$CONN_PORT/v1/adjudicate" >"$WORK/wrk-c-$name.txt" 2>&1
+    wait "$probe_pid"
+    line="$(grep '^XA_RESULT' "$WORK/wrk-c-$name.txt")"
+    G_RPS[$name]="$(sed -E 's/.* rps=([^ ]+).*/\1/' <<<"$line")"
+    G_P99[$name]="$(sed -E 's/.* p99_ms=([^ ]+).*/\1/' <<<"$line")"
+    G_PROBE[$name]="$(cat "$WORK/probe-c-$name.txt")"
+    printf '%-16s good: %s\n                 probe: %s\n' "$name" "$line" "${G_PROBE[$name]}"
+}
+
+# conn.py MODE SECONDS COUNT FROM [BODY]: issue 28's attackers, from the address FROM.
+cat >"$WORK/conn.py" <<'PYEOF'
+import json, resource, socket, sys, threading, time
+host, port, mode, secs, n, src = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
+body = open(sys.argv[7], "rb").read() if len(sys.argv) > 7 else b""
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+end = time.monotonic() + secs
+stats = {"opened": 0, "closed_by_server": 0, "answers": {}}
+lock = threading.Lock()
+def connect(rcvbuf=0):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if rcvbuf:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    s.bind((src, 0))
+    s.settimeout(5)
+    s.connect((host, port))
+    with lock:
+        stats["opened"] += 1
+    return s
+def status_of(s):
+    try:
+        data = s.recv(65536)
+    except OSError:
+        return "reset"
+    if not data:
+        return "closed"
+    return data.split(b" ", 2)[1].decode() if data.startswith(b"HTTP/") else "garbage"
+def count(key):
+    with lock:
+        stats["answers"][key] = stats["answers"].get(key, 0) + 1
+if mode == "heads":
+    # n connections, each sending a POST head announcing a body it never sends; re-opened as
+    # soon as the server answers or closes.
+    head = (b"POST /v1/adjudicate HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000\r\n\r\n")
+    def worker(k):
+        while time.monotonic() < end:
+            try:
+                s = connect()
+                s.sendall(head)
+                s.settimeout(max(0.1, end - time.monotonic()))
+                count(status_of(s))
+                s.close()
+            except OSError:
+                time.sleep(0.01)
+    ts = [threading.Thread(target=worker, args=(k,), daemon=True) for k in range(n)]
+    for t in ts: t.start()
+    for t in ts: t.join(secs + 10)
+elif mode == "slowpost":
+    # n clients each sending a maximal body (BODY) so that it takes about 9 s, back to back.
+    head = (b"POST /v1/adjudicate HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+            b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n")
+    step = max(1, len(body) // 90)  # 90 parts, 100 ms apart
+    def worker(k):
+        while time.monotonic() < end:
+            try:
+                s = connect()
+                s.sendall(head)
+                for i in range(0, len(body), step):
+                    if time.monotonic() > end:
+                        break
+                    s.sendall(body[i:i + step])
+                    time.sleep(0.1)
+                s.settimeout(5)
+                count(status_of(s))
+                s.close()
+            except OSError:
+                count("cut")
+                time.sleep(0.01)
+    ts = [threading.Thread(target=worker, args=(k,), daemon=True) for k in range(n)]
+    for t in ts: t.start()
+    for t in ts: t.join(secs + 15)
+elif mode == "churn":
+    # n idle connections, each re-opened as soon as the server closes it.
+    import select
+    conns = []
+    while time.monotonic() < end:
+        while len(conns) < n and time.monotonic() < end:
+            try:
+                s = connect()
+            except OSError:
+                time.sleep(0.05)
+                break
+            s.setblocking(False)
+            conns.append(s)
+        select.select([], [], [], 0.2)
+        alive = []
+        for s in conns:
+            try:
+                if s.recv(1) == b"":
+                    raise ConnectionResetError
+                alive.append(s)
+            except BlockingIOError:
+                alive.append(s)
+            except OSError:
+                stats["closed_by_server"] += 1
+                s.close()
+        conns = alive
+    for s in conns: s.close()
+elif mode == "keepalive":
+    # One client posting BODY every 0.5 s on one keep-alive connection; counts the requests
+    # that found it closed (then it reconnects) and their latencies.
+    req = (b"POST /v1/adjudicate HTTP/1.1\r\nHost: k\r\nContent-Type: application/json\r\n"
+           b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+    s, sent, found_closed, lat = connect(), 0, 0, []
+    while time.monotonic() < end:
+        t0 = time.monotonic()
+        ok = False
+        for attempt in range(2):
+            try:
+                s.sendall(req)
+                data = s.recv(65536)
+                if data.startswith(b"HTTP/1.1 200"):
+                    ok = True
+                    break
+                raise ConnectionResetError
+            except OSError:
+                found_closed += 1
+                s.close()
+                s = connect()
+        sent += 1
+        lat.append((time.monotonic() - t0) * 1000)
+        time.sleep(max(0.0, 0.5 - (time.monotonic() - t0)))
+    lat.sort()
+    stats.update({"requests": sent, "found_closed": found_closed,
+                  "p50_ms": round(lat[len(lat) // 2], 1), "max_ms": round(lat[-1], 1)})
+elif mode == "nonread":
+    # n clients with a 4 KiB receive buffer, each pipelining 200 GET diagrams (BODY holds the
+    # path) and never reading; held open for the phase.
+    path = body.strip()
+    req = (b"GET " + path + b" HTTP/1.1\r\nHost: a\r\n\r\n") * 200
+    conns = []
+    def send_all(s):
+        try:
+            s.sendall(req)
+        except OSError:
+            pass
+    for _ in range(n):
+        s = connect(4096)
+        threading.Thread(target=send_all, args=(s,), daemon=True).start()
+        conns.append(s)
+    time.sleep(secs)
+    for s in conns: s.close()
+print(json.dumps(stats))
+PYEOF
+
+# The kernel memory of the server's connections from ADDRESS, from ss -tmn: connections,
+# and the largest and mean per connection of send queue + receive queue + their
+# allocations (skmem t, r, w), in KiB.
+kernel_kib() { # address
+    ss -tmnH state established "( sport = :$CONN_PORT )" dst "$1" 2>/dev/null | awk '
+        /skmem:/ {
+            match($0, /skmem:\([^)]*\)/); m = substr($0, RSTART + 6, RLENGTH - 7)
+            split(m, f, ","); r = 0; t = 0; w = 0
+            for (i in f) {
+                if (f[i] ~ /^r[0-9]/) r = substr(f[i], 2) + 0
+                if (f[i] ~ /^t[0-9]/) t = substr(f[i], 2) + 0
+                if (f[i] ~ /^w[0-9]/) w = substr(f[i], 2) + 0
+            }
+            kib = (r + t + w) / 1024; n++; sum += kib; if (kib > max) max = kib
+        }
+        END { printf "%d %.0f %.0f", n, max, (n ? sum / n : 0) }'
+}
+
+declare -A C_SUMMARY
+
+# 1,100 connections of one client sending POST heads without bodies, re-opened as closed:
+# the per-address cap keeps them to 256 slots, the body timeout answers each 408 in 2 s.
+conn_heads() {
+    say "issue 28 / heads: 1,100 body-less POST heads from 127.0.0.2, default flags"
+    start_conn_server
+    good_load heads-base
+    python3 "$WORK/conn.py" "$HOST" "$CONN_PORT" heads "$((CONN_SECONDS + 1))" 1100 127.0.0.2 \
+        >"$WORK/conn-heads.txt" 2>&1 &
+    local pid=$!
+    sleep 1
+    good_load heads
+    wait "$pid"
+    echo "attack: $(cat "$WORK/conn-heads.txt")"
+    echo "server: $(conn_metrics)"
+    C_SUMMARY[heads]="$(conn_row heads heads-base)"
+    stop_conn_server
+}
+
+# 70 clients each sending a maximal body over about 9 s, against --max-connections 64.
+conn_slowpost() {
+    say "issue 28 / slowpost: 70 slow maximal POSTs from 127.0.0.2, --max-connections 64"
+    python3 - "$WORK/maxbody.json" <<'PYEOF'
+import sys
+open(sys.argv[1], "w").write('{"moves": [], "pad": "' + "a" * (262144 - 64) + '"}')
+PYEOF
+    start_conn_server --max-connections 64
+    good_load slowpost-base
+    python3 "$WORK/conn.py" "$HOST" "$CONN_PORT" slowpost "$((CONN_SECONDS + 1))" 70 127.0.0.2 \
+        "$WORK/maxbody.json" >"$WORK/conn-slowpost.txt" 2>&1 &
+    local pid=$!
+    sleep 1
+    good_load slowpost
+    wait "$pid"
+    echo "attack: $(cat "$WORK/conn-slowpost.txt")"
+    echo "server: $(conn_metrics)"
+    C_SUMMARY[slowpost]="$(conn_row slowpost slowpost-base)"
+    stop_conn_server
+}
+
+# 2,000 idle connections of one address churning, with the per-address cap off (as behind a
+# proxy, the hardest case for eviction), beside one keep-alive client posting every 0.5 s.
+conn_churn() {
+    say "issue 28 / churn: 2,000 idle connections from 127.0.0.2 vs a keep-alive client" \
+        "from 127.0.0.3, --max-connections-per-client 0"
+    start_conn_server --max-connections-per-client 0
+    good_load churn-base
+    python3 "$WORK/conn.py" "$HOST" "$CONN_PORT" churn "$((CONN_SECONDS + 1))" 2000 127.0.0.2 \
+        >"$WORK/conn-churn.txt" 2>&1 &
+    local pid=$!
+    sleep 1
+    python3 "$WORK/conn.py" "$HOST" "$CONN_PORT" keepalive "$CONN_SECONDS" 1 127.0.0.3 "$GAME" \
+        >"$WORK/conn-keepalive.txt" 2>&1 &
+    local kpid=$!
+    good_load churn
+    wait "$pid" "$kpid"
+    echo "attack: $(cat "$WORK/conn-churn.txt")"
+    echo "keep-alive client: $(cat "$WORK/conn-keepalive.txt")"
+    echo "server: $(conn_metrics)"
+    C_SUMMARY[churn]="$(conn_row churn churn-base) keep-alive: $(cat "$WORK/conn-keepalive.txt")"
+    stop_conn_server
+}
+
+# NONREAD28 clients pipelining 200 SVG diagrams each and never reading: the memory each
+# costs, kernel (ss) and process (RSS above the idle server's), at its peak.
+conn_nonread() {
+    say "issue 28 / nonread: $NONREAD28 non-reading pipeliners from 127.0.0.2, default flags"
+    start_conn_server
+    local svg="/v1/diagram.svg?fen=rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR%20w&arrows=h2e2:move,h7e7:move,a0a1:chase&marks=e3:dest,e6:chased"
+    local svg_bytes rss0 rss_peak=0 k_peak="0 0 0" k i
+    svg_bytes="$(curl -fsS --max-time 5 "http://$HOST:$CONN_PORT$svg" | wc -c)"
+    printf '%s' "$svg" >"$WORK/svg-path.txt"
+    sleep 1
+    rss0="$(rss_kib "$CONN_PID")"
+    python3 "$WORK/conn.py" "$HOST" "$CONN_PORT" nonread "$CONN_SECONDS" "$NONREAD28" 127.0.0.2 \
+        "$WORK/svg-path.txt" >"$WORK/conn-nonread.txt" 2>&1 &
+    local pid=$!
+    for i in $(seq 1 $((CONN_SECONDS * 2 - 2))); do
+        sleep 0.5
+        rss="$(rss_kib "$CONN_PID")"; ((rss > rss_peak)) && rss_peak=$rss
+        k="$(kernel_kib 127.0.0.2)"
+        (($(cut -d' ' -f2 <<<"$k") > $(cut -d' ' -f2 <<<"$k_peak"))) && k_peak="$k"
+    done
+    wait "$pid"
+    read -r kn kmax kmean <<<"$k_peak"
+    local proc_per=$(((rss_peak - rss0) / NONREAD28))
+    echo "SVG ${svg_bytes} bytes; kernel at its peak: ${kn} connections, max ${kmax} KiB, mean ${kmean} KiB each;" \
+        "RSS ${rss0} -> peak ${rss_peak} KiB: $proc_per KiB per connection"
+    echo "server: $(conn_metrics)"
+    C_SUMMARY[nonread]="per connection: kernel max ${kmax} KiB (mean ${kmean}) + process ${proc_per} KiB = $((kmax + proc_per)) KiB (bound 512); $NONREAD28 clients x 200 pipelined ${svg_bytes}-byte SVGs"
+    stop_conn_server
+}
+
+# 16 clients sending a maximal body (walk1024 padded to 256 KiB of whitespace) back to back,
+# ignoring Retry-After, against a pool of 1 worker and 2 queued: the baseline is the same
+# pool kept exactly full by 3 such clients (no 503 needed).
+conn_storm() {
+    say "issue 28 / storm: 16 clients ignoring Retry-After, --ruling-workers 1 --ruling-queue 2"
+    python3 - "$WORST" "$WORK/worstpad.json" <<'PYEOF'
+import sys
+w = open(sys.argv[1]).read()
+open(sys.argv[2], "w").write(w + " " * (262144 - 64 - len(w)))
+PYEOF
+    start_conn_server --ruling-workers 1 --ruling-queue 2
+    local s
+    for s in 3 16; do
+        XA_BODY="$WORK/worstpad.json" wrk -t 1 -c "$s" -d "$((CONN_SECONDS + 1))s" --timeout 10s \
+            -s "$LUA" "http://$HOST:$CONN_PORT/v1/adjudicate" >"$WORK/wrk-storm-$s.txt" 2>&1 &
+        local pid=$!
+        sleep 1
+        good_load "storm-$s"
+        wait "$pid"
+        echo "storm of $s: $(grep '^XA_RESULT' "$WORK/wrk-storm-$s.txt")"
+    done
+    echo "server: $(conn_metrics)"
+    C_SUMMARY[storm]="$(conn_row storm-16 storm-3) goodput x$(ratio "${G_RPS[storm-16]}" "${G_RPS[storm-3]}") of the full-pool baseline"
+    stop_conn_server
+}
+
+# The worst game (walk1024) as a `game` record, 8 connections back to back, against the same
+# game as moves: both on the pool, so the probe (on the async workers) sees the same.
+conn_record() {
+    say "issue 28 / record: walk1024 as a game record vs as moves, 8 connections each"
+    python3 - "$WORST" "$WORK/walk1024-record.json" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = d["moves"]
+sheet = " ".join(f"{i // 2 + 1}. {m[i]} {m[i + 1]}" for i in range(0, len(m), 2))
+json.dump({"fen": d["fen"], "game": sheet}, open(sys.argv[2], "w"))
+PYEOF
+    start_conn_server
+    good_load record-base
+    local kind body
+    for kind in moves record; do
+        body="$WORST"; [[ "$kind" == record ]] && body="$WORK/walk1024-record.json"
+        XA_BODY="$body" wrk -t 1 -c 8 -d "$((CONN_SECONDS + 1))s" --timeout 10s -s "$LUA" \
+            "http://$HOST:$CONN_PORT/v1/adjudicate" >"$WORK/wrk-rec-$kind.txt" 2>&1 &
+        local pid=$!
+        sleep 1
+        good_load "record-$kind"
+        wait "$pid"
+        echo "8 x walk1024 as $kind: $(grep '^XA_RESULT' "$WORK/wrk-rec-$kind.txt")"
+    done
+    # The worst game's cost against game200's: each alone on one connection, one request
+    # at a time, so req/s is one over the time a request takes.
+    local rps200 rps1024 secs=$(((CONN_SECONDS + 1) / 2))
+    XA_BODY="$GAME" wrk -t 1 -c 1 -d "${secs}s" -s "$LUA" \
+        "http://$HOST:$CONN_PORT/v1/adjudicate" >"$WORK/wrk-cost-200.txt" 2>&1
+    XA_BODY="$WORST" wrk -t 1 -c 1 -d "${secs}s" -s "$LUA" \
+        "http://$HOST:$CONN_PORT/v1/adjudicate" >"$WORK/wrk-cost-1024.txt" 2>&1
+    rps200="$(grep '^XA_RESULT' "$WORK/wrk-cost-200.txt" | sed -E 's/.* rps=([^ ]+).*/\1/')"
+    rps1024="$(grep '^XA_RESULT' "$WORK/wrk-cost-1024.txt" | sed -E 's/.* rps=([^ ]+).*/\1/')"
+    echo "one connection: game200 $rps200 req/s, walk1024 $rps1024 req/s"
+    C_SUMMARY[record]="$(conn_row record-record record-moves) (vs the same game as moves);"
+    C_SUMMARY[record]+=" probe p50 $(probe_field record-record probe_p50_ms) vs $(probe_field record-moves probe_p50_ms) ms;"
+    C_SUMMARY[record]+=" walk1024 costs $(ratio "$rps200" "$rps1024") x game200 (one connection, $rps200 vs $rps1024 req/s)"
+    stop_conn_server
+}
+
+probe_field() { python3 -c 'import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "${G_PROBE[$1]}" "$2"; }
+
+conn_row() { # phase, baseline: good p99 and probe p99 against the baseline's
+    printf 'good p99 %s ms (baseline %s ms, x%s), req/s %s (x%s); probe p99 %s ms (baseline %s), misses %s' \
+        "${G_P99[$1]}" "${G_P99[$2]}" "$(ratio "${G_P99[$1]}" "${G_P99[$2]}")" \
+        "${G_RPS[$1]}" "$(ratio "${G_RPS[$1]}" "${G_RPS[$2]}")" \
+        "$(probe_field "$1" probe_p99_ms)" "$(probe_field "$2" probe_p99_ms)" \
+        "$(probe_field "$1" probe_misses)"
+}
+
+CONN_PHASES=()
+if ((CONN_SECONDS > 0)); then
+    for phase in heads slowpost churn nonread storm record; do
+        "conn_$phase"
+        CONN_PHASES+=("$phase")
+    done
+fi
+
 # ------------------------------------------------------------------------------ compression (issue 28)
 
 # compression_phase: (1) server CPU per request of GET /docs/redoc.standalone.js, identity and
@@ -644,7 +1051,6 @@ HEALTH_AFTER="$(curl -fsS --max-time 2 "http://$HOST:$PORT/healthz" || echo down
 
 # ------------------------------------------------------------------------------ summary
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 
 say "summary ($(lscpu | awk -F: '/Model name/ {gsub(/^ +/, "", $2); print $2; exit}'), $(nproc) cores," \
     "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
@@ -697,6 +1103,14 @@ PYEOF
     done
 fi
 
+if ((${#CONN_PHASES[@]} > 0)); then
+    echo
+    echo "issue 28 phases, each against its own server's baseline in this run:"
+    for name in "${CONN_PHASES[@]}"; do
+        printf '  %-9s %s\n' "$name" "${C_SUMMARY[$name]}"
+    done
+fi
+
 FAIL=0
 ((TOTAL_BAD == 0)) || { echo "FAIL: $TOTAL_BAD non-2xx responses or socket errors"; FAIL=1; }
 [[ "$SOAK_VERDICT" != GROWING* ]] || { echo "FAIL: RSS grew during the soak"; FAIL=1; }
@@ -707,6 +1121,10 @@ done
 ((COMPRESS_FAIL == 0)) || FAIL=1
 for name in "${HOSTILE_PHASES[@]}"; do
     misses="$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["probe_misses"])' "${H_PROBE[$name]}")"
+    ((misses == 0)) || { echo "FAIL: $misses probes missed their 2 s deadline during '$name'"; FAIL=1; }
+done
+for name in "${!G_PROBE[@]}"; do
+    misses="$(probe_field "$name" probe_misses)"
     ((misses == 0)) || { echo "FAIL: $misses probes missed their 2 s deadline during '$name'"; FAIL=1; }
 done
 ((FAIL == 0)) && echo "OK: zero errors, memory $SOAK_VERDICT, slow clients handled"

@@ -29,6 +29,17 @@ pub const DEFAULT_WRITE_TIMEOUT_MS: u64 = 10_000;
 pub const DEFAULT_RULING_QUEUE: usize = 64;
 /// Default limit on concurrently open connections.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+/// Default limit on the connections one client address holds: a quarter of the default
+/// connection limit, so one address can never hold them all. Far above what a browser or an
+/// API client opens (six or so); behind a proxy, raise it or turn it off.
+pub const DEFAULT_MAX_CONNECTIONS_PER_CLIENT: usize = 256;
+/// Default time a request's body may take to start after its head, and the longest pause
+/// between two of its parts: well under the request timeout, so a head whose body does not
+/// come gives its slot back quickly (408).
+pub const DEFAULT_BODY_TIMEOUT_MS: u64 = 2_000;
+/// Default socket send buffer asked for each connection (the kernel doubles it for its own
+/// bookkeeping): bounds what a client that does not read can make the server hold for it.
+pub const DEFAULT_SEND_BUFFER_BYTES: usize = 64 * 1024;
 /// Default time in-flight requests get to finish after shutdown begins.
 pub const DEFAULT_DRAIN_TIMEOUT_MS: u64 = 25_000;
 /// Default log filter (tracing-subscriber `EnvFilter` syntax).
@@ -84,10 +95,32 @@ pub struct Config {
     pub write_timeout_ms: u64,
 
     /// Largest number of connections served at once. When all are taken, a new client
-    /// takes the slot of the connection idle the longest (one with no request in flight);
-    /// if none is idle, it waits in the accept queue.
+    /// takes a slot of the client address holding the most: one of its connections that is
+    /// idle (no request in flight) or still waiting for a request's body is closed; if none
+    /// is, the new client waits in the accept queue.
     #[arg(long, env = "XA_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS)]
     pub max_connections: usize,
+
+    /// Largest number of connections one client address holds at once; 0 turns the cap off.
+    /// A new connection over the cap takes the slot of that address's own idle (or
+    /// body-waiting) connection, or is closed at once. The address is the socket's peer:
+    /// behind a reverse proxy or load balancer every connection is the proxy's, so set 0 or
+    /// a value above the proxy's connection pool (no forwarded header is read: the cap
+    /// counts connections, and a proxy's connection carries many clients' requests).
+    #[arg(long, env = "XA_MAX_CONNECTIONS_PER_CLIENT", default_value_t = DEFAULT_MAX_CONNECTIONS_PER_CLIENT)]
+    pub max_connections_per_client: usize,
+
+    /// Time a request's body may take to start arriving after its head, and the longest
+    /// pause between two of its parts, in milliseconds (then 408 `request-timeout`); 0 turns
+    /// it off, leaving the request timeout alone to bound an upload.
+    #[arg(long, env = "XA_BODY_TIMEOUT_MS", default_value_t = DEFAULT_BODY_TIMEOUT_MS)]
+    pub body_timeout_ms: u64,
+
+    /// Socket send buffer of each connection, in bytes (SO_SNDBUF; the kernel doubles it):
+    /// what a client that pipelines requests and never reads can leave queued in the kernel.
+    /// 0 keeps the kernel's default, which grows up to `net.ipv4.tcp_wmem`'s maximum.
+    #[arg(long, env = "XA_SEND_BUFFER_BYTES", default_value_t = DEFAULT_SEND_BUFFER_BYTES)]
+    pub send_buffer_bytes: usize,
 
     /// Rulings run at once on the blocking pool (large games and batches); 0 means one per
     /// CPU.
@@ -134,6 +167,9 @@ impl Default for Config {
             idle_timeout_ms: Some(DEFAULT_IDLE_TIMEOUT_MS),
             write_timeout_ms: DEFAULT_WRITE_TIMEOUT_MS,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_connections_per_client: DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+            body_timeout_ms: DEFAULT_BODY_TIMEOUT_MS,
+            send_buffer_bytes: DEFAULT_SEND_BUFFER_BYTES,
             ruling_workers: 0,
             ruling_queue: DEFAULT_RULING_QUEUE,
             drain_timeout_ms: DEFAULT_DRAIN_TIMEOUT_MS,
@@ -171,6 +207,16 @@ impl Config {
     /// The write timeout, if enabled.
     pub fn write_timeout(&self) -> Option<Duration> {
         (self.write_timeout_ms > 0).then(|| Duration::from_millis(self.write_timeout_ms))
+    }
+
+    /// The body timeout, if enabled.
+    pub fn body_timeout(&self) -> Option<Duration> {
+        (self.body_timeout_ms > 0).then(|| Duration::from_millis(self.body_timeout_ms))
+    }
+
+    /// The cap on one client address's connections, if enabled.
+    pub fn max_connections_per_client(&self) -> Option<usize> {
+        (self.max_connections_per_client > 0).then_some(self.max_connections_per_client)
     }
 
     /// Rulings run at once on the pool: the configured number, or one per CPU.

@@ -657,6 +657,7 @@ fn the_law_arbiter_checks_the_flag_while_replaying() {
         game: None,
         lang: None,
         accept_language: None,
+        record: Default::default(),
     };
     let cancel = Cancel::new();
     let err = LawArbiter
@@ -1135,4 +1136,337 @@ mod small_defects {
             assert!(!detail.contains("\\u"), "{lang}: {detail}");
         }
     }
+}
+
+// ---- Issue 28, connections ----------------------------------------------------------------
+// Records through the pool, admission from the head, fair connection handling (per-address
+// cap, body deadline, eviction from the address holding the most slots), the send buffer.
+// ------------------------------------------------------------------------------------------
+
+/// An app on the gate arbiter whose pool (one worker, no queue) is held by a blocked ruling.
+async fn app_with_a_full_pool() -> (Router, GateControl, tokio::task::JoinHandle<StatusCode>) {
+    let config = Config {
+        ruling_workers: 1,
+        ruling_queue: 0,
+        ..Config::default()
+    };
+    let (arbiter, control) = gate();
+    let app = xiangqi_arbiter::http::app(&config, Arc::new(arbiter));
+    let blocked = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            send(&app, post_json("/v1/adjudicate", heavy_game().to_string()))
+                .await
+                .status()
+        })
+    };
+    next_start(&control);
+    (app, control, blocked)
+}
+
+/// A numbered score sheet of `plies` plies (a horse going back and forth).
+fn sheet(plies: usize) -> String {
+    let moves = ["b0c2", "b9c7", "c2b0", "c7b9"];
+    let mut text = String::new();
+    for ply in 0..plies {
+        if ply % 2 == 0 {
+            text.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        text.push_str(moves[ply % 4]);
+        text.push(' ');
+    }
+    text
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_record_is_ruled_on_the_pool_like_the_same_moves() {
+    let (app, control, blocked) = app_with_a_full_pool().await;
+    // A record over INLINE_PLIES_MAX plies, in a body small enough to pass the head's
+    // admission: the pool itself refuses it, as it refuses the same game sent as moves.
+    let long = json!({ "game": sheet(INLINE_PLIES_MAX + 64) }).to_string();
+    assert!(long.len() < 4096, "{} bytes", long.len());
+    let resp = send(&app, post_json("/v1/adjudicate", long)).await;
+    expect_problem(resp, 503, "overloaded").await;
+    // A short record is still ruled inline, full pool or not.
+    let short = json!({ "game": sheet(8) }).to_string();
+    let resp = send(&app, post_json("/v1/adjudicate", short)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    control.release.send(()).unwrap();
+    assert_eq!(blocked.await.unwrap(), StatusCode::OK);
+}
+
+#[test]
+fn a_record_is_read_once_and_the_reading_travels_to_the_ruling() {
+    let req: AdjudicateRequest =
+        serde_json::from_value(json!({ "game": sheet(INLINE_PLIES_MAX + 1) })).unwrap();
+    assert!(!req.record.is_read());
+    assert!(req.plies_at_most() > INLINE_PLIES_MAX);
+    // Counting its moves against the limit reads it ...
+    assert!(matches!(
+        req.check_limits(&Limits::new(100, 1)),
+        Err(ApiError::TooManyMoves { count, limit: 100 }) if count == INLINE_PLIES_MAX + 1
+    ));
+    assert!(req.record.is_read());
+    // ... and every later use, the ruling's included, gets that same reading.
+    let first: *const _ = req.record().unwrap();
+    let answer = LawArbiter.adjudicate(&req).unwrap();
+    assert_eq!(answer.position.plies as usize, INLINE_PLIES_MAX + 1);
+    assert!(std::ptr::eq(first, req.record().unwrap()));
+}
+
+/// A POST whose head announces `length` (or, with `None`, a chunked body) and whose body
+/// never comes.
+fn head_without_body(length: Option<usize>) -> Request<Body> {
+    let mut req = Request::post("/v1/adjudicate").header(header::CONTENT_TYPE, "application/json");
+    req = match length {
+        Some(n) => req.header(header::CONTENT_LENGTH, n),
+        None => req.header(header::TRANSFER_ENCODING, "chunked"),
+    };
+    let never = stream::pending::<Result<&'static str, std::io::Error>>();
+    req.body(Body::from_stream(never)).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_pool_refuses_a_large_body_from_its_head_without_reading_it() {
+    let (app, control, blocked) = app_with_a_full_pool().await;
+    for length in [Some(200_000), None] {
+        // The body never arrives: only an answer from the head can come back in time.
+        let resp = tokio::time::timeout(
+            Duration::from_secs(2),
+            send(&app, head_without_body(length)),
+        )
+        .await
+        .expect("refused from the head, the body unread");
+        assert_eq!(resp.headers()[header::RETRY_AFTER], "1");
+        assert_eq!(resp.headers()[header::CONNECTION], "close");
+        expect_problem(resp, 503, "overloaded").await;
+    }
+    // In the asked language, like every problem.
+    let mut req = head_without_body(None);
+    req.headers_mut()
+        .insert(header::ACCEPT_LANGUAGE, "vi".parse().unwrap());
+    let p = expect_problem(send(&app, req).await, 503, "overloaded").await;
+    assert!(p["detail"].as_str().unwrap().contains("máy chủ"), "{p}");
+    // A small body is read and ruled inline, full pool or not.
+    let resp = send(&app, post_json("/v1/adjudicate", r#"{"moves": ["h2e2"]}"#)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    control.release.send(()).unwrap();
+    assert_eq!(blocked.await.unwrap(), StatusCode::OK);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_head_whose_body_does_not_come_is_408_within_the_body_timeout() {
+    let config = Config {
+        body_timeout_ms: 500,
+        request_timeout_ms: 10_000,
+        ..Config::default()
+    };
+    let app = xiangqi_arbiter::http::app(&config, fake());
+    let started = tokio::time::Instant::now();
+    let resp = send(&app, head_without_body(Some(100))).await;
+    let p = expect_problem(resp, 408, "request-timeout").await;
+    assert_eq!(p["timeout_ms"], 500);
+    // Paused time: the body timeout, not the request timeout.
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_body_that_keeps_arriving_is_not_cut_by_the_body_timeout() {
+    let config = Config {
+        body_timeout_ms: 500,
+        ..Config::default()
+    };
+    let app = xiangqi_arbiter::http::app(&config, fake());
+    // Five parts 300 ms apart: 1.2 s in all, never 500 ms without a part.
+    let parts = [r#"{"moves""#, r#": ["#, r#""h2e2""#, r#"]"#, r#"}"#];
+    let slow = stream::iter(parts).then(|part| async move {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        Ok::<_, std::io::Error>(part)
+    });
+    let resp = send(&app, post_json("/v1/adjudicate", Body::from_stream(slow))).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+}
+
+/// Connects to `addr` from the loopback address `from` (127.0.0.x: another client).
+async fn connect_from(from: [u8; 4], addr: std::net::SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(std::net::SocketAddr::from((from, 0))).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+/// Sends a keep-alive GET /healthz on `stream` and reads its answer's head (at most 5 s).
+async fn healthz_on(stream: &mut TcpStream) -> String {
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = vec![0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut buf))
+        .await
+        .map_or(0, |r| r.unwrap_or(0));
+    String::from_utf8_lossy(&buf[..n]).into_owned()
+}
+
+/// True once the server has closed `stream` (at most 3 s of waiting).
+async fn is_closed(stream: &mut TcpStream) -> bool {
+    let mut byte = [0u8; 1];
+    matches!(
+        tokio::time::timeout(Duration::from_secs(3), stream.read(&mut byte)).await,
+        Ok(Ok(0) | Err(_))
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_the_limit_the_address_holding_the_most_slots_gives_one_up() {
+    let config = Config {
+        max_connections: 4,
+        max_connections_per_client: 0,
+        header_read_timeout_ms: 30_000,
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    // A keep-alive client, idle the longest ...
+    let mut keep_alive = connect_from([127, 0, 0, 2], addr).await;
+    assert!(
+        healthz_on(&mut keep_alive)
+            .await
+            .starts_with("HTTP/1.1 200")
+    );
+    // ... and three silent connections of another address, newer.
+    let mut crowd = Vec::new();
+    for _ in 0..3 {
+        crowd.push(connect_from([127, 0, 0, 1], addr).await);
+    }
+    // A third client needs a slot: the crowd's address gives up its oldest, not the
+    // keep-alive client its only one.
+    let mut newcomer = connect_from([127, 0, 0, 3], addr).await;
+    assert!(healthz_on(&mut newcomer).await.starts_with("HTTP/1.1 200"));
+    assert!(
+        is_closed(&mut crowd[0]).await,
+        "the crowd's oldest was closed"
+    );
+    assert!(
+        healthz_on(&mut keep_alive)
+            .await
+            .starts_with("HTTP/1.1 200"),
+        "the keep-alive client kept its connection"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_waiting_for_its_body_gives_its_slot_to_a_new_client() {
+    let config = Config {
+        max_connections: 2,
+        max_connections_per_client: 0,
+        // Neither timeout frees the slots within the test.
+        body_timeout_ms: 30_000,
+        request_timeout_ms: 30_000,
+        idle_timeout_ms: Some(60_000),
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    let mut heads = Vec::new();
+    for _ in 0..2 {
+        let mut head = connect_from([127, 0, 0, 1], addr).await;
+        head.write_all(
+            b"POST /v1/adjudicate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+              Content-Length: 100\r\n\r\n",
+        )
+        .await
+        .unwrap();
+        heads.push(head);
+    }
+    // Let both heads be read (their requests are in flight, waiting for a body).
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut good = connect_from([127, 0, 0, 2], addr).await;
+    let answer = healthz_on(&mut good).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer:?}");
+    assert!(
+        is_closed(&mut heads[0]).await,
+        "the oldest head gave up its slot"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holds_at_most_its_cap_of_connections() {
+    let config = Config {
+        max_connections_per_client: 2,
+        header_read_timeout_ms: 30_000,
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    let mut other = connect_from([127, 0, 0, 3], addr).await;
+    let mut own = Vec::new();
+    for _ in 0..3 {
+        own.push(connect_from([127, 0, 0, 2], addr).await);
+    }
+    // The third took the slot of the address's own oldest, though slots were free.
+    assert!(
+        is_closed(&mut own[0]).await,
+        "the address's oldest was closed"
+    );
+    assert!(healthz_on(&mut own[2]).await.starts_with("HTTP/1.1 200"));
+    assert!(healthz_on(&mut other).await.starts_with("HTTP/1.1 200"));
+    let text = metrics_text(addr).await;
+    assert!(sample(&text, "xiangqi_http_connections_evicted_total").unwrap_or(0.0) >= 1.0);
+}
+
+/// Bytes the kernel holds unsent or unacknowledged on the server's side of the connection
+/// from local port `server` to local port `client` (Linux's /proc/net/tcp).
+#[cfg(target_os = "linux")]
+fn send_queue(server: u16, client: u16) -> Option<u64> {
+    let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
+    table.lines().skip(1).find_map(|line| {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let port = |field: &str| u16::from_str_radix(field.rsplit(':').next()?, 16).ok();
+        if port(fields.get(1)?)? == server && port(fields.get(2)?)? == client {
+            u64::from_str_radix(fields.get(4)?.split(':').next()?, 16).ok()
+        } else {
+            None
+        }
+    })
+}
+
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_pipelines_and_never_reads_leaves_little_queued() {
+    let config = Config::default();
+    let listener = xiangqi_arbiter::http::server::bind(
+        "127.0.0.1:0".parse().unwrap(),
+        config.send_buffer_bytes,
+    )
+    .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let readiness = xiangqi_arbiter::http::Readiness::new();
+    let router = xiangqi_arbiter::http::app_with_readiness(&config, fake(), readiness.clone());
+    tokio::spawn(async move {
+        xiangqi_arbiter::http::server::serve(
+            listener,
+            router,
+            &config,
+            readiness,
+            std::future::pending(),
+        )
+        .await
+    });
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stream = socket.connect(addr).await.unwrap();
+    let client_port = stream.local_addr().unwrap().port();
+    let (_reader, mut writer) = stream.into_split();
+    // 200 pipelined requests for the 87 KB spec: 17 MB of answers, none read.
+    let pipelined = b"GET /openapi.yaml HTTP/1.1\r\nHost: t\r\n\r\n".repeat(200);
+    tokio::spawn(async move { writer.write_all(&pipelined).await });
+    // Sample until the queue stops growing (bounded): it ends near the send buffer.
+    let mut peak = 0;
+    for _ in 0..30 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        peak = peak.max(send_queue(addr.port(), client_port).unwrap_or(0));
+    }
+    assert!(peak > 0, "the server's side of the connection was found");
+    assert!(peak <= 256 * 1024, "{peak} bytes queued");
 }

@@ -14,7 +14,7 @@
 //! every kind) hold the two readers to the same request on every body the fast one reads.
 
 use super::moves::Moves;
-use super::request::AdjudicateRequest;
+use super::request::{AdjudicateRequest, RecordOnce};
 
 /// The game request in `text` (a whole body, UTF-8 already), if it is in the common form.
 pub fn read_game(text: &str) -> Option<AdjudicateRequest> {
@@ -29,6 +29,7 @@ pub fn read_game(text: &str) -> Option<AdjudicateRequest> {
         compare: None,
         lang: None,
         accept_language: None,
+        record: RecordOnce::default(),
     };
     // Which fields were read: a repeated one is serde's error to word.
     let mut seen = 0u8;

@@ -70,8 +70,8 @@ impl Arbiter for LawArbiter {
                 Cow::Borrowed(&req.moves),
                 notation,
             ),
-            Some(record) => {
-                let (replay, moves, notation) = replay_record(req, record, cancel)?;
+            Some(_) => {
+                let (replay, moves, notation) = replay_record(req, cancel)?;
                 (replay, Cow::Owned(moves), notation)
             }
         };
@@ -213,20 +213,26 @@ fn replay(
     })
 }
 
-/// Reads a `game` record and replays it: its start is the request's `fen` or the record's
+/// Replays a request's `game` record, read once ([`AdjudicateRequest::record`]: the limits'
+/// check has usually read it already): its start is the request's `fen` or the record's
 /// `[FEN]` (they must agree), its notation the request's `notation`, or the one the record
 /// declares, or the one that reads every move; a move's problem says where the move stands
 /// in the record. Returns the replay, the moves as the record writes them and their notation.
 fn replay_record(
     req: &AdjudicateRequest,
-    text: &str,
     cancel: &Cancel,
 ) -> Result<(Replay, Moves, Notation), ApiError> {
-    let record = records::read(text).map_err(|e| ApiError::InvalidRecord {
-        line: e.line,
-        column: e.column,
-        message: wording::record_problem(&e.problem),
-    })?;
+    let record = match req.record() {
+        Some(Ok(record)) => record,
+        Some(Err(e)) => {
+            return Err(ApiError::InvalidRecord {
+                line: e.line,
+                column: e.column,
+                message: wording::record_problem(&e.problem),
+            });
+        }
+        None => return Err(ApiError::Internal), // called for requests with a record only
+    };
     let fen = match (req.fen.as_deref(), record.fen.as_deref()) {
         (Some(sent), Some(written)) if sent.trim() != written.trim() => {
             return Err(ApiError::InvalidRequest {

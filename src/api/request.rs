@@ -13,6 +13,8 @@
 //! accessors [`AdjudicateRequest::notation`], [`AdjudicateRequest::ruleset`] and
 //! [`AdjudicateRequest::no_capture_limit`] turn them into typed values, or into that 422.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
 use super::answer::Languages;
@@ -20,6 +22,7 @@ use super::error::ApiError;
 use super::moves::Moves;
 use super::wording;
 use crate::adjudication::{Lang, RuleSet};
+use crate::records::{self, Record, RecordError};
 use crate::xiangqi::notation::Notation;
 
 /// Longest accepted FEN string, in characters (a full board is about 90).
@@ -103,7 +106,41 @@ pub struct AdjudicateRequest {
     /// body): adds its language to Vietnamese and English when `lang` is not given.
     #[serde(skip)]
     pub accept_language: Option<String>,
+    /// The `game` record as read, once: the limits count its moves and the arbiter rules on
+    /// it from the same reading ([`AdjudicateRequest::record`]).
+    #[serde(skip)]
+    pub record: RecordOnce,
 }
+
+/// A `game` record read at most once, on first use, and kept with the request.
+///
+/// The reading is a function of `game` alone, so it takes no part in comparing requests.
+#[derive(Debug, Clone, Default)]
+pub struct RecordOnce(OnceLock<Result<Record, RecordError>>);
+
+impl RecordOnce {
+    /// The reading of `text`: read now if this is the first call, else the kept one.
+    fn get_or_read(&self, text: &str) -> &Result<Record, RecordError> {
+        self.0.get_or_init(|| records::read(text))
+    }
+
+    /// True once the record has been read.
+    pub fn is_read(&self) -> bool {
+        self.0.get().is_some()
+    }
+}
+
+impl PartialEq for RecordOnce {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for RecordOnce {}
+
+/// Fewest bytes a ply takes in a record: a DhtmlXQ move is four digits, any other move at
+/// least two characters and a separator.
+pub const MIN_RECORD_PLY_BYTES: usize = 3;
 
 /// Declares the fields of a request as read: the game's fields (those of
 /// [`AdjudicateRequest`]) spelt out, not flattened, so that the strict parser knows every one,
@@ -182,6 +219,7 @@ impl TryFrom<GameFields> for AdjudicateRequest {
             compare: f.compare,
             lang: f.lang,
             accept_language: None,
+            record: RecordOnce::default(),
         })
     }
 }
@@ -322,7 +360,7 @@ impl AdjudicateRequest {
                 });
             }
             // A record that reads is counted here; one that does not is the arbiter's to explain.
-            if let Ok(record) = crate::records::read(game) {
+            if let Some(Ok(record)) = self.record() {
                 if record.moves.len() > limits.max_moves {
                     return Err(ApiError::TooManyMoves {
                         count: record.moves.len(),
@@ -333,6 +371,24 @@ impl AdjudicateRequest {
         }
         self.languages()?;
         Ok(())
+    }
+
+    /// The `game` record as read, if the request has one: read on the first call (by the
+    /// limits' check, or the arbiter's), kept for every later one.
+    pub fn record(&self) -> Option<&Result<Record, RecordError>> {
+        self.game
+            .as_deref()
+            .map(|text| self.record.get_or_read(text))
+    }
+
+    /// The most plies this game can have, known without reading its record: the moves'
+    /// count, or for a record its length over [`MIN_RECORD_PLY_BYTES`]. What decides whether
+    /// a ruling runs inline or on the pool.
+    pub fn plies_at_most(&self) -> usize {
+        match &self.game {
+            None => self.moves.len(),
+            Some(game) => self.moves.len().max(game.len() / MIN_RECORD_PLY_BYTES),
+        }
     }
 
     /// The languages the answer's texts carry: `lang`'s only, else Vietnamese and English
@@ -541,6 +597,7 @@ mod tests {
             game: None,
             lang: None,
             accept_language: None,
+            record: RecordOnce::default(),
         }
     }
 

@@ -8,6 +8,7 @@ use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use super::admission::Admitted;
 use super::error::{LocalizedError, ProblemLang, accept_language};
 use super::etag;
 use super::extract::ApiJson;
@@ -55,14 +56,15 @@ pub async fn diagram_svg(
 pub async fn diagram(
     State(state): State<AppState>,
     headers: HeaderMap,
+    _: Admitted,
     ApiJson(mut req): ApiJson<DiagramRequest>,
 ) -> Result<Response, LocalizedError> {
     req.game.accept_language = accept_language(&headers).map(str::to_owned);
     let in_lang = in_language(req.game.problem_language());
     let limits = state.limits;
-    let plies = req.game.moves.len();
-    if plies > INLINE_PLIES_MAX {
-        // Refuse what the limits refuse before taking a worker.
+    let plies = req.game.plies_at_most();
+    if plies > INLINE_PLIES_MAX && req.game.game.is_none() {
+        // Refuse what the limits refuse before taking a worker (a record is read on it).
         req.check_limits(&limits).map_err(in_lang)?;
     }
     let svg = rule(&state, plies, move |arbiter, cancel| {
@@ -78,13 +80,14 @@ pub async fn diagram(
 pub async fn report(
     State(state): State<AppState>,
     headers: HeaderMap,
+    _: Admitted,
     ApiJson(mut req): ApiJson<AdjudicateRequest>,
 ) -> Result<Response, LocalizedError> {
     req.accept_language = accept_language(&headers).map(str::to_owned);
     let in_lang = in_language(req.problem_language());
     let limits = state.limits;
-    let plies = req.moves.len();
-    if plies > INLINE_PLIES_MAX {
+    let plies = req.plies_at_most();
+    if plies > INLINE_PLIES_MAX && req.game.is_none() {
         req.check_limits(&limits).map_err(in_lang)?;
     }
     // The request-id layer has set the header by now; a value that is no text cannot be.

@@ -26,6 +26,7 @@ use http_body_util::BodyExt;
 use serde::Serialize;
 
 use super::error::{LocalizedError, ProblemLang, accept_language};
+use super::progress::BodyStalled;
 use super::state::AppState;
 use crate::api::error::{ApiError, ECHO_CHARS, elide};
 use crate::api::json::{RequestBody, parse_json, problem_language_of};
@@ -159,13 +160,18 @@ pub async fn read_body(mut body: Body, limit: usize, hint: usize) -> Result<Vec<
 }
 
 /// The error of a body that could not be read: over the limit (tower-http's limit layer says
-/// so in its error), or cut off by the client.
+/// so in its error), stalled past the body timeout (408), or cut off by the client.
 fn body_error(limit: usize) -> impl Fn(axum::Error) -> ApiError {
     move |e| {
         let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&e);
         while let Some(err) = source {
             if err.is::<http_body_util::LengthLimitError>() {
                 return ApiError::PayloadTooLarge { limit };
+            }
+            if let Some(stalled) = err.downcast_ref::<BodyStalled>() {
+                return ApiError::RequestTimeout {
+                    timeout_ms: stalled.timeout_ms,
+                };
             }
             source = err.source();
         }

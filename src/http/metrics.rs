@@ -31,8 +31,13 @@ pub const BUILD_INFO: &str = "xiangqi_build_info";
 pub const CONNECTIONS_OPEN: &str = "xiangqi_http_connections_open";
 /// Gauge of the connection limit (`--max-connections`), to compare with the one above.
 pub const CONNECTIONS_MAX: &str = "xiangqi_http_connections_max";
-/// Counter of idle connections closed to make room for a new client.
+/// Counter of connections closed to make room for a new client: idle ones, or ones still
+/// waiting for a request's body, of the address holding the most slots (or of an address at
+/// its own cap).
 pub const CONNECTIONS_EVICTED: &str = "xiangqi_http_connections_evicted_total";
+/// Counter of new connections closed at once because their address held its cap of
+/// connections (`--max-connections-per-client`) and none of them could be evicted.
+pub const CONNECTIONS_REFUSED: &str = "xiangqi_http_connections_refused_total";
 /// Counter of connections that ended in an error, by `kind`: `bad_request` (hyper answered
 /// 400), `uri_too_long` (414), `headers_too_large` (431), `header_timeout`, `idle_timeout`,
 /// `write_timeout`, `incomplete` (the peer hung up mid-message), `io`, `other`.
@@ -121,7 +126,11 @@ fn describe() {
     );
     metrics::describe_counter!(
         CONNECTIONS_EVICTED,
-        "Idle connections closed to make room for a new client"
+        "Idle or body-waiting connections closed to make room for a new client"
+    );
+    metrics::describe_counter!(
+        CONNECTIONS_REFUSED,
+        "New connections closed at once: their address held its cap, none of it evictable"
     );
     metrics::describe_counter!(
         CONNECTION_ERRORS,

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll, ready};
 use std::time::Duration;
 
-use axum::body::{Body, HttpBody};
+use axum::body::{Body, Bytes, HttpBody};
 use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use pin_project_lite::pin_project;
@@ -22,6 +22,7 @@ use tracing::Span;
 
 use super::error::{AcceptLanguage, LocalizedError, PROBLEM_CONTENT_TYPE, status_error};
 use super::extract::BodyReceived;
+use super::progress;
 use crate::api::ApiError;
 
 /// Header carrying the request id (set when absent, echoed in the response).
@@ -72,9 +73,12 @@ pub fn sanitize_request_id<B>(mut req: Request<B>) -> Request<B> {
 pub struct DeadlineConfig {
     /// The budget, body upload included.
     pub timeout: Duration,
+    /// The longest wait for the body's next part, if any ([`super::progress`]).
+    pub body_timeout: Option<Duration>,
 }
 
-/// The request deadline, as a layer. When the time runs out:
+/// The request deadline, as a layer; it also puts the body timeout on the body
+/// ([`super::progress`]). When the time runs out:
 /// - if the body was still arriving, the client was too slow: 408 `request-timeout`,
 ///   logged at INFO (a client's doing, not an outage);
 /// - otherwise the server was: 503 `timeout` with `Retry-After`, logged at WARN.
@@ -104,8 +108,9 @@ pub struct Deadline<S> {
 
 impl<S, B> Service<Request<B>> for Deadline<S>
 where
-    S: Service<Request<B>, Response = Response>,
-    B: HttpBody,
+    S: Service<Request<Body>, Response = Response>,
+    B: HttpBody<Data = Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
 {
     type Response = Response;
     type Error = S::Error;
@@ -115,9 +120,18 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, mut req: Request<B>) -> Self::Future {
-        let received = BodyReceived::new(req.body().is_end_stream());
-        req.extensions_mut().insert(received.clone());
+    fn call(&mut self, req: Request<B>) -> Self::Future {
+        // The server's flag if it set one (it watches it to tell a connection waiting for its
+        // body), else a new one.
+        let mut req = req.map(|body| progress::with_timeout(body, self.cfg.body_timeout));
+        let received = match req.extensions().get::<BodyReceived>() {
+            Some(received) => received.clone(),
+            None => {
+                let received = BodyReceived::new(req.body().is_end_stream());
+                req.extensions_mut().insert(received.clone());
+                received
+            }
+        };
         DeadlineFuture {
             accept_language: AcceptLanguage::of(req.headers()),
             inner: tokio::time::timeout(self.cfg.timeout, self.inner.call(req)),

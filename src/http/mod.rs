@@ -4,6 +4,7 @@
 //! [`app`] builds the complete `Router` (what tests drive in-process with `oneshot`);
 //! [`server`] serves it on a socket with connection limits and graceful shutdown.
 
+pub mod admission;
 pub mod assets;
 pub mod diagram;
 pub mod encoding;
@@ -21,6 +22,7 @@ pub mod state;
 pub mod v1;
 
 mod idle;
+pub mod progress;
 
 pub use router::{app, app_with_readiness, routes};
 pub use state::{AppState, Readiness};

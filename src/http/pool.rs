@@ -49,10 +49,7 @@ impl RulingPool {
     {
         let guard = cancel.on_drop();
         let Ok(admitted) = Arc::clone(&self.admitted).try_acquire_owned() else {
-            metrics::counter!(POOL_REJECTED).increment(1);
-            return Err(ApiError::Overloaded {
-                retry_after_s: RETRY_AFTER_S,
-            });
+            return Err(Self::rejection());
         };
         let waiting = Gauge::up(POOL_WAITING);
         let running = Arc::clone(&self.running)
@@ -72,6 +69,20 @@ impl RulingPool {
         };
         drop(guard);
         result
+    }
+
+    /// True while a new ruling would be admitted (running or waiting): what
+    /// [`super::admission`] asks from a request's head, before its body is read.
+    pub fn has_room(&self) -> bool {
+        self.admitted.available_permits() > 0
+    }
+
+    /// The error a ruling the pool has no room for is answered with, counted.
+    pub fn rejection() -> ApiError {
+        metrics::counter!(POOL_REJECTED).increment(1);
+        ApiError::Overloaded {
+            retry_after_s: RETRY_AFTER_S,
+        }
     }
 
     /// Rulings that could start now without waiting.

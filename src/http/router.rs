@@ -112,6 +112,7 @@ pub fn app_with_readiness(
     };
     let deadline = DeadlineConfig {
         timeout: config.request_timeout(),
+        body_timeout: config.body_timeout(),
     };
     let normalize = NormalizeConfig {
         max_body_bytes: config.max_body_bytes,

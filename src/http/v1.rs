@@ -3,9 +3,11 @@
 //!
 //! Small rulings run inline on the async worker; anything larger runs on the bounded ruling
 //! pool ([`super::pool`]), which answers 503 `overloaded` when full and stops abandoned work.
+//! While it is full, a large body is refused from its head, unread ([`super::admission`]).
 
 use axum::extract::State;
 
+use super::admission::Admitted;
 use super::error::{AcceptLanguage, LocalizedError, ProblemLang};
 use super::extract::{ApiJson, JsonText};
 use super::metrics::record_verdict;
@@ -28,15 +30,17 @@ pub const INLINE_BATCH_BYTES: usize = 4 * 1024;
 pub async fn adjudicate(
     State(state): State<AppState>,
     accept: AcceptLanguage,
+    _: Admitted,
     ApiJson(mut req): ApiJson<AdjudicateRequest>,
 ) -> Result<JsonText, LocalizedError> {
     req.accept_language = accept.text().map(str::to_owned);
     let lang = req.problem_language();
     let in_lang = |e: ApiError| LocalizedError(e, lang);
     let limits = state.limits;
-    let plies = req.moves.len();
-    if plies > INLINE_PLIES_MAX {
-        // Refuse what the limits refuse before taking a worker.
+    let plies = req.plies_at_most();
+    if plies > INLINE_PLIES_MAX && req.game.is_none() {
+        // Refuse what the limits refuse before taking a worker (a record is read and
+        // counted on the worker, once).
         req.check_limits(&limits).map_err(in_lang)?;
     }
     let resp = rule(&state, plies, move |arbiter, cancel| {
@@ -49,7 +53,9 @@ pub async fn adjudicate(
 }
 
 /// Runs `work` inline for a game of at most [`INLINE_PLIES_MAX`] plies, else on the ruling
-/// pool (every route that rules on one game).
+/// pool (every route that rules on one game). `plies` is what the request shows without
+/// being read further ([`AdjudicateRequest::plies_at_most`]): a `game` record is bounded by
+/// its length, so a long record goes to the pool like the same moves would.
 pub(super) async fn rule<T, F>(state: &AppState, plies: usize, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
@@ -70,6 +76,7 @@ where
 pub async fn adjudicate_batch(
     State(state): State<AppState>,
     accept: AcceptLanguage,
+    _: Admitted,
     ApiJson(req): ApiJson<BatchRequest>,
 ) -> Result<ApiJson<BatchResponse>, LocalizedError> {
     let in_header = ProblemLang(accept.lang());
