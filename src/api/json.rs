@@ -340,29 +340,13 @@ pub fn suggest<'k>(field: &str, known: &'k [String]) -> Option<&'k str> {
             let d = if contained {
                 0
             } else {
-                edit_distance(&field, k)
+                strsim::levenshtein(&field, k)
             };
             (d, k)
         })
         .filter(|(d, k)| *d <= (k.chars().count() / 3).max(1))
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k.as_str())
-}
-
-/// Levenshtein distance in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = diagonal + usize::from(ca != *cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
-        }
-    }
-    row[b.len()]
 }
 
 /// A deserializer that reads the request's own object like the one it wraps, and on the way
