@@ -70,7 +70,7 @@ const D_CYCLE: &str = "i9i7 e8e9 i7i9 e9e8";
 #[test]
 fn undermining_a_pinned_piece_whose_capture_would_check_is_a_chase() {
     let game = moves("", D_CYCLE, 2, "");
-    let vn = RuleSet::Vn2004;
+    let vn = RuleSet::VN2004;
     rules(
         vn,
         D_FEN,
@@ -90,7 +90,7 @@ fn undermining_a_pinned_piece_whose_capture_would_check_is_a_chase() {
     );
     // The Asian rules do not chase the pinned, protected elephant (rule 38).
     rules(
-        RuleSet::Axf,
+        RuleSet::AXF,
         D_FEN,
         &game,
         Verdict::Draw,
@@ -108,14 +108,14 @@ const D97_CYCLE: &str = "a9a8 f8f9 a8a9 f9f8";
 fn diagram_97_is_a_draw_under_the_asian_rules_and_a_chase_under_the_vietnamese_law() {
     let game = moves("", D97_CYCLE, 2, "");
     rules(
-        RuleSet::Axf,
+        RuleSet::AXF,
         D97_FEN,
         &game,
         Verdict::Draw,
         None,
         &["AXF 5", "AXF 38"],
     );
-    let vn = RuleSet::Vn2004;
+    let vn = RuleSet::VN2004;
     rules(
         vn,
         D97_FEN,
@@ -135,7 +135,7 @@ const F_CYCLE: &str = "f9e8 c7c8 e8f9 c8c7";
 #[test]
 fn an_exchange_offer_alone_does_not_cancel_a_cannons_chase_of_a_rook_under_the_asian_rules() {
     let game = moves("b5b8", F_CYCLE, 2, "");
-    let axf = RuleSet::Axf;
+    let axf = RuleSet::AXF;
     rules(
         axf,
         F_FEN,
@@ -154,7 +154,7 @@ fn an_exchange_offer_alone_does_not_cancel_a_cannons_chase_of_a_rook_under_the_a
         &["AXF 3", "AXF 15"],
     );
     rules(
-        RuleSet::Vn2004,
+        RuleSet::VN2004,
         F_FEN,
         &game,
         Verdict::Draw,
@@ -172,10 +172,10 @@ const RUT_CYCLE: &str = "c9b9 b7c5 b9c9 c5b7";
 fn one_chase_one_discovered_check_capture_threat_cites_article_23_point_2() {
     let game = moves("", RUT_CYCLE, 2, "");
     let start = position(RUT_FEN);
-    let r = ruling(RuleSet::Vn2004, &start, &game);
+    let r = ruling(RuleSet::VN2004, &start, &game);
     assert!(!refs(&r).contains(&"23.10"), "{:?}", refs(&r));
     rules(
-        RuleSet::Vn2004,
+        RuleSet::VN2004,
         RUT_FEN,
         &game,
         Verdict::Draw,

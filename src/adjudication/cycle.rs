@@ -15,7 +15,7 @@ use std::ops::Range;
 
 use arrayvec::ArrayVec;
 
-use super::articles::Readings;
+use super::books::Readings;
 use super::replay::Replay;
 use super::threats::{
     Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture, is_new,

@@ -14,15 +14,15 @@ use std::fmt::{self, Display, Write};
 
 use arrayvec::ArrayString;
 
-pub use super::articles::Lang;
-use super::articles::{Citation, Ground, RuleSet};
+pub use super::books::Lang;
+use super::books::{ByLang, Citation, CitationStyle, Ground, RuleSet};
 use super::cycle::PlyAnalysis;
 use super::law::{self, Pattern, SideFinding};
 use super::ruling::{Repetition, Ruling, Verdict};
 use super::threats::{Protection, Threat, ThreatKind};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::notation::chinese::piece_name;
-use crate::xiangqi::{Color, GameEnd, Move, Role, Square};
+use crate::xiangqi::{Color, GameEnd, Move, Role, Square, move_number};
 
 /// Words that read differently in each language, written into a sentence
 /// in the language being written.
@@ -55,21 +55,12 @@ impl<P: Phrase + ?Sized> Display for In<'_, P> {
     }
 }
 
-/// A fixed text in English, Vietnamese and Chinese.
-type Words = (&'static str, &'static str, &'static str);
-
-/// The words in `lang`.
-fn words_in(words: Words, lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => words.0,
-        Lang::Vi => words.1,
-        Lang::Zh => words.2,
-    }
-}
+/// A fixed text in each language.
+type Words = ByLang<&'static str>;
 
 impl Phrase for Words {
     fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(words_in(*self, lang))
+        f.write_str(self.at(lang))
     }
 }
 
@@ -80,8 +71,16 @@ struct SideName(Color);
 impl Phrase for SideName {
     fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Color::Red => ("Red", "Đỏ", "红方"),
-            Color::Black => ("Black", "Đen", "黑方"),
+            Color::Red => ByLang {
+                vi: "Đỏ",
+                en: "Red",
+                zh: "红方",
+            },
+            Color::Black => ByLang {
+                vi: "Đen",
+                en: "Black",
+                zh: "黑方",
+            },
         }
         .write(lang, f)
     }
@@ -134,7 +133,7 @@ impl Display for Ordinal {
 /// How a sentence names where a piece stands: by its ICCS squares, or, when
 /// the request used a notation that counts files from each player's right
 /// (WXF, VN, Chinese), by its files in that count, as an arbiter reading
-/// that score sheet would ("the rook on file 9", "Xe 9", "九路车").
+/// that score sheet would ByLang { vi: "Xe 9", en: "the rook on file 9", zh: "九路车" }.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Places {
     /// ICCS squares: `a9/a8` (ICCS and UCI requests).
@@ -258,7 +257,11 @@ struct PiecesAt<'a> {
 
 impl Phrase for PiecesAt<'_> {
     fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let and = (" and ", " và ", "和");
+        let and = ByLang {
+            vi: " và ",
+            en: " and ",
+            zh: "和",
+        };
         for (i, (role, list)) in self.groups.iter().enumerate() {
             if i > 0 {
                 and.write(lang, f)?;
@@ -293,81 +296,6 @@ fn checkers(cycle: &[PlyAnalysis], side: Color) -> Vec<(Role, Vec<Square>)> {
     )
 }
 
-/// The sentences a rule book words in its own terms, each as (en, vi, zh).
-struct Wording {
-    /// "{side} must change ..." after the side's name, before the citation
-    /// of the violation.
-    must_change: Words,
-    /// Both sides check perpetually.
-    both_check: Words,
-    /// Both sides chase perpetually, neither with priority.
-    both_chase: Words,
-    /// Nobody violates.
-    neither: Words,
-    /// Who may claim a draw after the no-capture limit, and from whom.
-    claim: Words,
-}
-
-/// How `book` words its explanations.
-fn wording(book: RuleSet) -> &'static Wording {
-    match book {
-        RuleSet::Vn2004 => &Wording {
-            must_change: (
-                "must change its move, or it loses",
-                "phải đổi nước, nếu không sẽ bị xử thua",
-                "必须变着，否则判负",
-            ),
-            both_check: (
-                "Both sides check on every move, answering check with check: a draw if neither changes (Articles 24.3 and 7.2.c).",
-                "Hai bên vừa đỡ vừa chiếu lại liên tục: nếu không bên nào đổi nước thì xử hòa (Điều 24.3 và Điều 7.2.c).",
-                "双方着着应将又将：如双方均不变着，判和（第24.3条及第7.2.c条）。",
-            ),
-            both_chase: (
-                "Both sides chase perpetually, breaking the same prohibition: a draw (Article 7.2.c).",
-                "Hai bên cùng bắt mãi, cùng phạm một luật cấm: xử hòa (Điều 7.2.c).",
-                "双方同为长捉，犯同一禁例：判和（第7.2.c条）。",
-            ),
-            neither: (
-                "Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
-            ),
-            claim: (
-                "a player may ask the arbiter to declare a draw",
-                "đấu thủ có quyền đề nghị trọng tài xử hòa",
-                "棋手有权请求裁判判和",
-            ),
-        },
-        RuleSet::Axf => &Wording {
-            must_change: (
-                "must change; after the referee's warning, a further repetition loses",
-                "phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua",
-                "必须变着；经裁判警告后仍重复者判负",
-            ),
-            both_check: (
-                "Both sides check on every move, answering check with check: a draw if neither changes (AXF rule 7).",
-                "Hai bên vừa đỡ chiếu vừa chiếu lại liên tục: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 7).",
-                "双方着着应将又将：如双方均不变着，判和（亚洲规则第7条）。",
-            ),
-            both_chase: (
-                "Both sides chase perpetually, the same offence: a draw.",
-                "Hai bên cùng bắt mãi, cùng một lỗi: xử hòa.",
-                "双方同为长捉，犯规相同：判和。",
-            ),
-            neither: (
-                "Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
-            ),
-            claim: (
-                "a player may ask the referee to declare a draw",
-                "đấu thủ có quyền đề nghị trọng tài xử hòa",
-                "棋手有权请求裁判判和",
-            ),
-        },
-    }
-}
-
 /// A citation in a sentence: `Article 23.1` / `Điều 23, điểm 1` /
 /// `第23条第1点`, or `AXF rule 6` / `Luật AXF, điều 6` / `亚洲规则第6条`;
 /// nothing when the book has none.
@@ -377,21 +305,19 @@ struct Cited(Option<Citation>);
 impl Phrase for Cited {
     fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Some(c) = self.0 else { return Ok(()) };
-        match (lang, c) {
-            (Lang::En, Citation::Vn(_)) => {
-                f.write_str("Article ")?;
+        match c.ruleset().book().citation_style.at(lang) {
+            CitationStyle::Label => f.write_str(c.article().label.at(lang)),
+            CitationStyle::Reference(prefix) => {
+                f.write_str(prefix)?;
                 f.write_str(c.reference())
             }
-            (Lang::En, Citation::Axf(_)) => f.write_str(c.label_en()),
-            (Lang::Vi, _) => f.write_str(c.label()),
-            (Lang::Zh, _) => f.write_str(c.label_zh()),
         }
     }
 }
 
 /// The first citation of `ground` in `book`.
 fn cited_ground(book: RuleSet, ground: Ground) -> Cited {
-    Cited(book.cite(ground).first().copied())
+    Cited(book.cite(ground).next())
 }
 
 /// Plain-language reasons for a ruling.
@@ -449,7 +375,7 @@ impl<W: Fn(Lang) -> bool> Texts<W> {
     /// Adds a fixed sentence.
     fn fixed(&mut self, words: Words) {
         self.sentence(|lang, w| {
-            w.push_str(words_in(words, lang));
+            w.push_str(words.at(lang));
             Ok(())
         });
     }
@@ -488,10 +414,8 @@ struct Moves<'a> {
 impl Moves<'_> {
     /// The side that played `ply` (1-based) and its move number.
     fn number(&self, ply: usize) -> (Color, u32) {
-        let black_first = usize::from(self.first_side == Color::Black);
-        let k = ply - 1 + black_first;
-        let side = if k % 2 == 0 { Color::Red } else { Color::Black };
-        (side, self.first_number + (k / 2) as u32)
+        let (number, side) = move_number(self.first_side, self.first_number, ply);
+        (side, number)
     }
 
     /// `Red's 12th move` / `nước thứ 12 của Đỏ` / `红方第12着`.
@@ -639,19 +563,8 @@ pub fn explain_named_in(
         .repetition
         .as_ref()
         .or(ruling.broken_repetition.as_ref());
-    // The cycle says who moved at which ply; without one no ply is named.
-    let first_side = rep
-        .and_then(|r| r.cycle.first())
-        .map(|p| {
-            if p.ply % 2 == 1 {
-                p.side
-            } else {
-                p.side.other()
-            }
-        })
-        .unwrap_or(Color::Red);
     let moves = Moves {
-        first_side,
+        first_side: ruling.first_mover,
         first_number: naming.first_number.max(1),
         sent: naming.sent,
         moves: naming.moves,
@@ -702,11 +615,11 @@ pub fn explain_named_in(
         }
         // A finished game is told by its end, not by what did not happen.
         (None, None) if ruling.game_end.is_some() => {}
-        (None, None) => out.fixed((
-            "No position has occurred three times.",
-            "Chưa có thế cờ nào xuất hiện ba lần.",
-            "尚无局面出现三次。",
-        )),
+        (None, None) => out.fixed(ByLang {
+            vi: "Chưa có thế cờ nào xuất hiện ba lần.",
+            en: "No position has occurred three times.",
+            zh: "尚无局面出现三次。",
+        }),
     }
     if let Some(end) = ruling.game_end {
         game_end(&mut out, book, end);
@@ -724,12 +637,20 @@ fn game_end(out: &mut Texts<impl Fn(Lang) -> bool>, book: RuleSet, end: GameEnd)
         GameEnd::Checkmate { winner } => (
             winner,
             Ground::Mate,
-            ("is checkmated", "bị chiếu hết", "被将死"),
+            ByLang {
+                vi: "bị chiếu hết",
+                en: "is checkmated",
+                zh: "被将死",
+            },
         ),
         GameEnd::Stalemate { winner } => (
             winner,
             Ground::Stalemate,
-            ("has no legal move", "hết nước đi", "无着可走（困毙）"),
+            ByLang {
+                vi: "hết nước đi",
+                en: "has no legal move",
+                zh: "无着可走（困毙）",
+            },
         ),
     };
     let r = cited_ground(book, ground);
@@ -765,7 +686,7 @@ fn game_end(out: &mut Texts<impl Fn(Lang) -> bool>, book: RuleSet, end: GameEnd)
 /// The no-capture claim (VN Article 12, AXF practice), counted in moves
 /// of both sides (nước), the plies beside them.
 fn no_capture(out: &mut Texts<impl Fn(Lang) -> bool>, book: RuleSet, plies: u32) {
-    let claim = wording(book).claim;
+    let claim = book.book().wording.claim;
     let r = cited_ground(book, Ground::NoCapture);
     let moves = plies / 2;
     out.sentence(|lang, w| match lang {
@@ -797,7 +718,12 @@ struct Nth(u32);
 impl Phrase for Nth {
     fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.0, lang) {
-            (3, _) => ("third", "ba", "三").write(lang, f),
+            (3, _) => ByLang {
+                vi: "ba",
+                en: "third",
+                zh: "三",
+            }
+            .write(lang, f),
             (n, Lang::En) => Ordinal(n).fmt(f),
             (n, _) => f.write_str(itoa::Buffer::new().format(n)),
         }
@@ -811,7 +737,7 @@ fn explain_repetition(
     rep: &Repetition,
     moves: &Moves,
 ) {
-    let words = wording(book);
+    let words = &book.book().wording;
     let (a, b) = (rep.previous_ply + 1, rep.trigger_ply);
     let nth = Nth(rep.occurrences);
     let t = moves.named(b);
@@ -1015,7 +941,7 @@ fn describe_violation(
                 ),
             });
             let (ground, en, vi, zh) = why_chased(&threats, f, target);
-            let why: Words = (en, vi, zh);
+            let why: Words = ByLang { vi, en, zh };
             // An unprotected piece is chased as such (VN 23.3; the AXF by
             // the pieces involved); a protected one by the exception.
             let r = match ground.map(|g| cited_ground(book, g)) {
@@ -1226,10 +1152,8 @@ fn chase_citation(book: RuleSet, f: &SideFinding) -> Cited {
                 | Ground::FalseProtection
         )
     });
-    let first = chase_grounds
-        .flat_map(|&g| book.cite(g).iter().copied())
-        .min();
-    Cited(first.or_else(|| book.cite(Ground::ChaseViolation).first().copied()))
+    let first = chase_grounds.flat_map(|&g| book.cite(g)).min();
+    Cited(first.or_else(|| book.cite(Ground::ChaseViolation).next()))
 }
 
 /// The grounds that explain an allowed pattern, the most telling first: the
@@ -1274,7 +1198,7 @@ fn describe_allowed(
                 best
             }
         });
-    let cite = Cited(because.and_then(|g| book.cite(g).first().copied()));
+    let cite = Cited(because.and_then(|g| book.cite(g).next()));
     let o = s.other();
     let what = match because {
         Some(Ground::KingChase | Ground::PawnChase) => match king_or_pawn_chase(book, rep, s) {
@@ -1283,57 +1207,57 @@ fn describe_allowed(
                 places,
                 side: s,
             },
-            None => Allowance::Fixed((
-                "chased with its king or a pawn, which is allowed",
-                "đuổi bắt bằng Tướng hoặc Tốt, được phép",
-                "以将（帅）或兵（卒）捉子，允许",
-            )),
+            None => Allowance::Fixed(ByLang {
+                vi: "đuổi bắt bằng Tướng hoặc Tốt, được phép",
+                en: "chased with its king or a pawn, which is allowed",
+                zh: "以将（帅）或兵（卒）捉子，允许",
+            }),
         },
         Some(Ground::ChecksMixed) => Allowance::Allowed(check_and_what(book, rep, s)),
-        Some(Ground::ChasesInTurn) => Allowance::Fixed((
-            "chased different pieces in turn, which is allowed",
-            "lần lượt đuổi bắt nhiều quân khác nhau, được phép",
-            "轮流捉不同的子，允许",
-        )),
-        Some(Ground::DiscoveredCheckInTurn) => Allowance::Fixed((
-            "chased on some moves and threatened to win a piece by discovered check on the others (one chase, one discovered-check capture), which is allowed",
-            "có nước bắt, có nước dọa chiếu rút ăn quân (một bắt một rút ăn quân), được phép",
-            "一着捉子、一着以抽将吃子相威胁，允许",
-        )),
-        Some(Ground::OffersBreakChase) => Allowance::Fixed((
-            "chased a piece on some of its moves and only offered an exchange on the others, which is no perpetual chase",
-            "có nước bắt một quân, có nước chỉ đòi đổi quân, không tính là bắt mãi",
-            "对一子部分着法捉、其余着法只是兑子，不算长捉",
-        )),
-        Some(Ground::PinnedProtectedThreat) if f.chases > 0 => Allowance::Fixed((
-            "chased only on some of its moves; on the others it threatened a truly protected piece that is pinned and cannot move, which is no chase",
-            "chỉ bắt ở một số nước; ở các nước kia chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt",
-            "只在部分着法中捉子，其余着法只攻击被牵制而不能走动的真根子，不算捉",
-        )),
-        Some(Ground::PinnedProtectedThreat) => Allowance::Fixed((
-            "threatened only a truly protected piece that is pinned and cannot move, which is no chase",
-            "chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt",
-            "只攻击被牵制而不能走动的真根子，不算捉",
-        )),
-        Some(Ground::SeveralOnProtected) => Allowance::Fixed((
-            "attacked a protected piece with several pieces, which is no chase",
-            "dùng nhiều quân dọa một quân có căn, không tính là bắt",
-            "以多子攻击一个有根子，不算捉",
-        )),
+        Some(Ground::ChasesInTurn) => Allowance::Fixed(ByLang {
+            vi: "lần lượt đuổi bắt nhiều quân khác nhau, được phép",
+            en: "chased different pieces in turn, which is allowed",
+            zh: "轮流捉不同的子，允许",
+        }),
+        Some(Ground::DiscoveredCheckInTurn) => Allowance::Fixed(ByLang {
+            vi: "có nước bắt, có nước dọa chiếu rút ăn quân (một bắt một rút ăn quân), được phép",
+            en: "chased on some moves and threatened to win a piece by discovered check on the others (one chase, one discovered-check capture), which is allowed",
+            zh: "一着捉子、一着以抽将吃子相威胁，允许",
+        }),
+        Some(Ground::OffersBreakChase) => Allowance::Fixed(ByLang {
+            vi: "có nước bắt một quân, có nước chỉ đòi đổi quân, không tính là bắt mãi",
+            en: "chased a piece on some of its moves and only offered an exchange on the others, which is no perpetual chase",
+            zh: "对一子部分着法捉、其余着法只是兑子，不算长捉",
+        }),
+        Some(Ground::PinnedProtectedThreat) if f.chases > 0 => Allowance::Fixed(ByLang {
+            vi: "chỉ bắt ở một số nước; ở các nước kia chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt",
+            en: "chased only on some of its moves; on the others it threatened a truly protected piece that is pinned and cannot move, which is no chase",
+            zh: "只在部分着法中捉子，其余着法只攻击被牵制而不能走动的真根子，不算捉",
+        }),
+        Some(Ground::PinnedProtectedThreat) => Allowance::Fixed(ByLang {
+            vi: "chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt",
+            en: "threatened only a truly protected piece that is pinned and cannot move, which is no chase",
+            zh: "只攻击被牵制而不能走动的真根子，不算捉",
+        }),
+        Some(Ground::SeveralOnProtected) => Allowance::Fixed(ByLang {
+            vi: "dùng nhiều quân dọa một quân có căn, không tính là bắt",
+            en: "attacked a protected piece with several pieces, which is no chase",
+            zh: "以多子攻击一个有根子，不算捉",
+        }),
         Some(Ground::OffersOnly | Ground::BlocksOrOffers | Ground::DiscoveredCheckThreat) => {
             Allowance::Kinds(allowed_kinds(rep, s))
         }
-        Some(Ground::ProtectedThreat) => Allowance::Fixed((
-            "threatened only truly protected pieces, which is no chase",
-            "chỉ dọa bắt quân có căn thật, không tính là bắt",
-            "只攻击有真根的子，不算捉",
-        )),
+        Some(Ground::ProtectedThreat) => Allowance::Fixed(ByLang {
+            vi: "chỉ dọa bắt quân có căn thật, không tính là bắt",
+            en: "threatened only truly protected pieces, which is no chase",
+            zh: "只攻击有真根的子，不算捉",
+        }),
         Some(Ground::UncrossedPawnThreat) => Allowance::UncrossedPawn(o),
-        _ => Allowance::Fixed((
-            "made only allowed moves",
-            "chỉ đi các nước được phép",
-            "只走允许的着法",
-        )),
+        _ => Allowance::Fixed(ByLang {
+            vi: "chỉ đi các nước được phép",
+            en: "made only allowed moves",
+            zh: "只走允许的着法",
+        }),
     };
     let side = SideName(s);
     let cited = cite.0.is_some();
@@ -1367,7 +1291,11 @@ enum Allowance {
 
 impl Phrase for Allowance {
     fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let allowed = (", which is allowed", ", được phép", "，允许");
+        let allowed = ByLang {
+            vi: ", được phép",
+            en: ", which is allowed",
+            zh: "，允许",
+        };
         match self {
             Allowance::KingOrPawn {
                 chase,
@@ -1406,12 +1334,12 @@ impl Phrase for Allowance {
             }
             Allowance::UncrossedPawn(o) => match lang {
                 Lang::Zh => write!(f, "只攻击未过河的{}，允许", piece_name(*o, Role::Pawn)),
-                _ => (
-                    "threatened only a pawn that has not crossed the river, which is allowed",
-                    "chỉ dọa bắt Tốt chưa qua sông, được phép",
-                    "",
-                )
-                    .write(lang, f),
+                _ => ByLang {
+                    vi: "chỉ dọa bắt Tốt chưa qua sông, được phép",
+                    en: "threatened only a pawn that has not crossed the river, which is allowed",
+                    zh: "",
+                }
+                .write(lang, f),
             },
             Allowance::Fixed(words) => words.write(lang, f),
         }
@@ -1501,29 +1429,29 @@ fn check_and_what(book: RuleSet, rep: &Repetition, side: Color) -> Words {
                 .all(|t| t.threat.kind < ThreatKind::DiscoveredCheck)
     });
     if chases {
-        (
-            "alternated checks with chases (one check, one chase)",
-            "xen kẽ nước chiếu với nước bắt (một chiếu một bắt)",
-            "将军与捉子交替（一将一捉）",
-        )
+        ByLang {
+            vi: "xen kẽ nước chiếu với nước bắt (một chiếu một bắt)",
+            en: "alternated checks with chases (one check, one chase)",
+            zh: "将军与捉子交替（一将一捉）",
+        }
     } else if has(ThreatKind::DiscoveredCheck) {
-        (
-            "alternated checks with threats to win a piece by a discovered check (one check, one discovered-check capture threat)",
-            "xen kẽ nước chiếu với nước dọa chiếu rút bắt quân (một chiếu một đòi rút ăn quân)",
-            "将军与借闪将吃子的威胁交替（一将一抽）",
-        )
+        ByLang {
+            vi: "xen kẽ nước chiếu với nước dọa chiếu rút bắt quân (một chiếu một đòi rút ăn quân)",
+            en: "alternated checks with threats to win a piece by a discovered check (one check, one discovered-check capture threat)",
+            zh: "将军与借闪将吃子的威胁交替（一将一抽）",
+        }
     } else if idle {
-        (
-            "alternated checks with idle moves (one check, one idle move)",
-            "xen kẽ nước chiếu với nước chờ (một chiếu một dừng)",
-            "将军与闲着交替（一将一闲）",
-        )
+        ByLang {
+            vi: "xen kẽ nước chiếu với nước chờ (một chiếu một dừng)",
+            en: "alternated checks with idle moves (one check, one idle move)",
+            zh: "将军与闲着交替（一将一闲）",
+        }
     } else {
-        (
-            "alternated checks with other moves",
-            "xen kẽ nước chiếu với nước khác",
-            "将军与其他着法交替",
-        )
+        ByLang {
+            vi: "xen kẽ nước chiếu với nước khác",
+            en: "alternated checks with other moves",
+            zh: "将军与其他着法交替",
+        }
     }
 }
 
@@ -1531,14 +1459,26 @@ fn check_and_what(book: RuleSet, rep: &Repetition, side: Color) -> Words {
 /// blocks, sacrifices, exchange offers, threats to win a piece by
 /// discovered check. Each is (en, vi, zh).
 const ALLOWED_KINDS: [Words; 4] = [
-    ("blocked", "cản mãi", "长拦"),
-    ("offered a piece", "thí quân mãi", "长献"),
-    ("offered an exchange", "đòi đổi mãi", "长兑"),
-    (
-        "threatened to win a piece by a discovered check",
-        "dọa mãi chiếu rút bắt quân",
-        "长以闪将吃子相威胁",
-    ),
+    ByLang {
+        vi: "cản mãi",
+        en: "blocked",
+        zh: "长拦",
+    },
+    ByLang {
+        vi: "thí quân mãi",
+        en: "offered a piece",
+        zh: "长献",
+    },
+    ByLang {
+        vi: "đòi đổi mãi",
+        en: "offered an exchange",
+        zh: "长兑",
+    },
+    ByLang {
+        vi: "dọa mãi chiếu rút bắt quân",
+        en: "threatened to win a piece by a discovered check",
+        zh: "长以闪将吃子相威胁",
+    },
 ];
 
 /// Which of [`ALLOWED_KINDS`] a side played.
@@ -1561,12 +1501,12 @@ fn allowed_kinds(rep: &Repetition, side: Color) -> AllowedKinds {
 impl Phrase for AllowedKinds {
     fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.0.contains(&true) {
-            return (
-                "blocked, offered pieces or exchanges",
-                "cản, thí quân hoặc đòi đổi quân",
-                "拦、献子或兑子",
-            )
-                .write(lang, f);
+            return ByLang {
+                vi: "cản, thí quân hoặc đòi đổi quân",
+                en: "blocked, offered pieces or exchanges",
+                zh: "拦、献子或兑子",
+            }
+            .write(lang, f);
         }
         let (start, and) = match lang {
             Lang::En => ("perpetually ", " and "),
@@ -1593,10 +1533,10 @@ impl Phrase for AllowedKinds {
 /// point (so the Vietnamese 23.10 covers offers, blocks and discovered
 /// checks alike).
 fn allowed_rank(book: RuleSet, g: Ground) -> usize {
-    let first = book.cite(g).first().copied();
+    let first = book.cite(g).next();
     ALLOWED_BECAUSE
         .iter()
-        .position(|&h| book.cite(h).first().copied() == first && first.is_some())
+        .position(|&h| book.cite(h).next() == first && first.is_some())
         .unwrap_or_else(|| {
             ALLOWED_BECAUSE
                 .iter()

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use super::articles::{Citation, Ground, Readings, RuleSet};
+use super::books::{Citation, Ground, Readings, RuleSet};
 use super::cycle::{PieceId, PlyAnalysis};
 use super::threats::{Protection, Threat, ThreatKind};
 use crate::xiangqi::{Color, Role, Square};
@@ -65,10 +65,7 @@ pub struct SideFinding {
 
 /// The citations of `grounds` in `book`.
 pub fn cite(book: RuleSet, grounds: &BTreeSet<Ground>) -> BTreeSet<Citation> {
-    grounds
-        .iter()
-        .flat_map(|&g| book.cite(g).iter().copied())
-        .collect()
+    grounds.iter().flat_map(|&g| book.cite(g)).collect()
 }
 
 /// True if a move's threats include one the book counts as a chase.

@@ -5,17 +5,19 @@
 //! The arbiter's steps, one module each: [`replay`] the score sheet,
 //! find the third occurrence and follow the game on ([`ruling`]), classify
 //! each move of the cycle ([`cycle`], [`threats`]), apply the law
-//! ([`law`]) and explain it ([`explain`](mod@explain), [`articles`]).
+//! ([`law`]) and explain it ([`explain`](mod@explain)), each rule book
+//! one module of [`books`].
 
-pub mod articles;
+pub mod books;
 pub mod cycle;
 pub mod explain;
+pub mod lang;
 pub mod law;
 pub mod replay;
 pub mod ruling;
 pub mod threats;
 
-pub use articles::{Article, AxfRule, Citation, Ground, Lang, Point, Readings, RuleSet};
+pub use books::{Article, Book, ByLang, Citation, Ground, Lang, Readings, RuleSet};
 pub use explain::{Explanation, Naming, explain, explain_named, explain_named_in};
 pub use replay::{Replay, ReplayError};
 pub use ruling::{

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::articles::{Article, Citation, Ground, RuleSet};
+use super::books::{Article, Citation, Ground, RuleSet};
 use super::cycle::{Analysis, PlyAnalysis};
 use super::law::{self, CycleVerdict, SideFinding};
 use super::replay::Replay;
@@ -52,7 +52,7 @@ impl Default for Options {
 
 impl Options {
     /// The defaults of `ruleset` (its no-capture limit).
-    pub const fn for_ruleset(ruleset: RuleSet) -> Options {
+    pub fn for_ruleset(ruleset: RuleSet) -> Options {
         Options {
             no_capture_limit: ruleset.no_capture_limit(),
         }
@@ -96,6 +96,9 @@ pub struct NoCapture {
 pub struct Ruling {
     /// The rule book it follows.
     pub ruleset: RuleSet,
+    /// The side that played the game's first move (the start's side to
+    /// move): what numbers the moves.
+    pub first_mover: Color,
     pub verdict: Verdict,
     pub violator: Option<Color>,
     /// What the ruling cites, in its book's order: its book's only.
@@ -194,6 +197,7 @@ pub fn rule_counting_work_under(
     work.plies_analysed = analysis.plies_analysed();
     let ruling = Ruling {
         ruleset: book,
+        first_mover: replay.start().turn(),
         verdict,
         violator,
         citations,

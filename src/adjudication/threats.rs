@@ -31,7 +31,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::articles::{PinnedPiece, Readings};
+use super::books::{PinnedPiece, Readings};
 use crate::xiangqi::{
     Board, Color, IllegalMoveReason, Move, Piece, Position, Role, Square, SquareSet,
 };
@@ -519,7 +519,7 @@ mod tests {
         let sq = |s: &str| Square::from_iccs(s).expect("a square");
         let m = Move::new(sq(from), sq(to));
         assert!(pos.legal_captures().contains(&m), "the capture is legal");
-        classify_capture(&pos, &pos.pass(), m, &RuleSet::Vn2004.readings())
+        classify_capture(&pos, &pos.pass(), m, &RuleSet::VN2004.readings())
             .expect("it takes no king")
     }
 

@@ -720,10 +720,10 @@ impl ArticleRef {
         ArticleRef {
             reference: a.reference.into(),
             label: match langs {
-                Languages::Only(l) => a.label_in(l).into(),
-                _ => a.label.into(),
+                Languages::Only(l) => a.label.at(l).into(),
+                _ => a.label.vi.into(),
             },
-            summary: Localized::new(langs, |l| a.summary_in(l).into()),
+            summary: Localized::new(langs, |l| a.summary.at(l).into()),
         }
     }
 }
@@ -738,34 +738,19 @@ impl From<&Article> for ArticleRef {
 impl From<adjudication::RuleSet> for Ruleset {
     /// The rule book in every language, its translations marked.
     fn from(r: adjudication::RuleSet) -> Ruleset {
-        let source = match r {
-            adjudication::RuleSet::Vn2004 => (
-                "Bản tiếng Trung là bản dịch của chúng tôi từ văn bản luật tiếng Việt, không phải văn bản chính thức.",
-                "The Chinese texts are our translation of the Vietnamese law, not an official text.",
-                "中文文本是我们根据越南文法规翻译的，并非官方文本。",
-            ),
-            adjudication::RuleSet::Axf => (
-                "Bản tiếng Trung là bản dịch của chúng tôi từ phần tóm tắt các điều luật AXF, không phải văn bản chính thức.",
-                "The Chinese texts are our translation of our summaries of the AXF rules, not the rule book's own text.",
-                "中文文本是我们根据对亚洲规则条文的摘要翻译的，并非规则原文。",
-            ),
-        };
+        let book = r.book();
         Ruleset {
             id: r.id().to_owned(),
-            name: Localized::new(Languages::All, |l| match l {
-                Lang::Vi => r.title_vi().into(),
-                Lang::En => r.title_en().into(),
-                Lang::Zh => r.title_zh().into(),
-            }),
+            name: Localized::new(Languages::All, |l| r.title(l).into()),
             default: r == adjudication::RuleSet::default(),
-            translations: vec![Translation {
-                lang: Lang::Zh.code().to_owned(),
-                note: Localized::new(Languages::All, |l| match l {
-                    Lang::Vi => source.0.into(),
-                    Lang::En => source.1.into(),
-                    Lang::Zh => source.2.into(),
-                }),
-            }],
+            translations: book
+                .translations
+                .iter()
+                .map(|t| Translation {
+                    lang: t.lang.code().to_owned(),
+                    note: Localized::new(Languages::All, |l| t.note.at(l).into()),
+                })
+                .collect(),
             articles: r
                 .articles()
                 .iter()
@@ -861,12 +846,12 @@ mod tests {
 
     #[test]
     fn a_text_not_the_articles_own_is_escaped_as_any() {
-        let a = &adjudication::RuleSet::Vn2004.articles()[0];
+        let a = &adjudication::RuleSet::VN2004.articles()[0];
         let mut r = ArticleRef::new(a, Languages::Default);
         r.summary.en = "a \"quoted\"\ttext".into();
         let json: serde_json::Value = serde_json::to_value(&r).unwrap();
         assert_eq!(json["summary"]["en"], "a \"quoted\"\ttext");
-        assert_eq!(json["summary"]["vi"], a.summary_vi);
+        assert_eq!(json["summary"]["vi"], a.summary.vi);
         assert!(
             serde_json::to_string(&r)
                 .unwrap()

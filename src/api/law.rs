@@ -18,7 +18,7 @@ use crate::adjudication::{
 };
 use crate::records;
 use crate::xiangqi::{
-    Color, Position,
+    Position,
     notation::{Notation, iccs},
 };
 
@@ -166,8 +166,8 @@ fn replay(
     cancel: &Cancel,
 ) -> Result<Replay, ApiError> {
     // A ply's move number and side, for the problems.
-    let (turn, fullmoves) = (start.turn(), start.fullmoves());
-    let number = move |ply: usize| move_number(turn, fullmoves, ply);
+    let origin = start.clone();
+    let number = move |ply: usize| origin.move_number(ply);
     Replay::new(start, moves.len(), |pos, ply| {
         if ply % CANCEL_CHECK_PLIES == 0 && cancel.is_cancelled() {
             return Err(None);
@@ -363,21 +363,12 @@ fn book_ruling(
 
 /// `ply` as the score sheet names it: move number and side.
 fn move_ref(replay: &Replay, ply: usize) -> dto::MoveRef {
-    let start = replay.start();
-    let (move_number, side) = move_number(start.turn(), start.fullmoves(), ply);
+    let (move_number, side) = replay.start().move_number(ply);
     dto::MoveRef {
         ply: ply as u32,
         move_number,
         side: side.into(),
     }
-}
-
-/// The move number of `ply` and the side that played it, in a game whose first move is
-/// `turn`'s, numbered `fullmoves`: one more after each black move.
-fn move_number(turn: Color, fullmoves: u32, ply: usize) -> (u32, Color) {
-    let k = ply.saturating_sub(1) + usize::from(turn == Color::Black);
-    let side = if k % 2 == 0 { Color::Red } else { Color::Black };
-    (fullmoves + (k / 2) as u32, side)
 }
 
 fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &Moves) -> dto::Repetition {
@@ -404,10 +395,7 @@ fn cycle_move(replay: &Replay, p: &PlyAnalysis, sent: &Moves) -> dto::CycleMove 
     dto::CycleMove {
         ply: p.ply as u32,
         side: p.side.into(),
-        move_number: {
-            let start = replay.start();
-            move_number(start.turn(), start.fullmoves(), p.ply).0
-        },
+        move_number: replay.start().move_number(p.ply).0,
         mv: sent[p.ply - 1].to_owned(),
         // ICCS names the squares alone: no position is needed to write it (four bytes, in
         // one allocation of their size).

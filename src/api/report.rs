@@ -118,11 +118,7 @@ impl Page<'_> {
             "<header><h1>{}</h1><p class=\"sub\">{}: {}</p></header>",
             escape(&self.words(|w| w.title)),
             escape(&self.words(|w| w.ruleset)),
-            escape(&self.each(|l| match l {
-                Lang::Vi => ruleset.title_vi(),
-                Lang::En => ruleset.title_en(),
-                Lang::Zh => ruleset.title_zh(),
-            }))
+            escape(&self.each(|l| ruleset.title(l)))
         )?;
 
         out.push_str("<section class=\"ruling\">");
@@ -381,11 +377,8 @@ impl Page<'_> {
 
     /// The move number of `ply` and who played it: the FEN's number for the first move, one
     /// more after each Black move.
-    fn move_number(&self, ply: usize) -> (usize, Color) {
-        let start = self.game.replay.start();
-        let k = ply - 1 + usize::from(start.turn() == Color::Black);
-        let side = if k % 2 == 0 { Color::Red } else { Color::Black };
-        (start.fullmoves() as usize + k / 2, side)
+    fn move_number(&self, ply: usize) -> (u32, Color) {
+        self.game.replay.start().move_number(ply)
     }
 
     /// A fixed text in each of the page's languages, the first plain and the others beside it.

@@ -16,8 +16,8 @@ pub use record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem}
 
 use std::borrow::Cow;
 
+use crate::xiangqi::Position;
 use crate::xiangqi::notation::Notation;
-use crate::xiangqi::{Color, Position};
 
 /// Reads a record in any of the [`Format`]s, telling them apart by their
 /// text: `[DhtmlXQ` blocks anywhere (they are often pasted with the page around
@@ -102,27 +102,9 @@ fn replay_as(
     Ok(game)
 }
 
-/// The move number and side of the move at `index` (0-based) of a game
-/// whose first move is `first_mover`'s: Red's 23rd move, Black's 1st.
-pub fn move_number(index: usize, first_mover: Color) -> (u32, Color) {
-    let offset = usize::from(first_mover == Color::Black);
-    let n = index + offset;
-    let side = if n % 2 == 0 { Color::Red } else { Color::Black };
-    ((n / 2 + 1) as u32, side)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn move_numbers_count_pairs_from_red() {
-        assert_eq!(move_number(0, Color::Red), (1, Color::Red));
-        assert_eq!(move_number(1, Color::Red), (1, Color::Black));
-        assert_eq!(move_number(44, Color::Red), (23, Color::Red));
-        assert_eq!(move_number(0, Color::Black), (1, Color::Black));
-        assert_eq!(move_number(1, Color::Black), (2, Color::Red));
-    }
 
     #[test]
     fn cr_lf_and_cr_alone_end_lines_like_lf() {

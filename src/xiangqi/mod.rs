@@ -28,7 +28,7 @@ mod zobrist;
 pub use board::Board;
 pub use fen::{FenError, ParseFenError, START_FEN};
 pub use perft::{divide, perft};
-pub use position::{GameEnd, IllegalMoveReason, MoveList, Position};
+pub use position::{GameEnd, IllegalMoveReason, MoveList, Position, move_number};
 pub use setup::{Setup, SetupError, SetupProblem};
 pub use square_set::SquareSet;
 pub use types::{Color, Move, Piece, Role, Square};

@@ -302,6 +302,14 @@ impl Position {
         self.fullmoves
     }
 
+    /// The move number of the `ply`-th move played from this position (1
+    /// is the first) and the side that plays it, as a score sheet numbers
+    /// them: a number counts a Red move and the Black move after it, and
+    /// grows after each Black move. The one numbering of moves in the crate.
+    pub fn move_number(&self, ply: usize) -> (u32, Color) {
+        move_number(self.turn, self.fullmoves, ply)
+    }
+
     /// The Zobrist key of board and side to move (not the counters): equal
     /// keys mean the same position for repetition.
     #[inline]
@@ -779,6 +787,16 @@ impl Position {
                 k ^ zobrist::piece_key(p, sq)
             })
     }
+}
+
+/// The move number of the `ply`-th move (1 is the first) of a game whose
+/// first move is `first_mover`'s and numbered `first_number`, with the side
+/// that plays it: a number counts a Red move and the Black move after it,
+/// and grows after each Black move ([`Position::move_number`]).
+pub fn move_number(first_mover: Color, first_number: u32, ply: usize) -> (u32, Color) {
+    let k = ply.saturating_sub(1) + usize::from(first_mover == Color::Black);
+    let side = if k % 2 == 0 { Color::Red } else { Color::Black };
+    (first_number + (k / 2) as u32, side)
 }
 
 #[cfg(test)]

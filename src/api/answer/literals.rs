@@ -153,12 +153,12 @@ static ARTICLES: LazyLock<Vec<Article>> = LazyLock::new(|| {
         .map(|a| Article {
             texts: [
                 a.reference,
-                a.label,
-                a.label_en,
-                a.label_zh(),
-                a.summary_vi,
-                a.summary_en,
-                a.summary_zh(),
+                a.label.vi,
+                a.label.en,
+                a.label.zh,
+                a.summary.vi,
+                a.summary.en,
+                a.summary.zh,
             ],
             json: Table::new(),
             whole: [const { OnceLock::new() }; SHAPES],

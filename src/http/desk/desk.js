@@ -106,6 +106,7 @@ const state = {
   legal: null, // the legal-moves answer for the last position (play mode)
   selected: null, // the square of the piece picked (play mode)
   refusal: null, // { from, to } of the last refused move, drawn until the next click
+  rulesets: [], // the rule books the server knows (GET /v1/rulesets), the default marked
 };
 
 // A table's own entry, never one of Object.prototype's: a key from a link, the browser or an
@@ -120,6 +121,28 @@ const deskLang = (code) => {
 
 const t = () => entry(TEXT, state.lang);
 const sideName = (side) => (side ? entry(t(), side) : t().nobody);
+
+// The rule book a game names, else the server's default.
+const defaultRuleset = () => (state.rulesets.find((r) => r.default) || state.rulesets[0] || {}).id;
+
+// The rule-book choice, filled from the server's list and named in the desk's language.
+async function loadRulesets() {
+  const resp = await fetch('/v1/rulesets');
+  if (resp.ok) state.rulesets = (await resp.json()).rulesets;
+  const select = $('ruleset');
+  const chosen = select.value;
+  select.replaceChildren(
+    ...state.rulesets.map((r) => new Option(entry(r.name, state.lang) || r.id, r.id)),
+  );
+  if (chosen) select.value = chosen;
+}
+
+function nameRulesets() {
+  for (const option of $('ruleset').options) {
+    const book = state.rulesets.find((r) => r.id === option.value);
+    if (book) option.textContent = entry(book.name, state.lang) || book.id;
+  }
+}
 
 async function post(path, body) {
   const resp = await fetch(path, {
@@ -178,7 +201,7 @@ function fillForm(game) {
   $('game').value = game.game ?? (game.moves || []).join(' ');
   $('fen').value = game.fen || '';
   $('notation').value = game.notation || '';
-  $('ruleset').value = game.ruleset || 'vn2004';
+  $('ruleset').value = game.ruleset || defaultRuleset();
 }
 
 // ---------------------------------------------------------------- the URL fragment
@@ -200,7 +223,7 @@ function toFragment() {
 function fromFragment() {
   const p = new URLSearchParams(location.hash.slice(1));
   if (!p.has('moves') && !p.has('game')) return null;
-  const game = { ruleset: p.get('ruleset') || 'vn2004' };
+  const game = { ruleset: p.get('ruleset') || defaultRuleset() };
   if (p.get('fen')) game.fen = p.get('fen');
   if (p.get('notation')) game.notation = p.get('notation');
   if (p.has('game')) game.game = p.get('game');
@@ -513,6 +536,7 @@ function applyLanguage() {
   for (const el of document.querySelectorAll('[data-t-label]')) el.setAttribute('aria-label', tx[el.dataset.tLabel]);
   for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === state.lang));
   $('move-input').placeholder = tx.moveInput;
+  nameRulesets();
 }
 
 function applyMode() {
@@ -659,9 +683,10 @@ function wire() {
 async function start() {
   state.lang = deskLang(navigator.language && navigator.language.slice(0, 2)) || state.lang;
   wire();
+  await loadRulesets();
   applyLanguage();
   applyMode();
-  if (!(await loadFragment())) await review({ ruleset: 'vn2004', moves: [] }, 0);
+  if (!(await loadFragment())) await review({ ruleset: defaultRuleset(), moves: [] }, 0);
   performance.mark('desk-ready');
 }
 

@@ -1,0 +1,211 @@
+//! What a rule book is ([`Book`]) and the vocabulary every book is written
+//! in: its articles, the law's findings it cites ([`Ground`]) and the
+//! readings where books part ([`Readings`]).
+
+pub use crate::adjudication::lang::{ByLang, Lang};
+
+/// Everything a rule book is.
+#[derive(Debug)]
+pub struct Book {
+    /// The id requests use, e.g. `vn2004`.
+    pub id: &'static str,
+    /// The book's title.
+    pub title: ByLang<&'static str>,
+    /// The language of the book's own text (or, where we cite our own
+    /// summaries, of the text they summarise).
+    pub original: Lang,
+    /// The languages whose texts are our translation, each with a note
+    /// saying so.
+    pub translations: &'static [Translation],
+    /// Plies without a capture after which a draw may be claimed by default.
+    pub no_capture_limit: u32,
+    /// The readings where this book parts from the others.
+    pub readings: Readings,
+    /// Every article the book may cite, in its own order.
+    pub articles: &'static [Article],
+    /// The book's citations of a finding of the law, as indices into
+    /// [`Book::articles`], in the book's order (none when the book has no
+    /// rule for it).
+    pub cites: fn(Ground) -> &'static [u8],
+    /// How a sentence names one of its articles, in each language.
+    pub citation_style: ByLang<CitationStyle>,
+    /// The sentences the book words in its own terms.
+    pub wording: Wording,
+}
+
+/// A language a book's texts are translated into by us.
+#[derive(Debug)]
+pub struct Translation {
+    /// The language.
+    pub lang: Lang,
+    /// What the translation is.
+    pub note: ByLang<&'static str>,
+}
+
+/// How a sentence names an article.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CitationStyle {
+    /// By its label (`Điều 23, điểm 1`, `AXF rule 6`).
+    Label,
+    /// By a prefix and its reference (`Article 23.1`).
+    Reference(&'static str),
+}
+
+/// The sentences of an explanation that a rule book words in its own terms.
+#[derive(Debug)]
+pub struct Wording {
+    /// "{side} must change ..." after the side's name, before the citation
+    /// of the violation.
+    pub must_change: ByLang<&'static str>,
+    /// Both sides check perpetually.
+    pub both_check: ByLang<&'static str>,
+    /// Both sides chase perpetually, neither with priority.
+    pub both_chase: ByLang<&'static str>,
+    /// Nobody violates.
+    pub neither: ByLang<&'static str>,
+    /// Who may claim a draw after the no-capture limit, and from whom.
+    pub claim: ByLang<&'static str>,
+}
+
+/// One article (or point of an article) of a rule book.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Article {
+    /// Stable reference, e.g. `"23.1"`, `"7.1.g"` or `"AXF 19"`; unique
+    /// within its book.
+    pub reference: &'static str,
+    /// How the book names it (`Điều 23, điểm 1`, `Article 23, point 1`,
+    /// `第23条第1点`).
+    pub label: ByLang<&'static str>,
+    /// A one-line summary. Texts in a book's [`Book::translations`] are our
+    /// translation, not an official text.
+    pub summary: ByLang<&'static str>,
+}
+
+/// The readings where the rule books differ, as flags the law module asks.
+/// Everything not named here is read alike by both books.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Readings {
+    /// A threat to win a piece by discovered check is a chase (the AXF's
+    /// chase is any move threatening to win a piece), rather than the
+    /// allowed *dọa chiếu rút bắt quân* of VN 23.2 and 23.10.
+    pub discovered_check_threat_is_chase: bool,
+    /// When both sides chase perpetually, cannons chasing a rook (AXF 15)
+    /// or a rook chasing an unprotected cannon (AXF 18) is the violation
+    /// whatever the chased piece's replies do; VN 7.2.c makes every mutual
+    /// chase a draw. (Horses chasing a rook get no such priority: the
+    /// engine reading of diagram 48 rules horse against rook a draw.)
+    pub chase_priority: bool,
+    /// Two or more pieces attacking one truly protected piece is no chase
+    /// (AXF 35), even where one attacker alone would chase it (a horse that
+    /// cannot strike back, a rook held by a horse); horse or cannon on a
+    /// rook still chases.
+    pub several_on_protected_is_no_chase: bool,
+    /// Which protected pieces are chased because they are pinned and cannot
+    /// move.
+    pub pinned_piece: PinnedPiece,
+    /// A move that only offers an exchange counts among a perpetual chase's
+    /// moves when other moves really chase the piece (VN 23.8: "chases
+    /// mixed with exchange offers"). Under the AXF every move of a
+    /// perpetual chase must chase, the offer being at most a second effect
+    /// of a chasing move (rule 36, diagrams 90–93), so a cannon that only
+    /// offers itself to a cannon chases nothing (rule 15 keeps the rook's
+    /// chaser the violator).
+    pub offers_count_in_chase: bool,
+}
+
+/// Which truly protected pieces count as chased because they are pinned and
+/// cannot move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PinnedPiece {
+    /// Any such piece (VN 23.7: "quân bị ghim không đi được").
+    Any,
+    /// Only a rook held immobile by a horse (AXF rule 19, diagrams 39–41);
+    /// the Asian rules have no general point, and rule a confined but
+    /// protected piece not chased (rule 17, diagram 54).
+    RookHeldByHorse,
+}
+
+/// What the law found, in neither book's numbering: the law module records
+/// grounds, and each book cites its own rules for them ([`RuleSet::cite`](super::RuleSet::cite)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Ground {
+    /// Checkmate.
+    Mate,
+    /// No legal move.
+    Stalemate,
+    /// A perpetual checker must change, or loses.
+    CheckViolation,
+    /// A perpetual chaser must change, or loses.
+    ChaseViolation,
+    /// Nobody violates: draw.
+    NoViolation,
+    /// Both violate alike: draw.
+    SameViolation,
+    /// No capture for the book's limit: a draw may be claimed.
+    NoCapture,
+    /// Every move checks.
+    PerpetualCheck,
+    /// Checks mixed with other moves.
+    ChecksMixed,
+    /// One piece chased on every move by a piece of role `by`.
+    Chase {
+        target: crate::xiangqi::Role,
+        by: crate::xiangqi::Role,
+    },
+    /// The piece was chased by two or more pieces in turn.
+    SeveralChasers,
+    /// Several pieces on one truly protected piece (no chase under AXF 35).
+    SeveralOnProtected,
+    /// The chased piece stood pinned and could not move.
+    PinnedTarget,
+    /// The chased piece was only falsely protected.
+    FalseProtection,
+    /// A horse or cannon chased a rook.
+    RookByHorseOrCannon,
+    /// A horse chased a protected horse that could not strike back.
+    BlockedHorse,
+    /// Exchange offers among the chasing moves.
+    OfferInChase,
+    /// The other side chased back on some moves.
+    ChasedBackSometimes,
+    /// One or several pieces chased different pieces in turn.
+    ChasesInTurn,
+    /// A king chased, alone or with allowed help.
+    KingChase,
+    /// A pawn chased, alone or with allowed help.
+    PawnChase,
+    /// Only exchange offers on one piece.
+    OffersOnly,
+    /// One piece chased on some moves and only offered an exchange on the
+    /// others, which the book does not count as a perpetual chase.
+    OffersBreakChase,
+    /// Only blocks, sacrifices or offers.
+    BlocksOrOffers,
+    /// Threats on an uncrossed pawn.
+    UncrossedPawnThreat,
+    /// Threats on truly protected pieces.
+    ProtectedThreat,
+    /// Threats to win a piece by discovered check, on every move.
+    DiscoveredCheckThreat,
+    /// Threats to win a piece by discovered check on some moves, chases on
+    /// the others ("một bắt một rút ăn quân").
+    DiscoveredCheckInTurn,
+    /// Threats on a truly protected piece that is pinned and cannot move,
+    /// which the book does not count as chases (AXF rule 38, "check and
+    /// capture").
+    PinnedProtectedThreat,
+    /// Both sides check on every move.
+    MutualCheck,
+    /// The other side checked back on some moves.
+    CheckedBackSometimes,
+}
+
+/// `&[A, B]` of a book's typed points, as the indices [`Book::cites`]
+/// returns (each book's point enum is `#[repr(u8)]`, numbered as its
+/// table).
+macro_rules! points {
+    ($($point:expr),* $(,)?) => {
+        &[$($point as u8),*]
+    };
+}
+pub(super) use points;
