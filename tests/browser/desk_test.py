@@ -227,6 +227,8 @@ def check_play(desk, shots):
     desk.click_square("h8")
     expect(page.locator("#notice")).to_have_class("refused")
     expect(page.locator("#notice")).to_contain_text("h2h8")
+    # The reason is the server's own message, in the desk's language.
+    expect(page.locator("#notice")).to_contain_text("the path is blocked")
     expect(page.locator('.arrow.illegal[data-from="h2"][data-to="h8"]')).to_have_count(1)
     assert desk.fen() == start, "a refused move changes nothing"
     expect(page.locator("#moves li")).to_have_count(1)
@@ -276,12 +278,24 @@ def check_languages(desk, shots):
     expect(page.locator("#banner")).to_contain_text("判负")
     desk.settled()
     page.screenshot(path=str(shots / "06-chinese.png"), full_page=True)
+    check_rule_books(desk, "zh")
     page.click('[data-lang="vi"]')
     expect(page.locator("h1")).to_have_text("Bàn trọng tài")
     expect(page.locator("#verdict")).to_have_text("Xử thua")
+    check_rule_books(desk, "vi")
     expect(page.locator("#undo")).to_have_text("Đi lại")
     page.click('[data-lang="en"]')
     expect(page.locator("h1")).to_have_text("The arbiter's desk")
+
+
+def check_rule_books(desk, lang):
+    """The rule-book choice lists the server's books (GET /v1/rulesets), named in `lang`."""
+    books = desk.page.request.get(desk.base + "/v1/rulesets").json()["rulesets"]
+    options = desk.page.locator("#ruleset option")
+    expect(options).to_have_count(len(books))
+    for i, book in enumerate(books):
+        expect(options.nth(i)).to_have_attribute("value", book["id"])
+        expect(options.nth(i)).to_have_text(book["name"][lang])
 
 
 def check_prototype_languages(desk):

@@ -68,27 +68,6 @@ const TEXT = {
   },
 };
 
-// Why a move is illegal, by the service's stable code. English uses the service's own message.
-const REASONS = {
-  vi: {
-    no_piece: 'Không có quân ở ô xuất phát.', opponent_piece: 'Đó là quân của đối phương.',
-    own_piece_on_target: 'Ô đến đã có quân mình.', not_this_way: 'Quân này không đi như thế.',
-    out_of_palace: 'Tướng và Sĩ không được ra khỏi cung.', elephant_crosses_river: 'Tượng không được qua sông.',
-    pawn_not_across_river: 'Tốt chưa qua sông chỉ được tiến thẳng.', path_blocked: 'Đường đi bị cản.',
-    cannon_needs_one_screen: 'Pháo ăn quân phải cách đúng một quân.', horse_leg_blocked: 'Mã bị cản chân.',
-    elephant_eye_blocked: 'Tượng bị cản mắt.', leaves_king_in_check: 'Nước này để Tướng mình bị chiếu.',
-    kings_facing: 'Hai Tướng không được đối mặt.', game_over: 'Ván cờ đã kết thúc.',
-  },
-  zh: {
-    no_piece: '起点没有棋子。', opponent_piece: '那是对方的棋子。', own_piece_on_target: '目标点有己方棋子。',
-    not_this_way: '该棋子不能这样走。', out_of_palace: '将（帅）和士不能走出九宫。',
-    elephant_crosses_river: '象（相）不能过河。', pawn_not_across_river: '未过河的兵（卒）只能向前走。',
-    path_blocked: '路线被阻挡。', cannon_needs_one_screen: '炮吃子必须隔一个棋子。', horse_leg_blocked: '马被蹩腿。',
-    elephant_eye_blocked: '象眼被塞。', leaves_king_in_check: '此着使己方将（帅）被将军。',
-    kings_facing: '将帅不能照面。', game_over: '对局已结束。',
-  },
-};
-
 const ICCS = /^[a-i][0-9]-?[a-i][0-9]$/i;
 const $ = (id) => document.getElementById(id);
 
@@ -157,8 +136,9 @@ async function post(path, body) {
 
 const isIllegalMove = (p) => typeof p === 'object' && p && String(p.type).endsWith('/illegal-move');
 
+// Why a move is illegal, as the server words it in the language the desk asked for.
 function reasonText(problem) {
-  return entry(entry(REASONS, state.lang), problem.reason) || problem.message || problem.detail;
+  return problem.message || problem.detail;
 }
 
 function say(text, refused = false) {
