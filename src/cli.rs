@@ -324,7 +324,7 @@ pub fn adjudicate(path: Option<&Path>, defaults: &Defaults, limits: Limits) -> i
             )?)
         } else {
             let req: AdjudicateRequest = parse_part(&defaults.fill(raw))?;
-            to_json(&adjudicate_one(&arbiter, &limits, &req)?)
+            to_json(&adjudicate_one(&arbiter, &limits, req, None)?)
         }
     };
     let record = |text: &str| format!("{{\"game\":{}}}", json_string(text));

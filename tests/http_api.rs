@@ -13,7 +13,7 @@ use common::fake::{FakeArbiter, START_FEN, fake, verdict};
 use futures_util::{StreamExt, stream};
 use serde_json::json;
 use xiangqi_arbiter::api::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
-use xiangqi_arbiter::api::request::{AdjudicateRequest, LegalMovesRequest};
+use xiangqi_arbiter::api::request::{Game, LegalMovesRequest};
 use xiangqi_arbiter::api::{ApiError, Arbiter};
 use xiangqi_arbiter::config::Config;
 use xiangqi_arbiter::http::{Readiness, app_with_readiness};
@@ -222,7 +222,7 @@ impl ThreadRecorder {
 }
 
 impl Arbiter for ThreadRecorder {
-    fn adjudicate(&self, req: &AdjudicateRequest) -> Result<AdjudicateResponse, ApiError> {
+    fn adjudicate(&self, req: &Game) -> Result<AdjudicateResponse, ApiError> {
         self.0.lock().unwrap().push(std::thread::current().id());
         FakeArbiter.adjudicate(req)
     }

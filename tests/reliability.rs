@@ -421,12 +421,12 @@ impl Gate {
 }
 
 impl Arbiter for Gate {
-    fn adjudicate(&self, req: &AdjudicateRequest) -> Result<AdjudicateResponse, ApiError> {
+    fn adjudicate(&self, req: &Game) -> Result<AdjudicateResponse, ApiError> {
         self.adjudicate_cancellable(req, &Cancel::new())
     }
     fn adjudicate_cancellable(
         &self,
-        req: &AdjudicateRequest,
+        req: &Game,
         cancel: &Cancel,
     ) -> Result<AdjudicateResponse, ApiError> {
         if req.moves.first().is_some_and(|m| m == "block") {
@@ -656,9 +656,11 @@ fn the_law_arbiter_checks_the_flag_while_replaying() {
         compare: None,
         game: None,
         lang: None,
-        accept_language: None,
         record: Default::default(),
     };
+    let req = req
+        .check(&Limits::DEFAULT, None)
+        .expect("a game within the limits");
     let cancel = Cancel::new();
     let err = LawArbiter
         .adjudicate_cancellable(&req, &cancel)
@@ -1207,11 +1209,14 @@ fn a_record_is_read_once_and_the_reading_travels_to_the_ruling() {
         Err(ApiError::TooManyMoves { count, limit: 100 }) if count == INLINE_PLIES_MAX + 1
     ));
     assert!(req.record.is_read());
-    // ... and every later use, the ruling's included, gets that same reading.
-    let first: *const _ = req.record().unwrap();
-    let answer = LawArbiter.adjudicate(&req).unwrap();
+    // ... and the checked game the arbiter rules on takes that same reading, moved, not
+    // read again.
+    let first = req.record().unwrap().as_ref().unwrap().moves.as_ptr();
+    let game = req.check(&Limits::DEFAULT, None).unwrap();
+    let record = game.record.as_ref().expect("the game's record");
+    assert!(std::ptr::eq(first, record.moves.as_ptr()));
+    let answer = LawArbiter.adjudicate(&game).unwrap();
     assert_eq!(answer.position.plies as usize, INLINE_PLIES_MAX + 1);
-    assert!(std::ptr::eq(first, req.record().unwrap()));
 }
 
 /// A POST whose head announces `length` (or, with `None`, a chunked body) and whose body

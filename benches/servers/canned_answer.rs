@@ -33,8 +33,8 @@ use axum::extract::State;
 use axum::routing::post;
 use clap::Parser;
 use xiangqi_arbiter::api::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
-use xiangqi_arbiter::api::request::{AdjudicateRequest, LegalMovesRequest};
-use xiangqi_arbiter::api::{ApiError, Arbiter, LawArbiter};
+use xiangqi_arbiter::api::request::{AdjudicateRequest, Game, LegalMovesRequest};
+use xiangqi_arbiter::api::{ApiError, Arbiter, LawArbiter, Limits};
 use xiangqi_arbiter::config::Config;
 use xiangqi_arbiter::http::extract::ApiJson;
 
@@ -64,8 +64,8 @@ struct Args {
 struct Canned(AdjudicateResponse);
 
 impl Arbiter for Canned {
-    fn adjudicate(&self, req: &AdjudicateRequest) -> Result<AdjudicateResponse, ApiError> {
-        std::hint::black_box(req.moves.len());
+    fn adjudicate(&self, game: &Game) -> Result<AdjudicateResponse, ApiError> {
+        std::hint::black_box(game.moves.len());
         Ok(self.0.clone())
     }
 
@@ -82,15 +82,21 @@ async fn bare_adjudicate(
     State(arbiter): State<Arc<Canned>>,
     axum::Json(req): axum::Json<AdjudicateRequest>,
 ) -> Result<ApiJson<AdjudicateResponse>, ApiError> {
-    arbiter.adjudicate(&req).map(ApiJson)
+    // As the service does: the request checked once into a game, then ruled.
+    arbiter
+        .adjudicate(&req.check(&Limits::DEFAULT, None)?)
+        .map(ApiJson)
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let canned = match serde_json::from_str::<AdjudicateRequest>(GAME200)
         .map_err(|e| e.to_string())
-        .and_then(|req| LawArbiter.adjudicate(&req).map_err(|e| e.to_string()))
-    {
+        .and_then(|req| {
+            req.check(&Limits::DEFAULT, None)
+                .and_then(|game| LawArbiter.adjudicate(&game))
+                .map_err(|e| e.to_string())
+        }) {
         Ok(resp) => Arc::new(Canned(resp)),
         Err(e) => {
             eprintln!("canned_answer: cannot rule on the fixture: {e}");

@@ -55,10 +55,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
 
 use xiangqi_arbiter::adjudication::{Options, Replay, rule};
-use xiangqi_arbiter::api::LawArbiter;
 use xiangqi_arbiter::api::arbiter::Arbiter;
 use xiangqi_arbiter::api::json::parse_json;
 use xiangqi_arbiter::api::request::AdjudicateRequest;
+use xiangqi_arbiter::api::{LawArbiter, Limits};
 use xiangqi_arbiter::config::Config;
 use xiangqi_arbiter::http::Readiness;
 use xiangqi_arbiter::http::server::serve;
@@ -160,7 +160,11 @@ fn run() -> ExitCode {
             "request" => {
                 let req: AdjudicateRequest =
                     parse_json(black_box(BODY.as_bytes())).expect("the fixture is a request");
-                let resp = LawArbiter.adjudicate(&req).expect("the fixture is legal");
+                // Checked once into a game, as the service does (`api::adjudicate_one`).
+                let game = req
+                    .check(&Limits::DEFAULT, None)
+                    .expect("within the limits");
+                let resp = LawArbiter.adjudicate(&game).expect("the fixture is legal");
                 // As the service writes it (`http::v1::adjudicate`).
                 resp.to_json().len()
             }
@@ -220,7 +224,10 @@ fn over_loopback(server: Server, runs: usize) -> usize {
         }
         Server::Ceiling => {
             let req: AdjudicateRequest = serde_json::from_str(BODY).expect("a request");
-            let answer = LawArbiter.adjudicate(&req).expect("a ruling");
+            let game = req
+                .check(&Limits::DEFAULT, None)
+                .expect("within the limits");
+            let answer = LawArbiter.adjudicate(&game).expect("a ruling");
             let bytes = Bytes::from(serde_json::to_vec(&answer).expect("serializable"));
             let app = Router::new()
                 .route("/v1/adjudicate", post(ceiling::precomputed_adjudicate))

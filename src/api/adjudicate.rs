@@ -7,24 +7,27 @@ use super::error::ApiError;
 use super::json::{parse_game, problem_language_of};
 use super::request::{AdjudicateRequest, BatchRequest, Limits};
 
-/// Checks the limits and rules on one game.
+/// Checks one game request once ([`AdjudicateRequest::check`]) and rules on it.
+/// `accept_language` is the client's `Accept-Language` header, if any.
 pub fn adjudicate_one(
     arbiter: &dyn Arbiter,
     limits: &Limits,
-    req: &AdjudicateRequest,
+    req: AdjudicateRequest,
+    accept_language: Option<&str>,
 ) -> Result<AdjudicateResponse, ApiError> {
-    adjudicate_one_cancellable(arbiter, limits, req, &Cancel::new())
+    adjudicate_one_cancellable(arbiter, limits, req, accept_language, &Cancel::new())
 }
 
 /// [`adjudicate_one`] that gives up with [`ApiError::Cancelled`] once `cancel` is set.
 pub fn adjudicate_one_cancellable(
     arbiter: &dyn Arbiter,
     limits: &Limits,
-    req: &AdjudicateRequest,
+    req: AdjudicateRequest,
+    accept_language: Option<&str>,
     cancel: &Cancel,
 ) -> Result<AdjudicateResponse, ApiError> {
-    req.check_limits(limits)?;
-    arbiter.adjudicate_cancellable(req, cancel)
+    let game = req.check(limits, accept_language)?;
+    arbiter.adjudicate_cancellable(&game, cancel)
 }
 
 /// Checks the number of games, then rules on each ([`rule_all`]).
@@ -64,10 +67,10 @@ pub fn rule_all<'a>(
             return Err(ApiError::Cancelled);
         }
         let ruled = match parse_game(game) {
-            Ok(mut req) => {
-                req.accept_language = accept_language.map(str::to_owned);
-                adjudicate_one_cancellable(arbiter, limits, &req, cancel)
-                    .map_err(|e| (e, req.problem_language()))
+            Ok(req) => {
+                let lang = req.problem_language(accept_language);
+                adjudicate_one_cancellable(arbiter, limits, req, accept_language, cancel)
+                    .map_err(|e| (e, lang))
             }
             Err(e) => Err((e, problem_language_of(game.as_bytes(), accept_language))),
         };

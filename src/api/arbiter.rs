@@ -5,37 +5,38 @@
 //! them directly on the async runtime for small requests, and on its bounded ruling pool for
 //! anything larger; there they are handed a [`Cancel`] flag.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
 use super::error::ApiError;
 use super::moves::Moves;
-use super::request::{AdjudicateRequest, LegalMovesRequest};
+use super::request::{Game, LegalMovesRequest};
 use crate::adjudication::Replay;
 use crate::xiangqi::{Move, Position};
 
-/// Rules on games. Called through [`super::adjudicate_one`], the request has already passed the
-/// content checks ([`AdjudicateRequest::check_limits`]); everything about chess is the
-/// arbiter's to judge.
+/// Rules on games. Called through [`super::adjudicate_one`], the request has already been
+/// checked once into a typed [`Game`] ([`AdjudicateRequest::check`]); everything about chess
+/// is the arbiter's to judge.
+///
+/// [`AdjudicateRequest::check`]: super::request::AdjudicateRequest::check
 pub trait Arbiter: Send + Sync + 'static {
-    /// Rules on one game. Errors must be 4xx kinds (`InvalidFen`, `UnknownNotation`,
-    /// `UnknownRuleset`, `UnparsableMove`, `IllegalMove`, `InvalidRequest`, ...).
-    fn adjudicate(&self, req: &AdjudicateRequest) -> Result<AdjudicateResponse, ApiError>;
+    /// Rules on one game. Errors must be 4xx kinds (`InvalidFen`, `UnparsableMove`,
+    /// `IllegalMove`, `InvalidRecord`, ...).
+    fn adjudicate(&self, game: &Game) -> Result<AdjudicateResponse, ApiError>;
 
     /// Like [`Arbiter::adjudicate`], but gives up with [`ApiError::Cancelled`] soon after
     /// `cancel` is set. The default checks once, before starting; implementations whose
     /// games may be long should check along the way.
     fn adjudicate_cancellable(
         &self,
-        req: &AdjudicateRequest,
+        game: &Game,
         cancel: &Cancel,
     ) -> Result<AdjudicateResponse, ApiError> {
         if cancel.is_cancelled() {
             return Err(ApiError::Cancelled);
         }
-        self.adjudicate(req)
+        self.adjudicate(game)
     }
 
     /// Rules on one game like [`Arbiter::adjudicate_cancellable`], and keeps the game itself
@@ -43,12 +44,8 @@ pub trait Arbiter: Send + Sync + 'static {
     ///
     /// Arbiters that do not replay real games (test doubles, a canned answer) keep this
     /// default, which answers 501 Not Implemented.
-    fn rule_game<'r>(
-        &self,
-        req: &'r AdjudicateRequest,
-        cancel: &Cancel,
-    ) -> Result<RuledGame<'r>, ApiError> {
-        let _ = (req, cancel);
+    fn rule_game<'g>(&self, game: &'g Game, cancel: &Cancel) -> Result<RuledGame<'g>, ApiError> {
+        let _ = (game, cancel);
         Err(ApiError::Status {
             status: 501,
             reason: Some("Not Implemented"),
@@ -64,13 +61,13 @@ pub trait Arbiter: Send + Sync + 'static {
 
 /// A game and the ruling on it: what [`Arbiter::rule_game`] answers.
 #[derive(Debug, Clone)]
-pub struct RuledGame<'r> {
+pub struct RuledGame<'g> {
     /// The answer `POST /v1/adjudicate` gives for the game.
     pub answer: AdjudicateResponse,
     /// The game as replayed: its start, its moves (all legal) and its positions.
     pub replay: Replay,
     /// The moves as the request wrote them (a record's own text for a `game`), one per ply.
-    pub sent: Cow<'r, Moves>,
+    pub sent: &'g Moves,
 }
 
 impl RuledGame<'_> {

@@ -6,7 +6,7 @@ use super::answer::{CycleMove, Protection, ThreatKind};
 use super::arbiter::{Arbiter, Cancel, RuledGame};
 use super::error::{ApiError, ECHO_CHARS, elide};
 use super::law::start_position;
-use super::request::{DiagramRequest, Limits, MAX_FEN_CHARS, MAX_LIST_CHARS};
+use super::request::{DiagramRequest, Game, Limits, MAX_FEN_CHARS, MAX_LIST_CHARS};
 use super::wording::{self, Wording};
 use crate::adjudication::Lang;
 use crate::diagram::{self, Arrow, ArrowKind, Diagram, Labels, Mark, MarkKind, svg};
@@ -89,21 +89,58 @@ pub fn diagram_svg(query: Option<&str>) -> Result<String, ApiError> {
     Ok(svg::render(&DiagramQuery::parse(query)?.diagram()))
 }
 
+/// A `POST /v1/diagram` request checked once: its game, and the drawing it asks for.
+#[derive(Debug, Clone)]
+pub struct GameDiagram {
+    /// The game, checked as `POST /v1/adjudicate` checks it.
+    pub game: Game,
+    /// The position after this many plies; `None`: after the last.
+    pub ply: Option<i64>,
+    /// Black at the bottom.
+    pub flip: bool,
+    /// The labels of the request's `lang` (Chinese when it names none).
+    pub labels: Labels,
+    /// Arrows drawn besides the computed ones.
+    pub arrows: Vec<Arrow>,
+    /// Marks drawn besides the computed ones.
+    pub marks: Vec<Mark>,
+}
+
+impl DiagramRequest {
+    /// Checks the request once, in the order its problems are answered: the game's limits,
+    /// the drawing's fields, then the game's typed values ([`AdjudicateRequest::check`]).
+    ///
+    /// [`AdjudicateRequest::check`]: super::request::AdjudicateRequest::check
+    pub fn check(
+        self,
+        limits: &Limits,
+        accept_language: Option<&str>,
+    ) -> Result<GameDiagram, ApiError> {
+        self.check_limits(limits)?;
+        let labels = labels_of(self.game.lang.as_deref())?;
+        let arrows: Vec<Arrow> = list(self.arrows.as_deref().unwrap_or(""))
+            .map_err(|message| request_error("arrows", message))?;
+        let marks: Vec<Mark> = list(self.marks.as_deref().unwrap_or(""))
+            .map_err(|message| request_error("marks", message))?;
+        Ok(GameDiagram {
+            game: self.game.resolve(accept_language)?,
+            ply: self.ply,
+            flip: self.flip.unwrap_or(false),
+            labels,
+            arrows,
+            marks,
+        })
+    }
+}
+
 /// `POST /v1/diagram`: rules on the game, then draws the position after `ply` plies with the
 /// move that led to it and, on a ply of the judged cycle, its checks and chases; then the
 /// request's own arrows and marks.
 pub fn game_diagram_svg(
     arbiter: &dyn Arbiter,
-    limits: &Limits,
-    req: &DiagramRequest,
+    req: GameDiagram,
     cancel: &Cancel,
 ) -> Result<String, ApiError> {
-    req.check_limits(limits)?;
-    let labels = labels_of(req.game.lang.as_deref())?;
-    let extra_arrows: Vec<Arrow> = list(req.arrows.as_deref().unwrap_or(""))
-        .map_err(|message| request_error("arrows", message))?;
-    let extra_marks: Vec<Mark> = list(req.marks.as_deref().unwrap_or(""))
-        .map_err(|message| request_error("marks", message))?;
     let game = arbiter.rule_game(&req.game, cancel)?;
     let ply = match req.ply {
         None => game.plies(),
@@ -112,10 +149,10 @@ pub fn game_diagram_svg(
             .filter(|&p| p <= game.plies())
             .ok_or_else(|| request_error("ply", wording::ply_out_of_range(game.plies(), p)))?,
     };
-    let mut diagram = ply_diagram(&game, ply, labels);
-    diagram.flip = req.flip.unwrap_or(false);
-    diagram.arrows.extend(extra_arrows);
-    diagram.marks.extend(extra_marks);
+    let mut diagram = ply_diagram(&game, ply, req.labels);
+    diagram.flip = req.flip;
+    diagram.arrows.extend(req.arrows);
+    diagram.marks.extend(req.marks);
     Ok(svg::render(&diagram))
 }
 

@@ -28,7 +28,6 @@ pub fn read_game(text: &str) -> Option<AdjudicateRequest> {
         no_capture_limit: None,
         compare: None,
         lang: None,
-        accept_language: None,
         record: RecordOnce::default(),
     };
     // Which fields were read: a repeated one is serde's error to word.

@@ -3,15 +3,13 @@
 //! the ruling and maps it to the answer types. The domain knows nothing of this module; the
 //! HTTP layer and the CLI see only the [`Arbiter`] trait.
 
-use std::borrow::Cow;
-
 use super::answer::{
     self as dto, AdjudicateResponse, Languages, LegalMovesResponse, RulesetsResponse,
 };
 use super::arbiter::{Arbiter, Cancel, RuledGame};
 use super::error::ApiError;
 use super::moves::Moves;
-use super::request::{AdjudicateRequest, LegalMovesRequest};
+use super::request::{Game, LegalMovesRequest};
 use super::wording::{self, fen_problems};
 use crate::adjudication::{
     self, Lang, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
@@ -22,7 +20,7 @@ use crate::xiangqi::{
     notation::{Notation, iccs},
 };
 
-/// Applies the Vietnamese Xiangqi Law of 2004.
+/// Applies the rule book a game names.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct LawArbiter;
 
@@ -30,56 +28,44 @@ pub struct LawArbiter;
 pub const CANCEL_CHECK_PLIES: usize = 64;
 
 impl Arbiter for LawArbiter {
-    fn adjudicate(&self, req: &AdjudicateRequest) -> Result<AdjudicateResponse, ApiError> {
-        self.adjudicate_cancellable(req, &Cancel::new())
+    fn adjudicate(&self, game: &Game) -> Result<AdjudicateResponse, ApiError> {
+        self.adjudicate_cancellable(game, &Cancel::new())
     }
 
     /// Looks at `cancel` every [`CANCEL_CHECK_PLIES`] plies of the replay and once more
     /// before the ruling.
     fn adjudicate_cancellable(
         &self,
-        req: &AdjudicateRequest,
+        game: &Game,
         cancel: &Cancel,
     ) -> Result<AdjudicateResponse, ApiError> {
-        self.rule_game(req, cancel).map(|game| game.answer)
+        self.rule_game(game, cancel).map(|ruled| ruled.answer)
     }
 
     /// The ruling of [`Arbiter::adjudicate_cancellable`] with the replayed game: its moves are
     /// kept anyway to name them in the explanation, so keeping them costs nothing.
-    fn rule_game<'r>(
-        &self,
-        req: &'r AdjudicateRequest,
-        cancel: &Cancel,
-    ) -> Result<RuledGame<'r>, ApiError> {
-        let ruleset = req.ruleset()?;
-        let notation = req.notation()?;
+    fn rule_game<'g>(&self, game: &'g Game, cancel: &Cancel) -> Result<RuledGame<'g>, ApiError> {
+        let ruleset = game.book;
         // The request's no-capture limit, else each book's own.
-        let limit = req.no_capture_limit()?;
         let options_for = |book: RuleSet| Options {
-            no_capture_limit: limit.unwrap_or(Options::for_ruleset(book).no_capture_limit),
+            no_capture_limit: game
+                .no_capture_limit
+                .unwrap_or(Options::for_ruleset(book).no_capture_limit),
         };
-        // The moves as sent: the request's own (borrowed), or the ones read from its record.
-        let (replay, sent, notation) = match &req.game {
-            None => (
-                replay(
-                    start_position(req.fen.as_deref())?,
-                    &req.moves,
-                    notation,
-                    cancel,
-                )?,
-                Cow::Borrowed(&req.moves),
-                notation,
-            ),
-            Some(_) => {
-                let (replay, moves, notation) = replay_record(req, cancel)?;
-                (replay, Cow::Owned(moves), notation)
+        let (replay, notation) = match &game.record {
+            None => {
+                let notation = game.notation.unwrap_or(Notation::Iccs);
+                let start = start_position(game.fen.as_deref())?;
+                (replay(start, &game.moves, notation, cancel)?, notation)
             }
+            Some(record) => replay_record(game, record, cancel)?,
         };
         if cancel.is_cancelled() {
             return Err(ApiError::Cancelled);
         }
         let ruling = adjudication::rule_under(ruleset, &replay, options_for(ruleset));
-        let langs = req.languages()?;
+        let langs = game.langs;
+        let sent = &game.moves;
         // ICCS moves are named once, in ICCS.
         let sent_texts: Vec<&str> = if notation == Notation::Iccs {
             Vec::new()
@@ -93,7 +79,7 @@ impl Arbiter for LawArbiter {
             notation,
         };
         // With `compare`, every book's ruling; the requested book's is the one just made.
-        let comparison = (req.compare == Some(true)).then(|| {
+        let comparison = game.compare.then(|| {
             RuleSet::ALL
                 .into_iter()
                 .map(|book| {
@@ -106,7 +92,7 @@ impl Arbiter for LawArbiter {
                 })
                 .collect()
         });
-        let mut answer = response(&replay, ruling, &sent, &naming, langs);
+        let mut answer = response(&replay, ruling, sent, &naming, langs);
         answer.comparison = comparison;
         Ok(RuledGame {
             answer,
@@ -213,47 +199,22 @@ fn replay(
     })
 }
 
-/// Replays a request's `game` record, read once ([`AdjudicateRequest::record`]: the limits'
-/// check has usually read it already): its start is the request's `fen` or the record's
-/// `[FEN]` (they must agree), its notation the request's `notation`, or the one the record
-/// declares, or the one that reads every move; a move's problem says where the move stands
-/// in the record. Returns the replay, the moves as the record writes them and their notation.
+/// Replays a game that came as a record: its start is the game's FEN (the request's or the
+/// record's, checked to agree), its notation the request's, or the one the record declares,
+/// or the one that reads every move; a move's problem says where the move stands in the
+/// record. Returns the replay and the moves' notation.
 fn replay_record(
-    req: &AdjudicateRequest,
+    game: &Game,
+    record: &records::Record,
     cancel: &Cancel,
-) -> Result<(Replay, Moves, Notation), ApiError> {
-    let record = match req.record() {
-        Some(Ok(record)) => record,
-        Some(Err(e)) => {
-            return Err(ApiError::InvalidRecord {
-                line: e.line,
-                column: e.column,
-                message: wording::record_problem(&e.problem),
-            });
-        }
-        None => return Err(ApiError::Internal), // called for requests with a record only
-    };
-    let fen = match (req.fen.as_deref(), record.fen.as_deref()) {
-        (Some(sent), Some(written)) if sent.trim() != written.trim() => {
-            return Err(ApiError::InvalidRequest {
-                field: "fen".to_owned(),
-                message: wording::fen_and_record_differ(),
-            });
-        }
-        (sent, written) => sent.or(written),
-    };
-    let moves: Moves = record.moves.iter().map(|m| &m.text).collect();
-    let declared = match (&req.notation, record.notation) {
-        (Some(_), _) => Some(req.notation()?),
-        (None, declared) => declared,
-    };
-    let start = start_position(fen)?;
-    let notation = match declared {
+) -> Result<(Replay, Notation), ApiError> {
+    let start = start_position(game.fen.as_deref())?;
+    let notation = match game.notation {
         Some(notation) => notation,
         None => records::detect_notation(&start, &record.moves)
             .map_err(|mismatch| undetected(&record.moves, mismatch))?,
     };
-    let replay = replay(start, &moves, notation, cancel).map_err(|e| match e {
+    let replay = replay(start, &game.moves, notation, cancel).map_err(|e| match e {
         ApiError::IllegalMove { ply, .. } | ApiError::UnparsableMove { ply, .. } => {
             let at = &record.moves[ply - 1];
             ApiError::InRecord {
@@ -264,7 +225,7 @@ fn replay_record(
         }
         other => other,
     })?;
-    Ok((replay, moves, notation))
+    Ok((replay, notation))
 }
 
 /// Why no one notation reads a record, in words.

@@ -19,7 +19,7 @@ use super::answer::{Languages, Localized, Side, Verdict};
 use super::arbiter::{Arbiter, Cancel, RuledGame};
 use super::diagram::ply_diagram;
 use super::error::ApiError;
-use super::request::{AdjudicateRequest, Limits};
+use super::request::Game;
 use super::time::rfc3339;
 use crate::adjudication::{Lang, RuleSet};
 use crate::diagram::svg::{self, escape};
@@ -42,22 +42,19 @@ pub struct Stamp<'a> {
     pub time: SystemTime,
 }
 
-/// Rules on the game and writes the report.
+/// Rules on the game (a request checked once) and writes the report.
 pub fn report_html(
     arbiter: &dyn Arbiter,
-    limits: &Limits,
-    req: &AdjudicateRequest,
+    game: &Game,
     stamp: Stamp<'_>,
     cancel: &Cancel,
 ) -> Result<String, ApiError> {
-    req.check_limits(limits)?;
-    let langs = match req.languages()? {
+    let langs = match game.langs {
         Languages::Only(lang) => vec![lang],
         _ => vec![Lang::Vi, Lang::En],
     };
-    let ruleset = req.ruleset()?;
-    let game = arbiter.rule_game(req, cancel)?;
-    Ok(render(&game, ruleset, &langs, stamp))
+    let ruled = arbiter.rule_game(game, cancel)?;
+    Ok(render(&ruled, game.book, &langs, stamp))
 }
 
 /// The page for a ruled game, in `langs` (the first one the page's own language).

@@ -102,10 +102,6 @@ pub struct AdjudicateRequest {
     /// language only. `None` keeps Vietnamese and English, as the API always answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
-    /// The client's `Accept-Language` header, set by the HTTP layer (never read from the
-    /// body): adds its language to Vietnamese and English when `lang` is not given.
-    #[serde(skip)]
-    pub accept_language: Option<String>,
     /// The `game` record as read, once: the limits count its moves and the arbiter rules on
     /// it from the same reading ([`AdjudicateRequest::record`]).
     #[serde(skip)]
@@ -128,6 +124,11 @@ impl RecordOnce {
     pub fn is_read(&self) -> bool {
         self.0.get().is_some()
     }
+
+    /// The reading of `text`, moved out: the kept one, or read now.
+    fn into_read(self, text: &str) -> Result<Record, RecordError> {
+        self.0.into_inner().unwrap_or_else(|| records::read(text))
+    }
 }
 
 impl PartialEq for RecordOnce {
@@ -137,6 +138,34 @@ impl PartialEq for RecordOnce {
 }
 
 impl Eq for RecordOnce {}
+
+/// A game request checked once ([`AdjudicateRequest::check`]): every value typed and
+/// resolved, what the arbiter rules on. Its moves are the request's, or its record's, read
+/// once.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The start position's FEN: the request's, else its record's; `None` is the standard
+    /// start. (Reading it is the arbiter's: a FEN's problems are about chess.)
+    pub fen: Option<String>,
+    /// The moves as written, one per ply: the request's, or the record's texts.
+    pub moves: Moves,
+    /// The moves' notation: the request's (ICCS when it names none), else the one its record
+    /// declares. `None` only for a record that declares none: the arbiter finds the one
+    /// notation that reads every move.
+    pub notation: Option<Notation>,
+    /// The rule book.
+    pub book: RuleSet,
+    /// Plies without a capture after which a draw may be claimed, when the request sets it
+    /// (else each book's own).
+    pub no_capture_limit: Option<u32>,
+    /// The languages of the answer's texts.
+    pub langs: Languages,
+    /// Rule under every book too, side by side.
+    pub compare: bool,
+    /// The record the moves were read from, if the game came as one: where each move stands
+    /// in it.
+    pub record: Option<Record>,
+}
 
 /// Fewest bytes a ply takes in a record: a DhtmlXQ move is four digits, any other move at
 /// least two characters and a separator.
@@ -218,7 +247,6 @@ impl TryFrom<GameFields> for AdjudicateRequest {
             no_capture_limit: f.no_capture_limit,
             compare: f.compare,
             lang: f.lang,
-            accept_language: None,
             record: RecordOnce::default(),
         })
     }
@@ -369,8 +397,71 @@ impl AdjudicateRequest {
                 }
             }
         }
-        self.languages()?;
+        self.languages(None)?;
         Ok(())
+    }
+
+    /// Checks the request once, in the order its problems are answered (the limits, the rule
+    /// book, the notation, the record), and turns it into the typed [`Game`] the arbiter
+    /// rules on. `accept_language` is the client's `Accept-Language` header: it adds its
+    /// language to Vietnamese and English when `lang` is not given.
+    pub fn check(self, limits: &Limits, accept_language: Option<&str>) -> Result<Game, ApiError> {
+        self.check_limits(limits)?;
+        self.resolve(accept_language)
+    }
+
+    /// The rest of [`AdjudicateRequest::check`], once the limits have been checked: the typed
+    /// values, then the record.
+    pub(super) fn resolve(self, accept_language: Option<&str>) -> Result<Game, ApiError> {
+        let book = self.ruleset()?;
+        let named = self.notation()?;
+        let no_capture_limit = self.no_capture_limit()?;
+        let langs = self.languages(accept_language)?;
+        let compare = self.compare == Some(true);
+        let Some(text) = self.game else {
+            return Ok(Game {
+                fen: self.fen,
+                moves: self.moves,
+                notation: Some(named),
+                book,
+                no_capture_limit,
+                langs,
+                compare,
+                record: None,
+            });
+        };
+        let record = self
+            .record
+            .into_read(&text)
+            .map_err(|e| ApiError::InvalidRecord {
+                line: e.line,
+                column: e.column,
+                message: wording::record_problem(&e.problem),
+            })?;
+        let fen = match (self.fen, record.fen.as_deref()) {
+            (Some(sent), Some(written)) if sent.trim() != written.trim() => {
+                return Err(ApiError::InvalidRequest {
+                    field: "fen".to_owned(),
+                    message: wording::fen_and_record_differ(),
+                });
+            }
+            (sent, written) => sent.or_else(|| written.map(str::to_owned)),
+        };
+        Ok(Game {
+            fen,
+            moves: record.moves.iter().map(|m| &m.text).collect(),
+            // The request's notation, else the one the record declares.
+            notation: if self.notation.is_some() {
+                Some(named)
+            } else {
+                record.notation
+            },
+            book,
+            no_capture_limit,
+            langs,
+            compare,
+            record: Some(record),
+        })
     }
 
     /// The `game` record as read, if the request has one: read on the first call (by the
@@ -392,8 +483,9 @@ impl AdjudicateRequest {
     }
 
     /// The languages the answer's texts carry: `lang`'s only, else Vietnamese and English
-    /// with the first language of `Accept-Language` we speak, else Vietnamese and English.
-    pub fn languages(&self) -> Result<Languages, ApiError> {
+    /// with the first language of `accept_language` (the `Accept-Language` header) we speak,
+    /// else Vietnamese and English.
+    pub fn languages(&self, accept_language: Option<&str>) -> Result<Languages, ApiError> {
         if let Some(code) = self.lang.as_deref() {
             return Lang::from_code(code).map(Languages::Only).ok_or_else(|| {
                 ApiError::InvalidRequest {
@@ -402,22 +494,20 @@ impl AdjudicateRequest {
                 }
             });
         }
-        Ok(self
-            .accept_language
-            .as_deref()
+        Ok(accept_language
             .and_then(preferred_language)
             .map_or(Languages::Default, Languages::Preferred))
     }
 
     /// The language of this request's problems: the one of its [`languages`] a single text
-    /// is written in (`lang`, else `Accept-Language`'s, else English). An unknown `lang` is
+    /// is written in (`lang`, else `accept_language`'s, else English). An unknown `lang` is
     /// itself the problem, worded in the header's language.
     ///
     /// [`languages`]: AdjudicateRequest::languages
-    pub fn problem_language(&self) -> Lang {
-        match self.languages() {
+    pub fn problem_language(&self, accept_language: Option<&str>) -> Lang {
+        match self.languages(accept_language) {
             Ok(langs) => langs.detail(),
-            Err(_) => problem_language(None, self.accept_language.as_deref()),
+            Err(_) => problem_language(None, accept_language),
         }
     }
 
@@ -596,7 +686,6 @@ mod tests {
             compare: None,
             game: None,
             lang: None,
-            accept_language: None,
             record: RecordOnce::default(),
         }
     }
@@ -604,18 +693,19 @@ mod tests {
     #[test]
     fn languages_come_from_lang_then_accept_language() {
         let mut r = req(&[]);
-        assert_eq!(r.languages().unwrap(), Languages::Default);
-        r.accept_language = Some("fr-FR, zh-CN;q=0.9, vi;q=0.8".to_owned());
-        assert_eq!(r.languages().unwrap(), Languages::Preferred(Lang::Zh));
-        r.accept_language = Some("zh;q=0, en".to_owned());
-        assert_eq!(r.languages().unwrap(), Languages::Preferred(Lang::En));
-        r.accept_language = Some("*".to_owned());
-        assert_eq!(r.languages().unwrap(), Languages::Default);
+        assert_eq!(r.languages(None).unwrap(), Languages::Default);
+        let header = |h| r.languages(Some(h)).unwrap();
+        assert_eq!(
+            header("fr-FR, zh-CN;q=0.9, vi;q=0.8"),
+            Languages::Preferred(Lang::Zh)
+        );
+        assert_eq!(header("zh;q=0, en"), Languages::Preferred(Lang::En));
+        assert_eq!(header("*"), Languages::Default);
         r.lang = Some("vi".to_owned());
-        assert_eq!(r.languages().unwrap(), Languages::Only(Lang::Vi));
+        assert_eq!(r.languages(Some("zh")).unwrap(), Languages::Only(Lang::Vi));
         r.lang = Some("fr".to_owned());
         assert!(matches!(
-            r.languages(),
+            r.languages(None),
             Err(ApiError::InvalidRequest { field, .. }) if field == "lang"
         ));
     }
@@ -623,16 +713,54 @@ mod tests {
     #[test]
     fn problems_speak_lang_else_the_header_else_english() {
         let mut r = req(&[]);
-        assert_eq!(r.problem_language(), Lang::En);
-        r.accept_language = Some("fr-FR, zh-CN;q=0.9, vi;q=0.8".to_owned());
-        assert_eq!(r.problem_language(), Lang::Zh);
+        let header = Some("fr-FR, zh-CN;q=0.9, vi;q=0.8");
+        assert_eq!(r.problem_language(None), Lang::En);
+        assert_eq!(r.problem_language(header), Lang::Zh);
         r.lang = Some("vi".to_owned());
-        assert_eq!(r.problem_language(), Lang::Vi);
+        assert_eq!(r.problem_language(header), Lang::Vi);
         // An unknown `lang` is the problem: the header says how to word it.
         r.lang = Some("fr".to_owned());
-        assert_eq!(r.problem_language(), Lang::Zh);
-        r.accept_language = None;
-        assert_eq!(r.problem_language(), Lang::En);
+        assert_eq!(r.problem_language(header), Lang::Zh);
+        assert_eq!(r.problem_language(None), Lang::En);
+    }
+
+    #[test]
+    fn a_request_is_checked_once_into_a_typed_game() {
+        let mut r = req(&["h2e2"]);
+        r.ruleset = Some("axf".to_owned());
+        r.no_capture_limit = Some(60);
+        r.compare = Some(true);
+        let game = r.check(&LIMITS, Some("zh")).unwrap();
+        assert_eq!(game.book, RuleSet::AXF);
+        assert_eq!(game.notation, Some(Notation::Iccs));
+        assert_eq!(game.no_capture_limit, Some(60));
+        assert_eq!(game.langs, Languages::Preferred(Lang::Zh));
+        assert!(game.compare && game.record.is_none());
+        assert_eq!(game.moves.len(), 1);
+
+        // A record: its moves, its FEN and its declared notation.
+        let mut r = req(&[]);
+        r.game = Some(
+            "[Format \"WXF\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]\n1. A5+6 K5=4"
+                .to_owned(),
+        );
+        let game = r.check(&LIMITS, None).unwrap();
+        assert_eq!(game.notation, Some(Notation::Wxf));
+        assert_eq!(
+            game.fen.as_deref(),
+            Some("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1")
+        );
+        assert_eq!(game.moves.len(), 2);
+        assert!(game.record.is_some());
+
+        // The first problem in the order they are answered: the book before the notation.
+        let mut r = req(&["h2e2"]);
+        r.ruleset = Some("nope".to_owned());
+        r.notation = Some("nope".to_owned());
+        assert!(matches!(
+            r.check(&LIMITS, None),
+            Err(ApiError::UnknownRuleset { .. })
+        ));
     }
 
     #[test]

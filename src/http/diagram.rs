@@ -9,13 +9,13 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::admission::Admitted;
-use super::error::{LocalizedError, ProblemLang, accept_language};
+use super::error::{AcceptLanguage, LocalizedError, ProblemLang};
 use super::etag;
 use super::extract::ApiJson;
 use super::headers::DRAWING_CSP;
 use super::middleware::REQUEST_ID;
 use super::state::AppState;
-use super::v1::{INLINE_PLIES_MAX, rule};
+use super::v1::check_and_rule;
 use crate::adjudication::Lang;
 use crate::api::ApiError;
 use crate::api::diagram::{diagram_svg as query_svg, game_diagram_svg};
@@ -55,21 +55,22 @@ pub async fn diagram_svg(
 /// problems speak the body's `lang`, else the `Accept-Language`'s.
 pub async fn diagram(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    accept: AcceptLanguage,
     _: Admitted,
-    ApiJson(mut req): ApiJson<DiagramRequest>,
+    ApiJson(req): ApiJson<DiagramRequest>,
 ) -> Result<Response, LocalizedError> {
-    req.game.accept_language = accept_language(&headers).map(str::to_owned);
-    let in_lang = in_language(req.game.problem_language());
+    let in_lang = in_language(req.game.problem_language(accept.text()));
     let limits = state.limits;
     let plies = req.game.plies_at_most();
-    if plies > INLINE_PLIES_MAX && req.game.game.is_none() {
-        // Refuse what the limits refuse before taking a worker (a record is read on it).
-        req.check_limits(&limits).map_err(in_lang)?;
-    }
-    let svg = rule(&state, plies, move |arbiter, cancel| {
-        game_diagram_svg(arbiter, &limits, &req, cancel)
-    })
+    let has_record = req.game.game.is_some();
+    let header = accept.text().map(str::to_owned);
+    let svg = check_and_rule(
+        &state,
+        plies,
+        has_record,
+        move || req.check(&limits, header.as_deref()),
+        game_diagram_svg,
+    )
     .await
     .map_err(in_lang)?;
     Ok(with_type(svg, SVG_CONTENT_TYPE))
@@ -81,15 +82,14 @@ pub async fn report(
     State(state): State<AppState>,
     headers: HeaderMap,
     _: Admitted,
-    ApiJson(mut req): ApiJson<AdjudicateRequest>,
+    ApiJson(req): ApiJson<AdjudicateRequest>,
 ) -> Result<Response, LocalizedError> {
-    req.accept_language = accept_language(&headers).map(str::to_owned);
-    let in_lang = in_language(req.problem_language());
+    let accept = AcceptLanguage::of(&headers);
+    let in_lang = in_language(req.problem_language(accept.text()));
     let limits = state.limits;
     let plies = req.plies_at_most();
-    if plies > INLINE_PLIES_MAX && req.game.is_none() {
-        req.check_limits(&limits).map_err(in_lang)?;
-    }
+    let has_record = req.game.is_some();
+    let header = accept.text().map(str::to_owned);
     // The request-id layer has set the header by now; a value that is no text cannot be.
     let request_id = headers
         .get(REQUEST_ID)
@@ -97,13 +97,19 @@ pub async fn report(
         .unwrap_or_default()
         .to_owned();
     let time = SystemTime::now();
-    let html = rule(&state, plies, move |arbiter, cancel| {
-        let stamp = Stamp {
-            request_id: &request_id,
-            time,
-        };
-        report_html(arbiter, &limits, &req, stamp, cancel)
-    })
+    let html = check_and_rule(
+        &state,
+        plies,
+        has_record,
+        move || req.check(&limits, header.as_deref()),
+        move |arbiter, game, cancel| {
+            let stamp = Stamp {
+                request_id: &request_id,
+                time,
+            };
+            report_html(arbiter, &game, stamp, cancel)
+        },
+    )
     .await
     .map_err(in_lang)?;
     Ok(with_type(html, HTML_CONTENT_TYPE))

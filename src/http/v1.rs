@@ -14,7 +14,7 @@ use super::metrics::record_verdict;
 use super::state::AppState;
 use crate::api::answer::{BatchItem, BatchResponse, LegalMovesResponse, RulesetsResponse};
 use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
-use crate::api::{ApiError, Arbiter, Cancel, adjudicate_one_cancellable, rule_all};
+use crate::api::{ApiError, Arbiter, Cancel, rule_all};
 
 /// Games of at most this many plies are ruled inline (game200 takes about 75 µs); longer
 /// ones go to the ruling pool.
@@ -24,32 +24,60 @@ pub const INLINE_BATCH_MAX: usize = 4;
 /// ... at most this many bytes of games in all, are ruled inline; others go to the pool.
 pub const INLINE_BATCH_BYTES: usize = 4 * 1024;
 
-/// `POST /v1/adjudicate`. `Accept-Language` travels in the request
-/// ([`AdjudicateRequest::accept_language`]); `lang` in the body wins over it, for the
-/// answer's texts and the problem's alike.
+/// `POST /v1/adjudicate`. `lang` in the body wins over `Accept-Language`, for the answer's
+/// texts and the problem's alike.
 pub async fn adjudicate(
     State(state): State<AppState>,
     accept: AcceptLanguage,
     _: Admitted,
-    ApiJson(mut req): ApiJson<AdjudicateRequest>,
+    ApiJson(req): ApiJson<AdjudicateRequest>,
 ) -> Result<JsonText, LocalizedError> {
-    req.accept_language = accept.text().map(str::to_owned);
-    let lang = req.problem_language();
-    let in_lang = |e: ApiError| LocalizedError(e, lang);
+    let lang = req.problem_language(accept.text());
     let limits = state.limits;
     let plies = req.plies_at_most();
-    if plies > INLINE_PLIES_MAX && req.game.is_none() {
-        // Refuse what the limits refuse before taking a worker (a record is read and
-        // counted on the worker, once).
-        req.check_limits(&limits).map_err(in_lang)?;
-    }
-    let resp = rule(&state, plies, move |arbiter, cancel| {
-        adjudicate_one_cancellable(arbiter, &limits, &req, cancel)
-    })
+    let has_record = req.game.is_some();
+    let header = accept.text().map(str::to_owned);
+    let resp = check_and_rule(
+        &state,
+        plies,
+        has_record,
+        move || req.check(&limits, header.as_deref()),
+        |arbiter, game, cancel| arbiter.adjudicate_cancellable(&game, cancel),
+    )
     .await
-    .map_err(in_lang)?;
+    .map_err(|e| LocalizedError(e, lang))?;
     record_verdict(resp.verdict);
     Ok(JsonText(resp.to_json()))
+}
+
+/// Checks a request once, where that costs least, then runs `work` on the checked value
+/// inline or on the ruling pool ([`rule`]). A list of moves is checked at once, on the async
+/// worker: counting is cheap, and a refusal takes no pool slot. A `game` record is checked
+/// on the worker that rules it, since reading it is work.
+pub(super) async fn check_and_rule<C, T, F>(
+    state: &AppState,
+    plies: usize,
+    has_record: bool,
+    check: impl FnOnce() -> Result<C, ApiError> + Send + 'static,
+    work: F,
+) -> Result<T, ApiError>
+where
+    C: Send + 'static,
+    T: Send + 'static,
+    F: FnOnce(&dyn Arbiter, C, &Cancel) -> Result<T, ApiError> + Send + 'static,
+{
+    if has_record {
+        rule(state, plies, move |arbiter, cancel| {
+            work(arbiter, check()?, cancel)
+        })
+        .await
+    } else {
+        let checked = check()?;
+        rule(state, plies, move |arbiter, cancel| {
+            work(arbiter, checked, cancel)
+        })
+        .await
+    }
 }
 
 /// Runs `work` inline for a game of at most [`INLINE_PLIES_MAX`] plies, else on the ruling

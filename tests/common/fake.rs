@@ -170,22 +170,15 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
 }
 
 impl Arbiter for FakeArbiter {
-    fn adjudicate(&self, req: &AdjudicateRequest) -> Result<AdjudicateResponse, ApiError> {
-        check_common(req.fen.as_deref(), &req.moves, req.notation.as_deref())?;
-        if let Some(r) = &req.ruleset {
-            if r != "vn2004" {
-                return Err(ApiError::UnknownRuleset { ruleset: r.clone() });
-            }
-        }
-        Ok(verdict(&req.moves))
+    /// The game has been checked ([`AdjudicateRequest::check`]): its notation and rule book
+    /// are known ones.
+    fn adjudicate(&self, game: &Game) -> Result<AdjudicateResponse, ApiError> {
+        check_common(game.fen.as_deref(), &game.moves, None)?;
+        Ok(verdict(&game.moves))
     }
 
-    fn rule_game<'r>(
-        &self,
-        req: &'r AdjudicateRequest,
-        cancel: &Cancel,
-    ) -> Result<RuledGame<'r>, ApiError> {
-        LawArbiter.rule_game(req, cancel)
+    fn rule_game<'g>(&self, game: &'g Game, cancel: &Cancel) -> Result<RuledGame<'g>, ApiError> {
+        LawArbiter.rule_game(game, cancel)
     }
 
     fn legal_moves(&self, req: &LegalMovesRequest) -> Result<LegalMovesResponse, ApiError> {

@@ -149,7 +149,7 @@ pub fn adjudicate(data: &[u8]) -> Answers {
         }
     }
     if let Ok(req) = serde_json::from_slice::<AdjudicateRequest>(data) {
-        match adjudicate_one(&LawArbiter, &limits, &req) {
+        match adjudicate_one(&LawArbiter, &limits, req.clone(), None) {
             Ok(resp) => answers.adjudicate = Some(resp),
             Err(e) => assert!((400..500).contains(&e.status()), "{req:?} → {e:?}"),
         }

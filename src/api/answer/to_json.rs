@@ -189,7 +189,7 @@ mod tests {
     use super::*;
     use crate::api::LawArbiter;
     use crate::api::arbiter::Arbiter;
-    use crate::api::request::AdjudicateRequest;
+    use crate::api::request::{AdjudicateRequest, Limits};
 
     /// `v` as `write` writes it, and as its derived `Serialize` does.
     fn both<T: WriteJson + Serialize + ?Sized>(v: &T) -> (String, String) {
@@ -267,7 +267,8 @@ mod tests {
                     .unwrap()
                     .extend(extra.as_object().unwrap().clone());
                 let req: AdjudicateRequest = serde_json::from_value(request).unwrap();
-                let answer = LawArbiter.adjudicate(&req).unwrap();
+                let game = req.check(&Limits::DEFAULT, None).unwrap();
+                let answer = LawArbiter.adjudicate(&game).unwrap();
                 let serde = serde_json::to_string(&answer).unwrap();
                 assert_eq!(answer.to_json(), serde);
                 assert_eq!(written(&answer), serde);
