@@ -316,15 +316,14 @@ pub fn adjudicate(path: Option<&Path>, defaults: &Defaults, limits: Limits) -> i
                     *game = RawValue::from_string(filled).map_err(|_| ApiError::Internal)?;
                 }
             }
-            to_json(&adjudicate_batch(
-                &arbiter,
-                &limits,
-                &batch,
-                &Cancel::new(),
-            )?)
+            Ok(adjudicate_batch(&arbiter, &limits, &batch, &Cancel::new())?
+                .to_json()
+                .into_bytes())
         } else {
             let req: AdjudicateRequest = parse_part(&defaults.fill(raw))?;
-            to_json(&adjudicate_one(&arbiter, &limits, req, None)?)
+            Ok(adjudicate_one(&arbiter, &limits, req, None)?
+                .to_json()
+                .into_bytes())
         }
     };
     let record = |text: &str| format!("{{\"game\":{}}}", json_string(text));

@@ -33,10 +33,9 @@ macro_rules! wire_enum {
         }
 
         impl Serialize for $name {
-            /// As its wire name, copied from that name's JSON (`literals`).
+            /// As its wire name.
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                static NAMES: literals::Table<{ $name::ALL.len() }> = literals::Table::new();
-                NAMES.get(*self as usize, self.as_str()).serialize(s)
+                s.serialize_str(self.as_str())
             }
         }
 
@@ -121,37 +120,6 @@ pub struct Localized {
     pub zh: Text,
 }
 
-fn absent(t: &Text) -> bool {
-    t.is_empty()
-}
-
-impl Serialize for Localized {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        LocalizedJson(self, None).serialize(s)
-    }
-}
-
-/// A [`Localized`] as JSON, its texts written from `known`'s literals where it has them.
-struct LocalizedJson<'a>(&'a Localized, Option<&'static literals::Article>);
-
-impl Serialize for LocalizedJson<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let Self(texts, known) = *self;
-        let fields = [("vi", &texts.vi), ("en", &texts.en), ("zh", &texts.zh)];
-        let present = fields.iter().filter(|(_, t)| !absent(t)).count();
-        let mut json = s.serialize_struct("Localized", present)?;
-        for (key, text) in fields {
-            if absent(text) {
-                json.skip_field(key)?;
-            } else {
-                json.serialize_field(key, &literals::TextJson(text, known))?;
-            }
-        }
-        json.end()
-    }
-}
-
 /// Which languages the texts of an answer carry.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Languages {
@@ -219,29 +187,51 @@ pub struct ArticleRef {
     pub summary: Localized,
 }
 
-impl Serialize for ArticleRef {
-    /// As its fields say; the texts of the book's own article are copied from their JSON,
-    /// written once (`literals`).
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let known = literals::article(&self.reference);
-        let mut json = s.serialize_struct("ArticleRef", 3)?;
-        json.serialize_field("ref", &literals::TextJson(&self.reference, known))?;
-        json.serialize_field("label", &literals::TextJson(&self.label, known))?;
-        json.serialize_field("summary", &LocalizedJson(&self.summary, known))?;
-        json.end()
-    }
-}
-
 mod literals;
 mod to_json;
 mod write;
 
+/// `Serialize` for the answer types as [`write`] writes them: one field list per type (its
+/// `WriteJson` in `to_json`), which serde sees as one raw JSON value. The service writes
+/// these types with `WriteJson` directly (`to_json`); this is for what nests them in a
+/// derived answer (the rule books' articles, a position) and for clients of the library.
+macro_rules! serialize_as_written {
+    ($($name:ident),+ $(,)?) => {$(
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut json = write::Json::with_capacity(256);
+                write::WriteJson::write_json(self, &mut json);
+                serde_json::value::RawValue::from_string(json.into_string())
+                    .map_err(serde::ser::Error::custom)?
+                    .serialize(s)
+            }
+        }
+    )+};
+}
+
+serialize_as_written!(
+    Localized,
+    ArticleRef,
+    PositionInfo,
+    GameOver,
+    AdjudicateResponse,
+    BookRuling,
+    Repetition,
+    CycleMove,
+    MoveRef,
+    Chase,
+    Attacker,
+    SidePattern,
+    ChasedPiece,
+    NoCapture,
+    BatchResponse,
+    BatchItem,
+);
+
 /// The position reached after the moves.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct PositionInfo {
     /// FEN of the position.
-    #[serde(serialize_with = "literals::text")]
     pub fen: String,
     /// The side to move.
     pub side_to_move: Side,
@@ -262,7 +252,7 @@ wire_enum! {
 }
 
 /// The game ended on the board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct GameOver {
     /// Who won.
     pub winner: Side,
@@ -289,7 +279,7 @@ wire_enum! {
 }
 
 /// `200` answer of `POST /v1/adjudicate`. [`AdjudicateResponse::to_json`] writes it fast.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct AdjudicateResponse {
     /// The ruling.
     pub verdict: Verdict,
@@ -309,7 +299,7 @@ pub struct AdjudicateResponse {
     pub no_capture: NoCapture,
     /// With `"compare": true`: the ruling under every rule book, in the order of
     /// `GET /v1/rulesets`, so that an arbiter sees where the books part.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub comparison: Option<Vec<BookRuling>>,
 }
 
@@ -317,10 +307,8 @@ pub struct AdjudicateResponse {
 const ANSWER_CAPACITY: usize = 4096;
 
 impl AdjudicateResponse {
-    /// The answer as JSON, the same bytes its `Serialize` gives serde_json's compact writer,
-    /// written in one pass into one buffer: serde_json would check every key and text byte
-    /// by byte. The HTTP layer sends this; batches and the CLI, which serialize many answers
-    /// at once, still go through serde (`tests` in `answer::to_json` hold the two equal).
+    /// The answer as JSON, written in one pass into one buffer (serde_json would check every
+    /// key and text byte by byte): what the HTTP layer and the CLI send.
     pub fn to_json(&self) -> String {
         let mut json = write::Json::with_capacity(ANSWER_CAPACITY);
         write::WriteJson::write_json(self, &mut json);
@@ -328,8 +316,17 @@ impl AdjudicateResponse {
     }
 }
 
+impl BatchResponse {
+    /// The answer as JSON, each ruling written as [`AdjudicateResponse::to_json`] writes it.
+    pub fn to_json(&self) -> String {
+        let mut json = write::Json::with_capacity(ANSWER_CAPACITY * self.results.len().max(1));
+        write::WriteJson::write_json(self, &mut json);
+        json.into_string()
+    }
+}
+
 /// The ruling on the same game under one rule book.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct BookRuling {
     /// The rule book's id (`vn2004`, `axf`).
     pub ruleset: String,
@@ -341,7 +338,7 @@ pub struct BookRuling {
 }
 
 /// A repeated cycle of positions.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Repetition {
     /// How many times the position occurred.
     pub occurrences: u32,
@@ -356,10 +353,10 @@ pub struct Repetition {
     /// For `loss`: the ply at which the violator repeated instead of changing.
     pub loss_ply: Option<u32>,
     /// `trigger_ply` as the score sheet names it: move number and side.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub trigger: Option<MoveRef>,
     /// `loss_ply` as the score sheet names it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub loss: Option<MoveRef>,
     /// The moves of one cycle, in order.
     pub cycle: Vec<CycleMove>,
@@ -370,7 +367,7 @@ pub struct Repetition {
 }
 
 /// One move of a repetition cycle.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct CycleMove {
     /// Ply number (1 = first move of the request).
     pub ply: u32,
@@ -392,7 +389,7 @@ pub struct CycleMove {
 }
 
 /// A ply as the score sheet names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct MoveRef {
     /// The ply (1 = first move of the request).
     pub ply: u32,
@@ -403,10 +400,9 @@ pub struct MoveRef {
 }
 
 /// A piece attacked by a move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Chase {
     /// Square of the attacked piece (ICCS, e.g. `c7`).
-    #[serde(serialize_with = "literals::square")]
     pub square: Text,
     /// Its kind.
     pub role: Role,
@@ -452,10 +448,9 @@ wire_enum! {
 }
 
 /// A piece that threatens a capture.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Attacker {
     /// Its square (ICCS).
-    #[serde(serialize_with = "literals::square")]
     pub square: Text,
     /// Its kind.
     pub role: Role,
@@ -474,7 +469,7 @@ wire_enum! {
 }
 
 /// One side's behaviour in a repetition.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct SidePattern {
     /// The classification.
     pub pattern: Pattern,
@@ -491,17 +486,16 @@ pub struct SidePattern {
 }
 
 /// The piece a side chased on every move of the cycle.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct ChasedPiece {
     /// Its kind.
     pub role: Role,
     /// Its squares over the cycle, in order.
-    #[serde(serialize_with = "literals::squares")]
     pub squares: Vec<Text>,
 }
 
 /// The no-capture (natural draw) counter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct NoCapture {
     /// Plies since the last capture (or the start).
     pub plies: u32,
@@ -512,14 +506,14 @@ pub struct NoCapture {
 }
 
 /// `200` answer of `POST /v1/adjudicate/batch`: one item per game, in order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct BatchResponse {
     /// Results in the order of the request's games.
     pub results: Vec<BatchItem>,
 }
 
 /// A ruling, or the problem that prevented it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(untagged)]
 pub enum BatchItem {
     /// The game was ruled on.

@@ -106,7 +106,7 @@ pub async fn adjudicate_batch(
     accept: AcceptLanguage,
     _: Admitted,
     ApiJson(req): ApiJson<BatchRequest>,
-) -> Result<ApiJson<BatchResponse>, LocalizedError> {
+) -> Result<JsonText, LocalizedError> {
     let in_header = ProblemLang(accept.lang());
     let header = accept.text().map(str::to_owned);
     let limits = state.limits;
@@ -143,7 +143,7 @@ pub async fn adjudicate_batch(
             record_verdict(resp.verdict);
         }
     }
-    Ok(ApiJson(BatchResponse { results }))
+    Ok(JsonText(BatchResponse { results }.to_json()))
 }
 
 /// `POST /v1/legal-moves`: problems in `Accept-Language`'s language.

@@ -1,10 +1,13 @@
-//! The answer's types written as JSON by [`write`](super::write): their fields in the order,
-//! and with the names, of their derived `Serialize`, which the tests below compare them with.
+//! The answer's types written as JSON by [`write`](super::write): the one field list of each
+//! (their `Serialize` writes this too). The tests read every answer written back through the
+//! types' derived `Deserialize`, so a field left out, misnamed or written in the wrong shape
+//! fails.
 
 use super::write::{Json, WriteJson, object};
 use super::{
-    AdjudicateResponse, ArticleRef, Attacker, BookRuling, Chase, ChasedPiece, CycleMove, GameOver,
-    Localized, MoveRef, NoCapture, PositionInfo, Repetition, SidePattern, literals,
+    AdjudicateResponse, ArticleRef, Attacker, BatchItem, BatchResponse, BookRuling, Chase,
+    ChasedPiece, CycleMove, GameOver, Localized, MoveRef, NoCapture, PositionInfo, Repetition,
+    SidePattern, literals,
 };
 
 impl WriteJson for Localized {
@@ -179,9 +182,28 @@ impl WriteJson for NoCapture {
     }
 }
 
+impl WriteJson for BatchResponse {
+    fn write_json(&self, out: &mut Json) {
+        object!(out, "results": self.results);
+    }
+}
+
+impl WriteJson for BatchItem {
+    /// A ruling as written; a problem (not a hot path: a refused game) as serde writes it.
+    fn write_json(&self, out: &mut Json) {
+        match self {
+            BatchItem::Verdict(answer) => answer.write_json(out),
+            BatchItem::Problem(problem) => {
+                out.raw(&serde_json::to_string(problem).expect("a problem serializes"));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde::Serialize;
+    use serde::de::DeserializeOwned;
     use serde_json::json;
 
     use super::super::write::tests::written;
@@ -191,17 +213,27 @@ mod tests {
     use crate::api::arbiter::Arbiter;
     use crate::api::request::{AdjudicateRequest, Limits};
 
-    /// `v` as `write` writes it, and as its derived `Serialize` does.
-    fn both<T: WriteJson + Serialize + ?Sized>(v: &T) -> (String, String) {
-        (written(v), serde_json::to_string(v).unwrap())
+    /// `v` written, then read back through its derived `Deserialize`: equal to `v`. Its
+    /// `Serialize` writes the same bytes.
+    #[track_caller]
+    fn reads_back<T>(v: &T)
+    where
+        T: WriteJson + Serialize + DeserializeOwned + PartialEq + std::fmt::Debug,
+    {
+        let json = written(v);
+        let read: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+        assert_eq!(&read, v, "{json}");
+        assert_eq!(serde_json::to_string(v).unwrap(), json);
     }
 
     #[test]
     fn wire_names_are_written_as_serde_writes_them() {
-        fn check<T: WriteJson + Serialize>(all: &[T]) {
+        fn check<T: WriteJson + Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(
+            all: &[T],
+        ) {
             for v in all {
-                let (ours, serde) = both(v);
-                assert_eq!(ours, serde);
+                reads_back(v);
+                assert_eq!(written(v), serde_json::to_string(v).unwrap());
             }
         }
         check(Side::ALL);
@@ -252,7 +284,7 @@ mod tests {
     }
 
     #[test]
-    fn answers_are_written_as_their_fields_derived_serialize_writes_them() {
+    fn answers_written_read_back_through_their_derived_deserialize() {
         let mut seen = [false; 4];
         for game in games() {
             for extra in [
@@ -269,12 +301,10 @@ mod tests {
                 let req: AdjudicateRequest = serde_json::from_value(request).unwrap();
                 let game = req.check(&Limits::DEFAULT, None).unwrap();
                 let answer = LawArbiter.adjudicate(&game).unwrap();
-                let serde = serde_json::to_string(&answer).unwrap();
-                assert_eq!(answer.to_json(), serde);
-                assert_eq!(written(&answer), serde);
+                assert_eq!(answer.to_json(), written(&answer));
+                reads_back(&answer);
                 for book in answer.comparison.iter().flatten() {
-                    let (ours, serde) = both(book);
-                    assert_eq!(ours, serde);
+                    reads_back(book);
                 }
                 let rep = answer.repetition.as_ref();
                 seen[0] |= answer.game_over.is_some();
@@ -287,7 +317,7 @@ mod tests {
     }
 
     #[test]
-    fn articles_copied_from_their_json_are_written_as_serde_writes_them() {
+    fn articles_copied_from_their_json_read_back_as_they_are() {
         use super::super::tests::LANGUAGE_CHOICES;
         use crate::adjudication::RuleSet;
 
@@ -296,16 +326,14 @@ mod tests {
                 let own = ArticleRef::new(a, langs);
                 // Twice: when its JSON is written, then when it is copied.
                 for _ in 0..2 {
-                    let (ours, serde) = both(&own);
-                    assert_eq!(ours, serde);
+                    reads_back(&own);
                 }
                 // A text not the article's own (an equal copy, another text) is written.
                 let mut other = own.clone();
                 other.summary.en = own.summary.en.to_string().into();
                 assert_eq!(written(&other), written(&own));
                 other.label = "\"quoted\"".into();
-                let (ours, serde) = both(&other);
-                assert_eq!(ours, serde);
+                reads_back(&other);
             }
         }
     }
