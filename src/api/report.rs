@@ -12,7 +12,6 @@
 //! Languages: `lang` (`vi`, `en`, `zh`) writes the page in that language; without it the page
 //! is in Vietnamese, the law's language, with English beside it.
 
-use std::fmt::Write;
 use std::time::SystemTime;
 
 use super::answer::{Languages, Localized, Side, Verdict};
@@ -22,7 +21,9 @@ use super::error::ApiError;
 use super::request::Game;
 use super::time::rfc3339;
 use crate::adjudication::{Lang, RuleSet};
-use crate::diagram::svg::{self, escape};
+use maud::{Markup, PreEscaped, html};
+
+use crate::diagram::svg;
 use crate::diagram::{Diagram, Labels};
 use crate::xiangqi::Color;
 
@@ -59,10 +60,7 @@ pub fn report_html(
 
 /// The page for a ruled game, in `langs` (the first one the page's own language).
 pub fn render(game: &RuledGame<'_>, ruleset: RuleSet, langs: &[Lang], stamp: Stamp<'_>) -> String {
-    let mut out = String::with_capacity(64 * 1024);
-    // Writing into a String cannot fail.
-    let _ = Page { game, langs }.write(ruleset, stamp, &mut out);
-    out
+    Page { game, langs }.markup(ruleset, stamp).into_string()
 }
 
 struct Page<'a> {
@@ -100,188 +98,168 @@ section{break-inside:avoid}\
 @media print{body{padding:0}}";
 
 impl Page<'_> {
-    fn write(&self, ruleset: RuleSet, stamp: Stamp<'_>, out: &mut String) -> std::fmt::Result {
+    /// The whole page. Every text is escaped by the template (`maud`); only the style, the
+    /// drawings (SVG written by `diagram::svg`, which escapes its own texts) and the XML
+    /// prologue and `meta` (kept well-formed XML) go in as they are.
+    fn markup(&self, ruleset: RuleSet, stamp: Stamp<'_>) -> Markup {
         let answer = &self.game.answer;
         let lang = self.langs.first().copied().unwrap_or(Lang::Vi);
-        write!(
-            out,
-            "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"{}\">\
-             <head><meta charset=\"utf-8\"/><title>{}</title><style>{STYLE}</style></head><body>",
-            lang.code(),
-            escape(&self.words(|w| w.title))
-        )?;
-        write!(
-            out,
-            "<header><h1>{}</h1><p class=\"sub\">{}: {}</p></header>",
-            escape(&self.words(|w| w.title)),
-            escape(&self.words(|w| w.ruleset)),
-            escape(&self.each(|l| ruleset.title(l)))
-        )?;
-
-        out.push_str("<section class=\"ruling\">");
-        write!(
-            out,
-            "<p class=\"verdict\" data-verdict=\"{}\">{}: {}</p>",
-            answer.verdict.as_str(),
-            escape(&self.words(|w| w.verdict)),
-            escape(&self.words(|w| verdict_word(w, answer.verdict)))
-        )?;
         let violator = match answer.violator {
             Some(side) => self.words(|w| side_word(w, side)),
             None => "—".to_owned(),
         };
-        write!(
-            out,
-            "<p class=\"violator\">{}: {}</p>",
-            escape(&self.words(|w| w.violator)),
-            escape(&violator)
-        )?;
-        if !answer.articles.is_empty() {
-            write!(
-                out,
-                "<h2>{}</h2><table class=\"articles\">",
-                escape(&self.words(|w| w.articles))
-            )?;
-            for article in &answer.articles {
-                write!(
-                    out,
-                    "<tr data-ref=\"{r}\"><td>{r}</td><td>{}</td><td>{}</td></tr>",
-                    escape(&article.label),
-                    self.localized(&article.summary),
-                    r = escape(&article.reference)
-                )?;
+        let time = rfc3339(stamp.time);
+        html! {
+            (PreEscaped("<!DOCTYPE html>\n"))
+            html xmlns="http://www.w3.org/1999/xhtml" lang=(lang.code()) {
+                head {
+                    (PreEscaped("<meta charset=\"utf-8\"/>"))
+                    title { (self.words(|w| w.title)) }
+                    style { (PreEscaped(STYLE)) }
+                }
+                body {
+                    header {
+                        h1 { (self.words(|w| w.title)) }
+                        p.sub { (self.words(|w| w.ruleset)) ": " (self.each(|l| ruleset.title(l))) }
+                    }
+                    section.ruling {
+                        p.verdict data-verdict=(answer.verdict.as_str()) {
+                            (self.words(|w| w.verdict)) ": "
+                            (self.words(|w| verdict_word(w, answer.verdict)))
+                        }
+                        p.violator { (self.words(|w| w.violator)) ": " (violator) }
+                        @if !answer.articles.is_empty() {
+                            h2 { (self.words(|w| w.articles)) }
+                            table.articles {
+                                @for article in &answer.articles {
+                                    tr data-ref=(article.reference) {
+                                        td { (article.reference) }
+                                        td { (article.label) }
+                                        td { (self.localized(&article.summary)) }
+                                    }
+                                }
+                            }
+                        }
+                        h2 { (self.words(|w| w.explanation)) }
+                        div.explanation { (self.paragraphs(&answer.explanation)) }
+                    }
+                    (self.moves())
+                    (self.diagrams())
+                    footer {
+                        p {
+                            (self.words(|w| w.request_id)) ": "
+                            code.request-id { (stamp.request_id) }
+                            " · " (self.words(|w| w.time)) ": "
+                            time datetime=(time) { (time) }
+                            " · xiangqi-arbiter " (env!("CARGO_PKG_VERSION"))
+                        }
+                    }
+                }
             }
-            out.push_str("</table>");
+            "\n"
         }
-        write!(
-            out,
-            "<h2>{}</h2><div class=\"explanation\">{}</div></section>",
-            escape(&self.words(|w| w.explanation)),
-            self.paragraphs(&answer.explanation)
-        )?;
-
-        self.write_moves(out)?;
-        self.write_diagrams(out)?;
-
-        write!(
-            out,
-            "<footer><p>{}: <code class=\"request-id\">{}</code> · {}: <time datetime=\"{t}\">{t}</time> · xiangqi-arbiter {}</p></footer>",
-            escape(&self.words(|w| w.request_id)),
-            escape(stamp.request_id),
-            escape(&self.words(|w| w.time)),
-            env!("CARGO_PKG_VERSION"),
-            t = rfc3339(stamp.time)
-        )?;
-        out.write_str("</body></html>\n")
     }
 
     /// The move list: one row per move number, Red's move then Black's; the judged cycle
     /// highlighted and the plies after which the repeated position stood marked ①②③.
-    fn write_moves(&self, out: &mut String) -> std::fmt::Result {
-        let game = self.game;
-        let plies = game.plies();
-        write!(
-            out,
-            "<section><h2>{}</h2>",
-            escape(&self.words(|w| w.moves))
-        )?;
-        if plies == 0 {
-            write!(out, "<p>—</p></section>")?;
-            return Ok(());
-        }
+    fn moves(&self) -> Markup {
+        let plies = self.game.plies();
         let (first, last) = self.listed_plies();
         let occurrences = self.occurrence_plies();
         let cycle = self.cycle_plies();
-        if occurrences.first() == Some(&0) {
-            write!(
-                out,
-                "<p><span class=\"occ\" data-ply=\"0\">①</span> {}</p>",
-                escape(&self.words(|w| w.start))
-            )?;
+        html! {
+            section {
+                h2 { (self.words(|w| w.moves)) }
+                @if plies == 0 {
+                    p { "—" }
+                } @else {
+                    @if occurrences.first() == Some(&0) {
+                        p { span.occ data-ply="0" { "①" } " " (self.words(|w| w.start)) }
+                    }
+                    @if first > 1 {
+                        p.legend { "… " (first - 1) " " (self.words(|w| w.omitted)) }
+                    }
+                    div.moves { table {
+                        @for row in self.rows(first, last) {
+                            tr {
+                                td.no { (row.number) "." }
+                                // A row that starts with Black's move: the game started with
+                                // Black to move, or the list was cut after a Red move.
+                                @if row.black_first { td { "…" } }
+                                @for ply in row.plies {
+                                    @match ply {
+                                        Some(ply) => (self.move_cell(ply, &cycle, &occurrences)),
+                                        None => td {},
+                                    }
+                                }
+                            }
+                        }
+                    } }
+                    @if last < plies {
+                        p.legend { "… " (plies - last) " " (self.words(|w| w.omitted)) }
+                    }
+                    @if cycle.is_some() {
+                        p.legend {
+                            span.cycle { (PreEscaped("&#160;&#160;&#160;")) }
+                            " " (self.words(|w| w.cycle_legend))
+                            " · ①②③ " (self.words(|w| w.occurrence_legend))
+                        }
+                    }
+                }
+            }
         }
-        if first > 1 {
-            write!(
-                out,
-                "<p class=\"legend\">… {} {}</p>",
-                first - 1,
-                escape(&self.words(|w| w.omitted))
-            )?;
-        }
-        out.push_str("<div class=\"moves\"><table>");
+    }
+
+    /// The listed plies from `first` to `last` by move number: each row's number, whether it
+    /// starts with Black's move, and its cells (none past `last`).
+    fn rows(&self, first: usize, last: usize) -> Vec<Row> {
+        let mut rows = Vec::new();
         let mut ply = first;
         while ply <= last {
             let (number, side) = self.move_number(ply);
-            write!(out, "<tr><td class=\"no\">{number}.</td>")?;
-            if side == Color::Black {
-                // A row that starts with Black's move: the game started with Black to move, or
-                // the list was cut after a Red move.
-                out.push_str("<td>…</td>");
-            }
-            for _ in 0..(if side == Color::Red { 2 } else { 1 }) {
-                if ply > last {
-                    out.push_str("<td></td>");
-                    continue;
-                }
-                self.write_move_cell(ply, &cycle, &occurrences, out)?;
-                ply += 1;
-            }
-            out.push_str("</tr>");
+            let cells = if side == Color::Red { 2 } else { 1 };
+            let plies = (ply..ply + cells)
+                .map(|p| (p <= last).then_some(p))
+                .collect();
+            rows.push(Row {
+                number,
+                black_first: side == Color::Black,
+                plies,
+            });
+            ply += cells;
         }
-        out.push_str("</table></div>");
-        if last < plies {
-            write!(
-                out,
-                "<p class=\"legend\">… {} {}</p>",
-                plies - last,
-                escape(&self.words(|w| w.omitted))
-            )?;
-        }
-        if cycle.is_some() {
-            write!(
-                out,
-                "<p class=\"legend\"><span class=\"cycle\">&#160;&#160;&#160;</span> {} · ①②③ {}</p>",
-                escape(&self.words(|w| w.cycle_legend)),
-                escape(&self.words(|w| w.occurrence_legend))
-            )?;
-        }
-        out.write_str("</section>")
+        rows
     }
 
-    fn write_move_cell(
+    fn move_cell(
         &self,
         ply: usize,
         cycle: &Option<std::ops::RangeInclusive<usize>>,
         occurrences: &[usize],
-        out: &mut String,
-    ) -> std::fmt::Result {
+    ) -> Markup {
         let sent = self.game.sent.get(ply - 1).unwrap_or("");
         let iccs = self.game.mv(ply).map(|m| m.to_string()).unwrap_or_default();
-        let class = if cycle.as_ref().is_some_and(|c| c.contains(&ply)) {
-            " class=\"cycle\""
-        } else {
-            ""
+        let in_cycle = cycle.as_ref().is_some_and(|c| c.contains(&ply));
+        let occurrence = occurrences.iter().position(|&p| p == ply);
+        let content = html! {
+            span.mv { (sent) }
+            @if sent != iccs { " " span.iccs { (iccs) } }
+            @if let Some(i) = occurrence {
+                " " span.occ data-ply=(ply) { (circled(i + 1)) }
+            }
         };
-        write!(
-            out,
-            "<td{class} data-ply=\"{ply}\"><span class=\"mv\">{}</span>",
-            escape(sent)
-        )?;
-        if sent != iccs {
-            write!(out, " <span class=\"iccs\">{iccs}</span>")?;
+        html! {
+            @if in_cycle {
+                td.cycle data-ply=(ply) { (content) }
+            } @else {
+                td data-ply=(ply) { (content) }
+            }
         }
-        if let Some(i) = occurrences.iter().position(|&p| p == ply) {
-            write!(
-                out,
-                " <span class=\"occ\" data-ply=\"{ply}\">{}</span>",
-                circled(i + 1)
-            )?;
-        }
-        out.write_str("</td>")
     }
 
     /// The cycle's positions (at most [`MAX_DIAGRAMS`]), or the final position when no
     /// position repeated.
-    fn write_diagrams(&self, out: &mut String) -> std::fmt::Result {
+    fn diagrams(&self) -> Markup {
         let game = self.game;
         let cycle: Vec<usize> = match &game.answer.repetition {
             Some(r) => r.cycle.iter().map(|m| m.ply as usize).collect(),
@@ -300,39 +278,47 @@ impl Page<'_> {
             [Lang::En] => Labels::En,
             _ => Labels::Vi,
         };
-        write!(
-            out,
-            "<section><h2>{}</h2><div class=\"diagrams\">",
-            escape(&heading)
-        )?;
         let occurrences = self.occurrence_plies();
-        for ply in plies {
-            write!(out, "<figure data-ply=\"{ply}\">")?;
-            let diagram = Diagram {
-                // Ids stay unique in the page.
-                id_prefix: format!("p{ply}-"),
-                ..ply_diagram(game, ply, labels)
-            };
-            out.push_str(&svg::render(&diagram));
-            out.push_str("<figcaption>");
-            if ply == 0 {
-                out.push_str(&escape(&self.words(|w| w.start)));
-            } else {
-                let (number, side) = self.move_number(ply);
-                let dots = if side == Color::Black { "…" } else { "" };
-                let sent = game.sent.get(ply - 1).unwrap_or("");
-                let iccs = game.mv(ply).map(|m| m.to_string()).unwrap_or_default();
-                write!(out, "{number}.{dots} {}", escape(sent))?;
-                if sent != iccs {
-                    write!(out, " ({iccs})")?;
+        html! {
+            section {
+                h2 { (heading) }
+                div.diagrams {
+                    @for ply in plies {
+                        figure data-ply=(ply) {
+                            // Drawn by the SVG painter, which escapes its texts; ids stay
+                            // unique in the page.
+                            (PreEscaped(svg::render(&Diagram {
+                                id_prefix: format!("p{ply}-"),
+                                ..ply_diagram(game, ply, labels)
+                            })))
+                            figcaption {
+                                @if ply == 0 {
+                                    (self.words(|w| w.start))
+                                } @else {
+                                    (self.caption(ply))
+                                }
+                                @if let Some(i) = occurrences.iter().position(|&p| p == ply) {
+                                    " " span.occ { (circled(i + 1)) }
+                                }
+                            }
+                        }
+                    }
                 }
             }
-            if let Some(i) = occurrences.iter().position(|&p| p == ply) {
-                write!(out, " <span class=\"occ\">{}</span>", circled(i + 1))?;
-            }
-            out.push_str("</figcaption></figure>");
         }
-        out.write_str("</div></section>")
+    }
+
+    /// A diagram's caption: the move that led to it, numbered (`12.… c7c6 (c6c5)`).
+    fn caption(&self, ply: usize) -> String {
+        let (number, side) = self.move_number(ply);
+        let dots = if side == Color::Black { "…" } else { "" };
+        let sent = self.game.sent.get(ply - 1).unwrap_or("");
+        let iccs = self.game.mv(ply).map(|m| m.to_string()).unwrap_or_default();
+        if sent == iccs {
+            format!("{number}.{dots} {sent}")
+        } else {
+            format!("{number}.{dots} {sent} ({iccs})")
+        }
     }
 
     /// The plies listed, first and last: all of them, or [`MAX_LISTED_PLIES`] ending a little
@@ -388,35 +374,42 @@ impl Page<'_> {
         texts.join(" / ")
     }
 
-    /// A text of the answer in the page's languages, escaped: the first plain, the others
-    /// greyed beside it.
-    fn localized(&self, text: &Localized) -> String {
-        let mut out = String::new();
-        for (i, lang) in self.langs.iter().enumerate() {
-            let t = localized_in(text, *lang);
-            if i == 0 {
-                out.push_str(&escape(t));
-            } else {
-                let _ = write!(out, " <span class=\"second\">{}</span>", escape(t));
+    /// A text of the answer in the page's languages: the first plain, the others greyed
+    /// beside it.
+    fn localized(&self, text: &Localized) -> Markup {
+        html! {
+            @for (i, lang) in self.langs.iter().enumerate() {
+                @if i == 0 {
+                    (localized_in(text, *lang))
+                } @else {
+                    " " span.second { (localized_in(text, *lang)) }
+                }
             }
         }
-        out
     }
 
     /// A longer text of the answer as one paragraph per language.
-    fn paragraphs(&self, text: &Localized) -> String {
-        let mut out = String::new();
-        for (i, lang) in self.langs.iter().enumerate() {
-            let class = if i == 0 { "" } else { " class=\"second\"" };
-            let _ = write!(
-                out,
-                "<p{class} lang=\"{}\">{}</p>",
-                lang.code(),
-                escape(localized_in(text, *lang))
-            );
+    fn paragraphs(&self, text: &Localized) -> Markup {
+        html! {
+            @for (i, lang) in self.langs.iter().enumerate() {
+                @if i == 0 {
+                    p lang=(lang.code()) { (localized_in(text, *lang)) }
+                } @else {
+                    p.second lang=(lang.code()) { (localized_in(text, *lang)) }
+                }
+            }
         }
-        out
     }
+}
+
+/// One row of the move list.
+struct Row {
+    /// The move number.
+    number: u32,
+    /// The row starts with Black's move.
+    black_first: bool,
+    /// Its cells' plies: Red's and Black's, or Black's alone; `None` past the list's end.
+    plies: Vec<Option<usize>>,
 }
 
 fn localized_in(text: &Localized, lang: Lang) -> &str {
