@@ -1,8 +1,8 @@
 //! A fast reader for the common form of a game request, beside the serde reader of
 //! [`super::json`], which stays the reference for every answer and every error.
 //!
-//! Reading game200's body with serde_json cost about 54 k instructions, 250 for each of its
-//! 200 moves: more than replaying them. Most requests have one form: an object of the game's
+//! Reading a long game's body with serde_json cost more than replaying its moves (the figures
+//! are in `docs/performance.md`, issue 15). Most requests have one form: an object of the game's
 //! fields, each once, with plain values (strings without escapes, an integer, `true` or
 //! `false`, `null`) and `moves` an array of plain strings. [`read_game`] reads that form in
 //! one pass over the bytes, without serde.

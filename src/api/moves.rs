@@ -1,8 +1,8 @@
 //! The moves of a request as the client wrote them: one text, and where each move lies in it.
 //!
 //! A request's moves are short strings (`"h2e2"`), hundreds of them. Read as a `Vec<String>`,
-//! each costs an allocation, a copy and a free, about 130 instructions of the 360 it took to
-//! read one (game200's 200 moves); kept together in one text, the whole list costs two
+//! each costs an allocation, a copy and a free, a third of the cost of reading it (measured
+//! in `docs/performance.md`); kept together in one text, the whole list costs two
 //! allocations. The text is either the moves one after the other (as serde reads them) or
 //! the JSON array itself, quotes and commas included, copied once by the fast reader
 //! ([`super::json_fast`]), which then only notes where each move lies.

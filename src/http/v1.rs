@@ -16,8 +16,8 @@ use crate::api::answer::{BatchItem, BatchResponse, LegalMovesResponse, RulesetsR
 use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
 use crate::api::{ApiError, Arbiter, Cancel, rule_all};
 
-/// Games of at most this many plies are ruled inline (game200 takes about 75 µs); longer
-/// ones go to the ruling pool.
+/// Games of at most this many plies are ruled inline (tens of microseconds: see
+/// `docs/performance.md`); longer ones go to the ruling pool.
 pub const INLINE_PLIES_MAX: usize = 256;
 /// Batches of at most this many games, and ...
 pub const INLINE_BATCH_MAX: usize = 4;
