@@ -1,115 +1,108 @@
 //! Bodies that are not JSON, or not the JSON a request is.
 
 use super::words::Wording;
-use crate::adjudication::Lang;
+use crate::adjudication::{ByLang, Lang};
 
-/// One fixed message in the three languages: English, Vietnamese, Chinese.
-fn three(en: &str, vi: &str, zh: &str) -> Wording {
-    Wording::new(|lang| {
-        match lang {
-            Lang::En => en,
-            Lang::Vi => vi,
-            Lang::Zh => zh,
-        }
-        .to_owned()
-    })
+/// One fixed message in each language.
+fn fixed(texts: ByLang<&str>) -> Wording {
+    Wording::new(|lang| texts.at(lang).to_owned())
 }
 
 /// serde_json's syntax message in plain words (what was found, what was expected there), if
 /// it is one we know.
 pub fn json_syntax(message: &str) -> Option<Wording> {
     Some(match message {
-        "EOF while parsing a value" => three(
-            "the text ends where a value was expected",
-            "văn bản kết thúc ở chỗ cần một giá trị",
-            "文本在应有值的地方结束",
-        ),
-        "EOF while parsing a list" => three(
-            "the text ends inside an array: expected more items or its closing `]`",
-            "văn bản kết thúc giữa một mảng: cần thêm phần tử hoặc dấu đóng `]`",
-            "文本在数组中途结束：应有更多元素或闭合的`]`",
-        ),
-        "EOF while parsing an object" => three(
-            "the text ends inside an object: expected more members or its closing `}`",
-            "văn bản kết thúc giữa một đối tượng: cần thêm thành phần hoặc dấu đóng `}`",
-            "文本在对象中途结束：应有更多成员或闭合的`}`",
-        ),
-        "EOF while parsing a string" => three(
-            "the text ends inside a string: expected its closing `\"`",
-            "văn bản kết thúc giữa một chuỗi: cần dấu đóng `\"`",
-            "文本在字符串中途结束：应有闭合的`\"`",
-        ),
-        "expected `:`" => three(
-            "expected `:` between a member's name and its value",
-            "cần `:` giữa tên của thành phần và giá trị của nó",
-            "成员名与其值之间应有`:`",
-        ),
-        "expected `,` or `]`" => three(
-            "expected `,` before the next item of the array, or `]` to close it",
-            "cần `,` trước phần tử tiếp theo của mảng, hoặc `]` để đóng mảng",
-            "数组的下一个元素前应有`,`，或以`]`闭合数组",
-        ),
-        "expected `,` or `}`" => three(
-            "expected `,` before the next member of the object, or `}` to close it",
-            "cần `,` trước thành phần tiếp theo của đối tượng, hoặc `}` để đóng đối tượng",
-            "对象的下一个成员前应有`,`，或以`}`闭合对象",
-        ),
-        "expected value" => three(
-            "expected a value: an object, an array, a string in double quotes, a number, true, \
-             false or null",
-            "cần một giá trị: một đối tượng, một mảng, một chuỗi trong dấu ngoặc kép, một số, \
+        "EOF while parsing a value" => fixed(ByLang {
+            vi: "văn bản kết thúc ở chỗ cần một giá trị",
+            en: "the text ends where a value was expected",
+            zh: "文本在应有值的地方结束",
+        }),
+        "EOF while parsing a list" => fixed(ByLang {
+            vi: "văn bản kết thúc giữa một mảng: cần thêm phần tử hoặc dấu đóng `]`",
+            en: "the text ends inside an array: expected more items or its closing `]`",
+            zh: "文本在数组中途结束：应有更多元素或闭合的`]`",
+        }),
+        "EOF while parsing an object" => fixed(ByLang {
+            vi: "văn bản kết thúc giữa một đối tượng: cần thêm thành phần hoặc dấu đóng `}`",
+            en: "the text ends inside an object: expected more members or its closing `}`",
+            zh: "文本在对象中途结束：应有更多成员或闭合的`}`",
+        }),
+        "EOF while parsing a string" => fixed(ByLang {
+            vi: "văn bản kết thúc giữa một chuỗi: cần dấu đóng `\"`",
+            en: "the text ends inside a string: expected its closing `\"`",
+            zh: "文本在字符串中途结束：应有闭合的`\"`",
+        }),
+        "expected `:`" => fixed(ByLang {
+            vi: "cần `:` giữa tên của thành phần và giá trị của nó",
+            en: "expected `:` between a member's name and its value",
+            zh: "成员名与其值之间应有`:`",
+        }),
+        "expected `,` or `]`" => fixed(ByLang {
+            vi: "cần `,` trước phần tử tiếp theo của mảng, hoặc `]` để đóng mảng",
+            en: "expected `,` before the next item of the array, or `]` to close it",
+            zh: "数组的下一个元素前应有`,`，或以`]`闭合数组",
+        }),
+        "expected `,` or `}`" => fixed(ByLang {
+            vi: "cần `,` trước thành phần tiếp theo của đối tượng, hoặc `}` để đóng đối tượng",
+            en: "expected `,` before the next member of the object, or `}` to close it",
+            zh: "对象的下一个成员前应有`,`，或以`}`闭合对象",
+        }),
+        "expected value" => fixed(ByLang {
+            vi: "cần một giá trị: một đối tượng, một mảng, một chuỗi trong dấu ngoặc kép, một số, \
              true, false hoặc null",
-            "应为一个值：对象、数组、双引号中的字符串、数字、true、false或null",
-        ),
-        "expected ident" => three(
-            "expected true, false or null",
-            "cần true, false hoặc null",
-            "应为true、false或null",
-        ),
-        "key must be a string" => three(
-            "expected a member name in double quotes",
-            "cần tên thành phần trong dấu ngoặc kép",
-            "应为双引号中的成员名",
-        ),
-        "trailing comma" => three(
-            "a comma must be followed by another item or member",
-            "sau dấu phẩy phải còn một phần tử hoặc thành phần nữa",
-            "逗号之后必须还有元素或成员",
-        ),
-        "trailing characters" => three(
-            "unexpected text after the end of the JSON value",
-            "còn văn bản thừa sau khi giá trị JSON đã kết thúc",
-            "JSON值结束后还有多余的文本",
-        ),
-        "invalid escape" => three(
-            "a backslash in a string must start an escape such as \\n or \\\"",
-            "dấu gạch chéo ngược trong chuỗi phải mở đầu một chuỗi thoát như \\n hoặc \\\"",
-            "字符串中的反斜杠必须构成转义，如\\n或\\\"",
-        ),
-        "invalid number" | "number out of range" => three(
-            "expected a number JSON can write",
-            "cần một số mà JSON viết được",
-            "应为JSON能表示的数字",
-        ),
-        "recursion limit exceeded" => three(
-            "the value is nested more than 128 levels deep",
-            "giá trị lồng nhau sâu hơn 128 cấp",
-            "值的嵌套超过128层",
-        ),
-        "control character (\\u0000-\\u001F) found while parsing a string" => three(
-            "a control character (such as a line break or a tab) inside a string must be \
-             escaped (\\n, \\t)",
-            "ký tự điều khiển (như xuống dòng hay tab) trong chuỗi phải được viết thoát \
+            en: "expected a value: an object, an array, a string in double quotes, a number, true, \
+             false or null",
+            zh: "应为一个值：对象、数组、双引号中的字符串、数字、true、false或null",
+        }),
+        "expected ident" => fixed(ByLang {
+            vi: "cần true, false hoặc null",
+            en: "expected true, false or null",
+            zh: "应为true、false或null",
+        }),
+        "key must be a string" => fixed(ByLang {
+            vi: "cần tên thành phần trong dấu ngoặc kép",
+            en: "expected a member name in double quotes",
+            zh: "应为双引号中的成员名",
+        }),
+        "trailing comma" => fixed(ByLang {
+            vi: "sau dấu phẩy phải còn một phần tử hoặc thành phần nữa",
+            en: "a comma must be followed by another item or member",
+            zh: "逗号之后必须还有元素或成员",
+        }),
+        "trailing characters" => fixed(ByLang {
+            vi: "còn văn bản thừa sau khi giá trị JSON đã kết thúc",
+            en: "unexpected text after the end of the JSON value",
+            zh: "JSON值结束后还有多余的文本",
+        }),
+        "invalid escape" => fixed(ByLang {
+            vi: "dấu gạch chéo ngược trong chuỗi phải mở đầu một chuỗi thoát như \\n hoặc \\\"",
+            en: "a backslash in a string must start an escape such as \\n or \\\"",
+            zh: "字符串中的反斜杠必须构成转义，如\\n或\\\"",
+        }),
+        "invalid number" | "number out of range" => fixed(ByLang {
+            vi: "cần một số mà JSON viết được",
+            en: "expected a number JSON can write",
+            zh: "应为JSON能表示的数字",
+        }),
+        "recursion limit exceeded" => fixed(ByLang {
+            vi: "giá trị lồng nhau sâu hơn 128 cấp",
+            en: "the value is nested more than 128 levels deep",
+            zh: "值的嵌套超过128层",
+        }),
+        "control character (\\u0000-\\u001F) found while parsing a string" => fixed(ByLang {
+            vi: "ký tự điều khiển (như xuống dòng hay tab) trong chuỗi phải được viết thoát \
              (\\n, \\t)",
-            "字符串中的控制字符（如换行或制表符）必须转义（\\n、\\t）",
-        ),
+            en: "a control character (such as a line break or a tab) inside a string must be \
+             escaped (\\n, \\t)",
+            zh: "字符串中的控制字符（如换行或制表符）必须转义（\\n、\\t）",
+        }),
         "invalid unicode code point"
         | "lone leading surrogate in hex escape"
-        | "unexpected end of hex escape" => three(
-            "a \\u escape in a string is not a valid character",
-            "một chuỗi thoát \\u trong chuỗi không phải là ký tự hợp lệ",
-            "字符串中的\\u转义不是合法字符",
-        ),
+        | "unexpected end of hex escape" => fixed(ByLang {
+            vi: "một chuỗi thoát \\u trong chuỗi không phải là ký tự hợp lệ",
+            en: "a \\u escape in a string is not a valid character",
+            zh: "字符串中的\\u转义不是合法字符",
+        }),
         _ => return None,
     })
 }
@@ -131,11 +124,11 @@ fn json_at(at: Option<(usize, usize)>, lang: Lang) -> String {
 
 /// The body is empty.
 pub fn json_empty() -> Wording {
-    three(
-        "the body is empty: expected a JSON object",
-        "nội dung yêu cầu trống: cần một đối tượng JSON",
-        "请求体为空：应为JSON对象",
-    )
+    fixed(ByLang {
+        vi: "nội dung yêu cầu trống: cần một đối tượng JSON",
+        en: "the body is empty: expected a JSON object",
+        zh: "请求体为空：应为JSON对象",
+    })
 }
 
 /// The text is not JSON: `what` (if known) and where (when the whole body was read).

@@ -3,27 +3,26 @@
 
 use std::fmt;
 
-use crate::adjudication::Lang;
 pub(super) use crate::adjudication::explain::role_vi;
+use crate::adjudication::{ByLang, Lang};
 /// The Chinese character of a piece: Red's and Black's differ for five of the seven.
 pub(super) use crate::xiangqi::notation::chinese::piece_name as role_zh;
 use crate::xiangqi::{Color, Role};
 
-/// One message in every language the API speaks. Boxed: an error carries one or two, and
-/// errors travel in every `Result` of the API.
+/// One message in every language the API speaks: a [`ByLang`], boxed because an error
+/// carries one or two, and errors travel in every `Result` of the API.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Wording(Box<[String; 3]>);
+pub struct Wording(Box<ByLang<String>>);
 
 impl Wording {
     /// The message as `text` writes it in each language.
     pub fn new(mut text: impl FnMut(Lang) -> String) -> Self {
-        Wording(Box::new(Lang::ALL.map(&mut text)))
+        Wording(Box::new(ByLang::default().map(|lang, ()| text(lang))))
     }
 
     /// The message in `lang`.
     pub fn get(&self, lang: Lang) -> &str {
-        let i = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
-        &self.0[i]
+        self.0.get(lang)
     }
 }
 
