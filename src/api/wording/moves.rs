@@ -4,54 +4,89 @@ use super::words::{
     ECHO_CHARS, Wording, elide, notation_label, number, piece_name, role_vi, role_zh, side_of,
     side_subject,
 };
-use crate::adjudication::Lang;
+use crate::adjudication::{ByLang, Lang};
 use crate::xiangqi::notation::{
     Notation, NotationError, Op, Pick, PieceFault, Unreachable, counts_steps,
 };
 use crate::xiangqi::{Color, IllegalMoveReason, Role};
 
-/// Why a move is illegal, from the rules core's reason.
+/// Why a move is illegal, from the rules core's reason, in each language (English written
+/// here like the others; the core's own `Display` is for logs).
 pub fn illegal_reason(reason: IllegalMoveReason) -> Wording {
     use IllegalMoveReason as R;
-    let vi = match reason {
-        R::NoPiece => "không có quân nào ở điểm đi",
-        R::OpponentPiece => "quân ở điểm đi không phải quân của bên đi",
-        R::OwnPieceOnTarget => "điểm đến có quân của chính bên đi",
-        R::NotThisWay => "quân này không đi được như vậy",
-        R::OutOfPalace => "quân này không được ra khỏi cung",
-        R::ElephantCrossesRiver => "Tượng không được qua sông",
-        R::PawnNotAcrossRiver => {
-            "Tốt chỉ được đi ngang sau khi qua sông, và không bao giờ được lùi"
-        }
-        R::PathBlocked => "đường đi bị quân cản",
-        R::CannonNeedsOneScreen => "Pháo chỉ ăn quân khi nhảy qua đúng một ngòi",
-        R::HorseLegBlocked => "Mã bị cản chân",
-        R::ElephantEyeBlocked => "Tượng bị cản mắt",
-        R::LeavesKingInCheck => "nước đi này để Tướng của bên đi bị chiếu",
-        R::KingsFacing => "nước đi này làm hai Tướng đối mặt nhau",
-        R::GameOver => "ván cờ đã kết thúc: bên đi đã bị chiếu bí hoặc hết nước đi",
+    let texts = match reason {
+        R::NoPiece => ByLang {
+            vi: "không có quân nào ở điểm đi",
+            en: "there is no piece on the from-square",
+            zh: "起点上没有棋子",
+        },
+        R::OpponentPiece => ByLang {
+            vi: "quân ở điểm đi không phải quân của bên đi",
+            en: "the piece on the from-square is not the mover's",
+            zh: "起点上的棋子不是走棋方的",
+        },
+        R::OwnPieceOnTarget => ByLang {
+            vi: "điểm đến có quân của chính bên đi",
+            en: "the to-square holds one of the mover's own pieces",
+            zh: "终点上是走棋方自己的棋子",
+        },
+        R::NotThisWay => ByLang {
+            vi: "quân này không đi được như vậy",
+            en: "the piece cannot move that way",
+            zh: "该棋子不能这样走",
+        },
+        R::OutOfPalace => ByLang {
+            vi: "quân này không được ra khỏi cung",
+            en: "the piece cannot leave the palace",
+            zh: "该棋子不能走出九宫",
+        },
+        R::ElephantCrossesRiver => ByLang {
+            vi: "Tượng không được qua sông",
+            en: "an elephant cannot cross the river",
+            zh: "相（象）不能过河",
+        },
+        R::PawnNotAcrossRiver => ByLang {
+            vi: "Tốt chỉ được đi ngang sau khi qua sông, và không bao giờ được lùi",
+            en: "a pawn moves sideways only after crossing the river, and never backwards",
+            zh: "兵（卒）过河后才能横走，且永远不能后退",
+        },
+        R::PathBlocked => ByLang {
+            vi: "đường đi bị quân cản",
+            en: "the path is blocked",
+            zh: "行棋路线被阻挡",
+        },
+        R::CannonNeedsOneScreen => ByLang {
+            vi: "Pháo chỉ ăn quân khi nhảy qua đúng một ngòi",
+            en: "a cannon captures only by jumping exactly one piece",
+            zh: "炮吃子必须隔一个子（炮架）",
+        },
+        R::HorseLegBlocked => ByLang {
+            vi: "Mã bị cản chân",
+            en: "the horse's leg is blocked",
+            zh: "马被蹩腿",
+        },
+        R::ElephantEyeBlocked => ByLang {
+            vi: "Tượng bị cản mắt",
+            en: "the elephant's eye is blocked",
+            zh: "相（象）眼被塞",
+        },
+        R::LeavesKingInCheck => ByLang {
+            vi: "nước đi này để Tướng của bên đi bị chiếu",
+            en: "the move leaves the mover's king in check",
+            zh: "此着使走棋方的将（帅）被将军",
+        },
+        R::KingsFacing => ByLang {
+            vi: "nước đi này làm hai Tướng đối mặt nhau",
+            en: "the move leaves the kings facing each other",
+            zh: "此着造成将帅照面",
+        },
+        R::GameOver => ByLang {
+            vi: "ván cờ đã kết thúc: bên đi đã bị chiếu bí hoặc hết nước đi",
+            en: "the game is over: the side to move is checkmated or stalemated",
+            zh: "对局已结束：走棋方已被将死或困毙",
+        },
     };
-    let zh = match reason {
-        R::NoPiece => "起点上没有棋子",
-        R::OpponentPiece => "起点上的棋子不是走棋方的",
-        R::OwnPieceOnTarget => "终点上是走棋方自己的棋子",
-        R::NotThisWay => "该棋子不能这样走",
-        R::OutOfPalace => "该棋子不能走出九宫",
-        R::ElephantCrossesRiver => "相（象）不能过河",
-        R::PawnNotAcrossRiver => "兵（卒）过河后才能横走，且永远不能后退",
-        R::PathBlocked => "行棋路线被阻挡",
-        R::CannonNeedsOneScreen => "炮吃子必须隔一个子（炮架）",
-        R::HorseLegBlocked => "马被蹩腿",
-        R::ElephantEyeBlocked => "相（象）眼被塞",
-        R::LeavesKingInCheck => "此着使走棋方的将（帅）被将军",
-        R::KingsFacing => "此着造成将帅照面",
-        R::GameOver => "对局已结束：走棋方已被将死或困毙",
-    };
-    Wording::new(|lang| match lang {
-        Lang::En => reason.to_string(),
-        Lang::Vi => vi.to_owned(),
-        Lang::Zh => zh.to_owned(),
-    })
+    Wording::new(|lang| texts.at(lang).to_owned())
 }
 
 /// Why a move text cannot be read, without the move (the problem's frame quotes it once).
