@@ -3,12 +3,16 @@
 //! DhtmlXQ blocks, reads back to the same moves and gets the same ruling as the moves array.
 //! The records are in `tests/data/records/`; `XA_BLESS=1 cargo test --test records` writes
 //! them anew from game200.
+//!
+//! Then records as the world writes them (issue 32), one test per convention, each with a
+//! record written the way its source writes it: it must read to the very moves of its game.
 
 mod common;
 
 use std::fmt::Write;
 
-use common::chess::{mv, position};
+use common::chess::{mirror_colours, mv, position};
+use common::public::public_cases;
 use xiangqi_arbiter::adjudication::{Options, Replay, rule};
 use xiangqi_arbiter::records::{self, Format, detect_notation};
 use xiangqi_arbiter::xiangqi::notation::Notation;
@@ -181,5 +185,71 @@ fn every_record_of_game200_reads_back_to_its_moves_and_ruling() {
             (expected.verdict, expected.violator, &expected.articles),
             "{name}"
         );
+    }
+}
+
+/// Public case `id`: its start and moves.
+fn case(id: &str) -> (Position, Vec<Move>) {
+    let case = public_cases()
+        .into_iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no public case {id}"));
+    (case.start(), case.iccs_moves())
+}
+
+/// Public case `id`'s colour mirror: Black moves first, as Red did in the case.
+fn mirrored(id: &str) -> (Position, Vec<Move>) {
+    let (start, moves) = case(id);
+    let moves = moves
+        .iter()
+        .map(|m| Move::new(m.from.mirror_rank(), m.to.mirror_rank()))
+        .collect();
+    (mirror_colours(&start), moves)
+}
+
+/// The game `text` reads to: its start (the record's, else `start`) and its moves, in the
+/// notation it declares or the one that reads every move.
+fn read_game(text: &str, start: &Position) -> (Position, Vec<Move>) {
+    let record = records::read(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let start = match &record.fen {
+        Some(fen) => position(fen),
+        None => start.clone(),
+    };
+    let notation = match record.notation {
+        Some(n) => n,
+        None => detect_notation(&start, &record.moves).unwrap_or_else(|e| panic!("{e:?}\n{text}")),
+    };
+    let mut pos = start.clone();
+    let moves = record
+        .moves
+        .iter()
+        .map(|m| {
+            let mv = notation
+                .parse_move(&pos, &m.text)
+                .unwrap_or_else(|e| panic!("line {} column {}: {e}\n{text}", m.line, m.column));
+            pos.play(mv).expect("legal");
+            mv
+        })
+        .collect();
+    (start, moves)
+}
+
+#[test]
+fn pgn_black_move_continuation_n_space_dots() {
+    // Black moves first: exporters write `1. ...` (or `1...`, `1…`) before Black's move, and
+    // again after a comment or a variation has cut a move pair.
+    let game = mirrored("E1@+");
+    let fen = game.0.to_fen();
+    for (first, again) in [
+        ("1. ...", "3. ..."),
+        ("1...", "3..."),
+        ("1…", "3…"),
+        ("1. …", "3. …"),
+    ] {
+        let pgn = format!(
+            "[FEN \"{fen}\"]\n[Format \"WXF\"]\n\n{first} R1+5 2. K6+1 R1-1 3. K6-1 {{back}} {again} R1+1\n\
+             4. K6+1 (4... R1-2) 4. ... R1-1 5. K6-1 R1+1 6. K6+1 R1-1 1-0\n"
+        );
+        assert_eq!(read_game(&pgn, &Position::new()), game, "{first}");
     }
 }

@@ -4,7 +4,9 @@
 //! Tags: `[FEN "..."]` gives the start, `[Format "WXF"]` (or `ICCS`,
 //! `Chinese`, `UCI`, `VN`) the notation, `[Result "..."]` the result; a tag's
 //! value may hold `]` (`[Event "决赛[加赛]"]`). In the move text, move numbers
-//! (`1.`, `1...`, `12…`), comments (`{...}`, `;` to the end of the line),
+//! (`1.`, `1...`, `12…`, and a black move's continuation written apart, as
+//! exporters write it when Black moves first or after a comment:
+//! `1. ... R9=1`, `5. … C2=1`), comments (`{...}`, `;` to the end of the line),
 //! variations (`(...)`, nested), NAGs (`$1`) and the annotation marks `!` and
 //! `?` are skipped. A result token (`1-0`, `0-1`, `1/2-1/2`, `*`, or as Chinese
 //! software writes it, `红胜`, `黑胜`, `和棋`) ends the game: what follows it is
@@ -126,12 +128,11 @@ pub(super) fn result_token(word: &str) -> Option<&'static str> {
 }
 
 /// Splits a leading move number (`12.`, `12...`, `12…`) off `word`: how
-/// many characters it took, and the rest.
+/// many characters it took, and the rest. The dots of a black-move
+/// continuation written apart from its number (`12. ... R9=1`, `12. …`) are a
+/// number too: no move starts with a dot.
 fn strip_move_number(word: &str) -> (usize, &str) {
     let digits = word.chars().take_while(char::is_ascii_digit).count();
-    if digits == 0 {
-        return (0, word);
-    }
     let rest = &word[digits..];
     let dots = rest.chars().take_while(|&c| c == '.' || c == '…').count();
     if dots == 0 {
@@ -252,6 +253,14 @@ mod tests {
         let r = read("1.h2e2 h9g7\n2...h7h0", Format::Sheet).unwrap();
         assert_eq!(texts(&r), ["h2e2", "h9g7", "h7h0"]);
         assert_eq!((r.moves[2].line, r.moves[2].column), (2, 5));
+        // The dots apart from the number, and glued to the move.
+        let r = read(
+            "1. ... h9g7 2. h2e2 {!} 2. … h7h0 3. h0g2 3. ...b9c7",
+            Format::Sheet,
+        )
+        .unwrap();
+        assert_eq!(texts(&r), ["h9g7", "h2e2", "h7h0", "h0g2", "b9c7"]);
+        assert_eq!((r.moves[4].line, r.moves[4].column), (1, 49));
     }
 
     #[test]
