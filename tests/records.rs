@@ -253,3 +253,15 @@ fn pgn_black_move_continuation_n_space_dots() {
         assert_eq!(read_game(&pgn, &Position::new()), game, "{first}");
     }
 }
+
+#[test]
+fn dhtmlxq_side_to_move_from_the_first_moved_piece() {
+    // DhtmlXQ has no side to move: a game whose first move is Black's reads with Black to move.
+    let game = mirrored("E3@+");
+    let blocks = dhtmlxq(&game.0, &game.1);
+    assert_eq!(read_game(&blocks, &Position::new()), game);
+    // And Red moves first when there is no move.
+    let empty = dhtmlxq(&game.0, &[]);
+    let fen = records::read(&empty).expect("reads").fen.expect("a binit");
+    assert!(fen.contains(" w "), "{fen}");
+}
