@@ -265,3 +265,48 @@ fn dhtmlxq_side_to_move_from_the_first_moved_piece() {
     let fen = records::read(&empty).expect("reads").fen.expect("a binit");
     assert!(fen.contains(" w "), "{fen}");
 }
+
+/// `text` in full-width forms: each ASCII character but the space as its U+FF01-U+FF5E form.
+fn full_width(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '!'..='~' => char::from_u32(c as u32 + 0xfee0).expect("a full-width form"),
+            c => c,
+        })
+        .collect()
+}
+
+#[test]
+fn wxf_in_full_width_forms() {
+    let (start, moves) = case("E14@+");
+    let wxf = move_text(&start, &moves, Notation::Wxf);
+    // The moves full-width, the numbers ASCII (`1. Ｃ５＝６ Ｒ４＝５`), as the WXF site exports;
+    // and everything full-width, the spaces ideographic, as a Chinese input method types it.
+    let moves_only: String = wxf
+        .split_inclusive(' ')
+        .map(|w| {
+            if w.ends_with(". ") {
+                w.to_owned()
+            } else {
+                full_width(w)
+            }
+        })
+        .collect();
+    let everything = full_width(&wxf).replace(' ', "\u{3000}");
+    for sheet in [moves_only, everything] {
+        assert!(sheet.contains("Ｃ５＝６"), "{sheet}");
+        assert_eq!(
+            read_game(&sheet, &start),
+            (start.clone(), moves.clone()),
+            "{sheet}"
+        );
+        let record = records::read(&sheet).expect("reads");
+        assert_eq!(record.moves[0].text, "C5=6", "read and quoted folded");
+    }
+    // Folding never changes a Chinese move: Black's full-width numbers stay as written.
+    let chinese = full_width("1.") + "炮五平六\u{3000}车４平５";
+    let record = records::read(&chinese).expect("reads");
+    let texts: Vec<&str> = record.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(texts, ["炮五平六", "车４平５"]);
+    assert_eq!(read_game(&chinese, &start).1, moves[..2]);
+}

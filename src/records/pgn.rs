@@ -12,6 +12,18 @@
 //! software writes it, `红胜`, `黑胜`, `和棋`) ends the game: what follows it is
 //! not read (cchess ends its files with a rule of `=` signs, a database export
 //! with the next game).
+//!
+//! Compatibility forms are folded before reading, as NFKC would fold them: the
+//! full-width forms of ASCII (U+FF01-U+FF5E) that Chinese input methods type and
+//! the WXF site exports (`1. Ｃ２＝５ Ｈ８＋７`, `１．`, `［Format ＂WXF＂］`), and the
+//! ideographic space U+3000, read as their ASCII characters. The fold is
+//! ours, one character for one, rather than a normalization crate's NFKC: NFKC
+//! would also rewrite `…` into three dots and `½` into three characters, moving
+//! every column after them, and we need no more than this block. A move in
+//! Chinese characters keeps the record's own characters: Chinese notation writes
+//! Black's numbers full-width (`马８进７`) and reads them full-width or ASCII
+//! alike, so the fold would not change its meaning, only the text an answer
+//! quotes. Every other move is read, and quoted, folded.
 
 use super::record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem};
 use crate::xiangqi::notation::Notation;
@@ -19,9 +31,48 @@ use crate::xiangqi::notation::Notation;
 /// A character with where it stands.
 #[derive(Clone, Copy)]
 struct At {
+    /// The character read: the written one with its compatibility form folded ([`fold`]).
     c: char,
+    /// The character as written.
+    w: char,
     line: u32,
     column: u32,
+}
+
+/// `c` with its compatibility form folded: a full-width form of ASCII (U+FF01-U+FF5E) to
+/// its ASCII character, the ideographic space U+3000 to a space. One character for one, so a
+/// column in the folded text is the column in the record.
+fn fold(c: char) -> char {
+    match c {
+        '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+        '\u{3000}' => ' ',
+        _ => c,
+    }
+}
+
+/// Whether `c` is a CJK ideograph (a Chinese move's piece, action or Red's number).
+fn is_ideograph(c: char) -> bool {
+    matches!(c, '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{f900}'..='\u{faff}')
+}
+
+/// The characters of `at` as read (folded).
+fn folded(at: &[At]) -> String {
+    at.iter().map(|a| a.c).collect()
+}
+
+/// The characters of `at` as written.
+fn written(at: &[At]) -> String {
+    at.iter().map(|a| a.w).collect()
+}
+
+/// The text of a move: as written if it is in Chinese characters (see the module doc), else
+/// folded.
+fn move_text(at: &[At]) -> String {
+    if at.iter().any(|a| is_ideograph(a.w)) {
+        written(at)
+    } else {
+        folded(at)
+    }
 }
 
 /// Reads `text` as PGN (tags, then move text) or as a sheet (move text only).
@@ -47,7 +98,7 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
                 }
             }
             '(' => i = skip_variation(&chars, i)?,
-            ')' | '}' | ']' => return Err(error(at, RecordProblem::Unexpected(at.c))),
+            ')' | '}' | ']' => return Err(error(at, RecordProblem::Unexpected(at.w))),
             '$' => {
                 i += 1;
                 while i < chars.len() && chars[i].c.is_ascii_digit() {
@@ -56,23 +107,23 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
             }
             _ => {
                 let end = token_end(&chars, i);
-                let word: String = chars[i..end].iter().map(|a| a.c).collect();
+                let token = &chars[i..end];
                 i = end;
-                if let Some(result) = result_token(&word) {
+                if let Some(result) = result_token(&folded(token)) {
                     record.result = Some(result.to_owned());
                     break;
                 }
                 // A move number, alone (`12.`, `12...`) or glued to its move (`12.C2=5`).
-                let (skipped, rest) = strip_move_number(&word);
-                let rest = rest.trim_end_matches(['!', '?']);
-                if rest.is_empty() {
+                let rest = &token[move_number_len(token)..];
+                let marks = rest.iter().rev().take_while(|a| matches!(a.c, '!' | '?'));
+                let rest = &rest[..rest.len() - marks.count()];
+                let Some(first) = rest.first() else {
                     continue;
-                }
-                let column = at.column + skipped as u32;
+                };
                 record.moves.push(RecordMove {
-                    text: rest.to_owned(),
-                    line: at.line,
-                    column,
+                    text: move_text(rest),
+                    line: first.line,
+                    column: first.column,
                 });
             }
         }
@@ -83,8 +134,9 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
 fn located(text: &str) -> Vec<At> {
     let (mut line, mut column) = (1, 1);
     let mut out = Vec::with_capacity(text.len());
-    for c in text.chars().filter(|&c| c != '\u{feff}' && c != '\r') {
-        out.push(At { c, line, column });
+    for w in text.chars().filter(|&c| c != '\u{feff}' && c != '\r') {
+        let c = fold(w);
+        out.push(At { c, w, line, column });
         if c == '\n' {
             line += 1;
             column = 1;
@@ -127,19 +179,16 @@ pub(super) fn result_token(word: &str) -> Option<&'static str> {
     }
 }
 
-/// Splits a leading move number (`12.`, `12...`, `12…`) off `word`: how
-/// many characters it took, and the rest. The dots of a black-move
-/// continuation written apart from its number (`12. ... R9=1`, `12. …`) are a
-/// number too: no move starts with a dot.
-fn strip_move_number(word: &str) -> (usize, &str) {
-    let digits = word.chars().take_while(char::is_ascii_digit).count();
-    let rest = &word[digits..];
-    let dots = rest.chars().take_while(|&c| c == '.' || c == '…').count();
-    if dots == 0 {
-        return (0, word);
-    }
-    let dots_len: usize = rest.chars().take(dots).map(char::len_utf8).sum();
-    (digits + dots, &rest[dots_len..])
+/// How many characters of `token` a leading move number (`12.`, `12...`,
+/// `12…`) takes. The dots of a black-move continuation written apart from its
+/// number (`12. ... R9=1`, `12. …`) are a number too: no move starts with a dot.
+fn move_number_len(token: &[At]) -> usize {
+    let digits = token.iter().take_while(|a| a.c.is_ascii_digit()).count();
+    let dots = token[digits..]
+        .iter()
+        .take_while(|a| matches!(a.c, '.' | '…'))
+        .count();
+    if dots == 0 { 0 } else { digits + dots }
 }
 
 /// Skips from the `open` character at `i` past the matching `close`.
@@ -194,19 +243,35 @@ fn tag_end(chars: &[At], i: usize) -> Result<usize, RecordError> {
     Err(error(chars[i], RecordProblem::NeverClosed(Opened::Tag)))
 }
 
-/// Reads the tag `[Key "Value"]` at `i`; returns the index after it.
+/// `at` without the white space at its ends.
+fn trimmed(at: &[At]) -> &[At] {
+    let start = at.iter().take_while(|a| a.c.is_whitespace()).count();
+    let end = at.len()
+        - at[start..]
+            .iter()
+            .rev()
+            .take_while(|a| a.c.is_whitespace())
+            .count();
+    &at[start..end]
+}
+
+/// Reads the tag `[Key "Value"]` at `i`; returns the index after it, the tag read folded.
 fn tag(chars: &[At], i: usize, record: &mut Record) -> Result<usize, RecordError> {
     let end = tag_end(chars, i)?;
-    let inner: String = chars[i + 1..end - 1].iter().map(|a| a.c).collect();
-    let inner = inner.trim();
-    let (key, value) = inner
-        .split_once(char::is_whitespace)
-        .map(|(k, v)| (k, v.trim()))
-        .ok_or_else(|| error(chars[i], RecordProblem::TagWithoutValue(inner.to_owned())))?;
-    let value = value
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .ok_or_else(|| error(chars[i], RecordProblem::UnquotedValue(key.to_owned())))?;
+    let inner = trimmed(&chars[i + 1..end - 1]);
+    let space = inner
+        .iter()
+        .position(|a| a.c.is_whitespace())
+        .ok_or_else(|| error(chars[i], RecordProblem::TagWithoutValue(written(inner))))?;
+    let (key, quoted) = (folded(&inner[..space]), trimmed(&inner[space..]));
+    let value = match quoted {
+        [open, value @ .., close] if open.c == '"' && close.c == '"' => value,
+        _ => {
+            let key = written(&inner[..space]);
+            return Err(error(chars[i], RecordProblem::UnquotedValue(key)));
+        }
+    };
+    let value = &*folded(value);
     match key.to_ascii_lowercase().as_str() {
         "fen" => record.fen = Some(value.to_owned()),
         "format" => {
