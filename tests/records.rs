@@ -310,3 +310,75 @@ fn wxf_in_full_width_forms() {
     assert_eq!(texts, ["炮五平六", "车４平５"]);
     assert_eq!(read_game(&chinese, &start).1, moves[..2]);
 }
+
+/// The tags of the record `text`.
+fn tags(text: &str) -> Vec<(String, String)> {
+    records::read(text).expect("reads").tags
+}
+
+#[test]
+fn dpxq_text_export_and_sheet_headers() {
+    let (start, moves) = game200();
+    let moves = &moves[..10];
+    // 东萍 (dpxq.com)'s plain-text export: header lines (`key: value` or `key：value`), the
+    // moves, then the line the site signs it with.
+    let dpxq = format!(
+        "标题: 测试对局\n赛事：测试赛\n轮次: 第1轮\n红方: 甲\n黑方：乙\n结果: 和棋\n日期: 2026-12-01\n\n{}\n棋谱由 http://www.dpxq.com/ 生成\n",
+        move_text(&start, moves, Notation::Chinese)
+    );
+    assert_eq!(read_game(&dpxq, &start).1, moves);
+    let record = records::read(&dpxq).expect("reads");
+    assert_eq!(record.result.as_deref(), Some("1/2-1/2"));
+    let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+        list.iter()
+            .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+            .collect()
+    };
+    assert_eq!(
+        record.tags,
+        pairs(&[
+            ("Title", "测试对局"),
+            ("Event", "测试赛"),
+            ("Round", "第1轮"),
+            ("Red", "甲"),
+            ("Black", "乙"),
+            ("Result", "和棋"),
+            ("Date", "2026-12-01"),
+        ])
+    );
+    // Score sheets with the event, players and round above the moves, in Vietnamese and in
+    // English; a key of our own is kept as written, and a header may label the moves after
+    // it on its line.
+    let vn = format!(
+        "Giải: Giải cờ tướng mở rộng\nVòng: 3\nĐỏ: Nguyễn Văn A\nĐen: Trần Văn B\nBàn số: 4\n{}",
+        move_text(&start, moves, Notation::Vn)
+    );
+    assert_eq!(read_game(&vn, &start).1, moves);
+    assert_eq!(
+        tags(&vn),
+        pairs(&[
+            ("Event", "Giải cờ tướng mở rộng"),
+            ("Round", "3"),
+            ("Red", "Nguyễn Văn A"),
+            ("Black", "Trần Văn B"),
+            ("Bàn số", "4"),
+        ])
+    );
+    let en = format!(
+        "Event: Club championship\nRed: A. Red\nBlack: B. Black\nRound: 2\nMoves: {}",
+        move_text(&start, moves, Notation::Wxf)
+    );
+    assert_eq!(read_game(&en, &start).1, moves);
+    assert_eq!(
+        tags(&en),
+        pairs(&[
+            ("Event", "Club championship"),
+            ("Red", "A. Red"),
+            ("Black", "B. Black"),
+            ("Round", "2"),
+        ])
+    );
+    // PGN's own tags go to the same list, by their names.
+    let pgn = "[Event \"决赛\"]\n[Red \"甲\"]\n1. h2e2";
+    assert_eq!(tags(pgn), pairs(&[("Event", "决赛"), ("Red", "甲")]));
+}

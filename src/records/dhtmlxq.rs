@@ -3,9 +3,10 @@
 //! Red's left and row 0-9 from Black's side, `99` for a piece not on the
 //! board; absent for the standard start), `[DhtmlXQ_movelist]` lists the moves
 //! (four digits each: from and to, in the same coordinates), `[DhtmlXQ_result]`
-//! the result in words (`红胜`, `黑胜`, `和棋`). Other blocks (title, players,
-//! comments, variations `[DhtmlXQ_move_0_2_1]`) are skipped. The moves come out
-//! in ICCS.
+//! the result in words (`红胜`, `黑胜`, `和棋`). The title, event, round, date,
+//! place and players blocks go to the record's tags under PGN's names ([`TAGS`]);
+//! other blocks (comments, variations `[DhtmlXQ_move_0_2_1]`) are skipped. The
+//! moves come out in ICCS.
 //!
 //! DhtmlXQ stores no side to move. As its readers do, we take it from the colour of the
 //! piece on the first move's from-square: a game whose first move is a Black piece's starts
@@ -34,6 +35,20 @@ const STANDARD_BINIT: &str = "89796959493929190977178666462606001020304050607080
 /// A placement: rows 0-9 from Black's side, files 0-8 from Red's left, FEN letters (upper
 /// case for Red).
 type Placement = [[Option<char>; 9]; 10];
+
+/// The blocks that say what a PGN tag says, and the tag's name.
+const TAGS: [(&str, &str); 10] = [
+    ("title", "Title"),
+    ("event", "Event"),
+    ("round", "Round"),
+    ("date", "Date"),
+    ("place", "Site"),
+    ("red", "Red"),
+    ("redteam", "RedTeam"),
+    ("black", "Black"),
+    ("blackteam", "BlackTeam"),
+    ("result", "Result"),
+];
 
 /// Whether `text` holds DhtmlXQ blocks.
 pub fn is_dhtmlxq(text: &str) -> bool {
@@ -77,12 +92,23 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         let written = b.text.trim();
         (!written.is_empty()).then(|| result_token(written).unwrap_or(written).to_owned())
     });
+    // A tag block never closed is no reason to refuse the game: it is left out.
+    let mut tags = Vec::new();
+    for (name, tag) in TAGS {
+        if let Ok(Some(b)) = block(text, &lower, name) {
+            let value = b.text.trim();
+            if !value.is_empty() {
+                tags.push((tag.to_owned(), value.to_owned()));
+            }
+        }
+    }
     Ok(Record {
         format: Format::DhtmlXq,
         fen,
         notation: Some(Notation::Iccs),
         moves,
         result,
+        tags,
     })
 }
 
@@ -269,6 +295,7 @@ mod tests {
         let moves: Vec<&str> = r.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(moves, ["h2e2", "h9g7"]);
         assert_eq!((r.moves[1].line, r.moves[1].column), (4, 23));
+        assert_eq!(r.tags, [("Title".to_owned(), "test".to_owned())]);
     }
 
     fn iccs(r: &Record) -> Vec<&str> {

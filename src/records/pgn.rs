@@ -13,6 +13,16 @@
 //! not read (cchess ends its files with a rule of `=` signs, a database export
 //! with the next game).
 //!
+//! Score sheets as arbiters and sites write them above and below the moves:
+//! header lines `key: value` (or `key：value`) at the start of a line, as
+//! 东萍 (dpxq.com)'s plain-text export writes them (`标题: …`, `赛事: …`,
+//! `红方: …`, `结果: …`) and typed score sheets in Vietnamese and English
+//! (`Giải: …`, `Đỏ: …`, `Event: …`), go to the record's tags, under PGN's name
+//! for what they say ([`tag_name`]); a key is a word or a few (letters, digits,
+//! spaces), never a move. A header whose value starts with a move number is a
+//! label for the moves after it on its line (`着法：1. 炮二平五 …`). The line
+//! dpxq.com ends its export with (`棋谱由 http://www.dpxq.com/ 生成`) is skipped.
+//!
 //! Compatibility forms are folded before reading, as NFKC would fold them: the
 //! full-width forms of ASCII (U+FF01-U+FF5E) that Chinese input methods type and
 //! the WXF site exports (`1. Ｃ２＝５ Ｈ８＋７`, `１．`, `［Format ＂WXF＂］`), and the
@@ -84,11 +94,25 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
         notation: None,
         moves: Vec::new(),
         result: None,
+        tags: Vec::new(),
     };
     let mut i = 0;
+    // Whether only white space stands before `i` on its line.
+    let mut line_start = true;
     while i < chars.len() {
         let at = chars[i];
+        if line_start && at.c != '\n' && !at.c.is_whitespace() {
+            line_start = false;
+            if let Some(next) = line_of_its_own(&chars, i, &mut record) {
+                i = next;
+                continue;
+            }
+        }
         match at.c {
+            '\n' => {
+                line_start = true;
+                i += 1;
+            }
             c if c.is_whitespace() => i += 1,
             '[' => i = tag(&chars, i, &mut record)?,
             '{' => i = skip_until(&chars, i, '}', Opened::Comment)?,
@@ -129,6 +153,75 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
         }
     }
     Ok(record)
+}
+
+/// The line dpxq.com ends its plain-text export with: `棋谱由 http://www.dpxq.com/ 生成`
+/// ("record made by ...").
+const DPXQ_TRAILER: &str = "棋谱由";
+
+/// Reads the line starting at `i` if it is a line of its own rather than moves: a header
+/// line `key: value` (its tag into `record`) or dpxq.com's trailer. Returns where reading
+/// goes on: the line's end, or the moves after a header that labels them.
+fn line_of_its_own(chars: &[At], i: usize, record: &mut Record) -> Option<usize> {
+    let eol = chars[i..]
+        .iter()
+        .position(|a| a.c == '\n')
+        .map_or(chars.len(), |n| i + n);
+    let line = &chars[i..eol];
+    if folded(line).starts_with(DPXQ_TRAILER) {
+        return Some(eol);
+    }
+    let colon = line.iter().position(|a| a.c == ':')?;
+    let key = trimmed(&line[..colon]);
+    let is_key = key.first().is_some_and(|a| a.c.is_alphabetic())
+        && key.len() <= 24
+        && key
+            .iter()
+            .all(|a| a.c.is_alphanumeric() || a.c == ' ' || a.c == '_' || a.c == '-');
+    if !is_key {
+        return None;
+    }
+    let value = trimmed(&line[colon + 1..]);
+    if starts_with_move_number(value) {
+        return Some(eol - value.len());
+    }
+    if !value.is_empty() {
+        let key = written(key);
+        let value = written(value);
+        let name = tag_name(&key).map_or(key, str::to_owned);
+        match name.as_str() {
+            "FEN" => record.fen = Some(value.clone()),
+            "Result" => record.result = Some(result_token(&value).unwrap_or(&value).to_owned()),
+            _ => {}
+        }
+        record.tags.push((name, value));
+    }
+    Some(eol)
+}
+
+/// Whether `at` starts with a move number (`1.`, `1...`, `1…`), not a number with a point in
+/// it (`2026.12.01`).
+fn starts_with_move_number(at: &[At]) -> bool {
+    let n = move_number_len(at);
+    n > 0 && at[0].c.is_ascii_digit() && !at.get(n).is_some_and(|a| a.c.is_ascii_digit())
+}
+
+/// The PGN name of a header line's key (in Chinese, Vietnamese or English, any case), if it
+/// says what a PGN tag says.
+pub(super) fn tag_name(key: &str) -> Option<&'static str> {
+    let name = match key.trim().to_lowercase().as_str() {
+        "标题" | "標題" | "title" | "tiêu đề" => "Title",
+        "赛事" | "賽事" | "event" | "giải" | "giải đấu" => "Event",
+        "轮次" | "輪次" | "round" | "vòng" => "Round",
+        "日期" | "date" | "ngày" => "Date",
+        "地点" | "地點" | "site" | "địa điểm" => "Site",
+        "红方" | "紅方" | "red" | "đỏ" | "bên đỏ" => "Red",
+        "黑方" | "black" | "đen" | "bên đen" => "Black",
+        "结果" | "結果" | "result" | "kết quả" => "Result",
+        "fen" => "FEN",
+        _ => return None,
+    };
+    Some(name)
 }
 
 fn located(text: &str) -> Vec<At> {
@@ -271,6 +364,7 @@ fn tag(chars: &[At], i: usize, record: &mut Record) -> Result<usize, RecordError
             return Err(error(chars[i], RecordProblem::UnquotedValue(key)));
         }
     };
+    record.tags.push((key.clone(), written(value)));
     let value = &*folded(value);
     match key.to_ascii_lowercase().as_str() {
         "fen" => record.fen = Some(value.to_owned()),

@@ -35,6 +35,12 @@ pub struct Record {
     pub moves: Vec<RecordMove>,
     /// The result as written (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
     pub result: Option<String>,
+    /// What the record says about the game, in the order written, each value as written:
+    /// PGN's tags by their own names (`Event`, `Red`, `FEN`, ...); a sheet's header lines, and
+    /// DhtmlXQ's title, event and players blocks, by the PGN name of what they say (`赛事: …`,
+    /// `Giải: …` and `[DhtmlXQ_event]` as `Event`, `红方: …` and `Đỏ: …` as `Red`), else by
+    /// their own key (`分类`).
+    pub tags: Vec<(String, String)>,
 }
 
 /// Why a record cannot be read, and where.
