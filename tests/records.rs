@@ -382,3 +382,51 @@ fn dpxq_text_export_and_sheet_headers() {
     let pgn = "[Event \"决赛\"]\n[Red \"甲\"]\n1. h2e2";
     assert_eq!(tags(pgn), pairs(&[("Event", "决赛"), ("Red", "甲")]));
 }
+
+#[test]
+fn move_numbers_written_n_paren() {
+    // Vietnamese sheets number a move pair `1)`, apart from the moves or glued to them.
+    let (start, moves) = case("E12@3");
+    let vn = move_text(&start, &moves, Notation::Vn).replace(". ", ") ");
+    assert!(vn.starts_with("1) X3-5 Tg5-6 2) X5-7"), "{vn}");
+    assert_eq!(read_game(&vn, &start).1, moves);
+    let glued = vn.replace(") ", ")");
+    assert_eq!(read_game(&glued, &start).1, moves);
+    let record = records::read(&glued).expect("reads");
+    assert_eq!((record.moves[2].line, record.moves[2].column), (1, 16));
+}
+
+#[test]
+fn chinese_sheet_pasted_without_white_space() {
+    // A Chinese move is four characters: after `炮2平3`, `2.` is the next number, not the
+    // end of the move.
+    let sheet = "1.兵七进一炮2平32.兵三进一";
+    let record = records::read(sheet).expect("reads");
+    let read: Vec<(&str, u32)> = record
+        .moves
+        .iter()
+        .map(|m| (m.text.as_str(), m.column))
+        .collect();
+    assert_eq!(read, [("兵七进一", 3), ("炮2平3", 7), ("兵三进一", 13)]);
+    assert_eq!(
+        read_game(sheet, &Position::new()).1,
+        [mv("c3c4"), mv("b7c7"), mv("g3g4")]
+    );
+    // game200, numbered, with no white space at all, Black's numbers in ASCII or full-width,
+    // and the result glued to the last move.
+    let (start, moves) = game200();
+    let text = move_text(&start, &moves, Notation::Chinese);
+    let full_width: String = text.split_whitespace().collect::<String>() + "和棋";
+    let ascii: String = full_width
+        .chars()
+        .map(|c| match c {
+            '０'..='９' => char::from_u32(c as u32 - 0xfee0).expect("a digit"),
+            c => c,
+        })
+        .collect();
+    for sheet in [full_width, ascii] {
+        assert_eq!(read_game(&sheet, &start).1, moves);
+        let record = records::read(&sheet).expect("reads");
+        assert_eq!(record.result.as_deref(), Some("1/2-1/2"));
+    }
+}

@@ -4,14 +4,16 @@
 //! Tags: `[FEN "..."]` gives the start, `[Format "WXF"]` (or `ICCS`,
 //! `Chinese`, `UCI`, `VN`) the notation, `[Result "..."]` the result; a tag's
 //! value may hold `]` (`[Event "决赛[加赛]"]`). In the move text, move numbers
-//! (`1.`, `1...`, `12…`, and a black move's continuation written apart, as
-//! exporters write it when Black moves first or after a comment:
-//! `1. ... R9=1`, `5. … C2=1`), comments (`{...}`, `;` to the end of the line),
+//! (`1.`, `1...`, `12…`, `1)` as Vietnamese sheets write them, and a black
+//! move's continuation written apart, as exporters write it when Black moves
+//! first or after a comment: `1. ... R9=1`, `5. … C2=1`), comments (`{...}`, `;` to the end of the line),
 //! variations (`(...)`, nested), NAGs (`$1`) and the annotation marks `!` and
 //! `?` are skipped. A result token (`1-0`, `0-1`, `1/2-1/2`, `*`, or as Chinese
 //! software writes it, `红胜`, `黑胜`, `和棋`) ends the game: what follows it is
 //! not read (cchess ends its files with a rule of `=` signs, a database export
-//! with the next game).
+//! with the next game). Chinese moves are four characters each, so a sheet
+//! pasted without white space (`1.兵七进一炮2平32.兵三进一`) is cut into its
+//! moves and numbers: after four characters, `2.` is a number.
 //!
 //! Score sheets as arbiters and sites write them above and below the moves:
 //! header lines `key: value` (or `key：value`) at the start of a line, as
@@ -137,22 +139,53 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
                     record.result = Some(result.to_owned());
                     break;
                 }
-                // A move number, alone (`12.`, `12...`) or glued to its move (`12.C2=5`).
-                let rest = &token[move_number_len(token)..];
-                let marks = rest.iter().rev().take_while(|a| matches!(a.c, '!' | '?'));
-                let rest = &rest[..rest.len() - marks.count()];
-                let Some(first) = rest.first() else {
-                    continue;
-                };
-                record.moves.push(RecordMove {
-                    text: move_text(rest),
-                    line: first.line,
-                    column: first.column,
-                });
+                if let Some(result) = moves_of(token, &mut record.moves) {
+                    record.result = Some(result.to_owned());
+                    break;
+                }
             }
         }
     }
     Ok(record)
+}
+
+/// Reads the moves of a token (a word between white space) into `moves`: the move numbers
+/// in it skipped, alone (`12.`, `12...`, `12)`) or glued to a move (`12.C2=5`), and a token
+/// of Chinese moves pasted without white space cut into its moves, four characters each
+/// (`1.兵七进一炮2平32.兵三进一`: after `炮2平3` comes the number `2.`). Returns the result
+/// that ends the game, if one is glued to the last move (`马８进７和棋`).
+fn moves_of(token: &[At], moves: &mut Vec<RecordMove>) -> Option<&'static str> {
+    let mut rest = token;
+    loop {
+        rest = &rest[move_number_len(rest)..];
+        let marks = rest.iter().take_while(|a| matches!(a.c, '!' | '?')).count();
+        rest = &rest[marks..];
+        if rest.is_empty() {
+            return None;
+        }
+        let result = (rest.len() < token.len())
+            .then(|| result_token(&folded(rest)))
+            .flatten();
+        if result.is_some() {
+            return result;
+        }
+        let chinese = is_ideograph(rest[0].w)
+            || rest[0].c.is_ascii_digit() && rest.get(1).is_some_and(|a| is_ideograph(a.w));
+        let len = if chinese && rest.len() > 4 {
+            4
+        } else {
+            rest.len()
+        };
+        let (mv, tail) = rest.split_at(len);
+        let marks = mv.iter().rev().take_while(|a| matches!(a.c, '!' | '?'));
+        let mv = &mv[..mv.len() - marks.count()];
+        moves.push(RecordMove {
+            text: move_text(mv),
+            line: mv[0].line,
+            column: mv[0].column,
+        });
+        rest = tail;
+    }
 }
 
 /// The line dpxq.com ends its plain-text export with: `棋谱由 http://www.dpxq.com/ 生成`
@@ -248,11 +281,16 @@ fn error(at: At, problem: RecordProblem) -> RecordError {
     }
 }
 
-/// The end of the token starting at `i`: up to whitespace or a bracket.
+/// The end of the token starting at `i`: up to whitespace or a bracket. A number closed by
+/// a parenthesis, as Vietnamese sheets number their moves (`1)`), is a token of its own.
 fn token_end(chars: &[At], i: usize) -> usize {
     let mut end = i;
     while end < chars.len() && !chars[end].c.is_whitespace() && !"[]{}();$".contains(chars[end].c) {
         end += 1;
+    }
+    let number = end > i && chars[i..end].iter().all(|a| a.c.is_ascii_digit());
+    if number && chars.get(end).is_some_and(|a| a.c == ')') {
+        return end + 1;
     }
     end.max(i + 1)
 }
@@ -273,10 +311,13 @@ pub(super) fn result_token(word: &str) -> Option<&'static str> {
 }
 
 /// How many characters of `token` a leading move number (`12.`, `12...`,
-/// `12…`) takes. The dots of a black-move continuation written apart from its
+/// `12…`, `12)`) takes. The dots of a black-move continuation written apart from its
 /// number (`12. ... R9=1`, `12. …`) are a number too: no move starts with a dot.
 fn move_number_len(token: &[At]) -> usize {
     let digits = token.iter().take_while(|a| a.c.is_ascii_digit()).count();
+    if digits > 0 && token.get(digits).is_some_and(|a| a.c == ')') {
+        return digits + 1;
+    }
     let dots = token[digits..]
         .iter()
         .take_while(|a| matches!(a.c, '.' | '…'))
