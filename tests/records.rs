@@ -430,3 +430,36 @@ fn chinese_sheet_pasted_without_white_space() {
         assert_eq!(record.result.as_deref(), Some("1/2-1/2"));
     }
 }
+
+#[test]
+fn cr_only_line_ends() {
+    // Old Mac editors and some Windows exports end lines with a CR alone: each is a line
+    // end, so the last move of a line never runs into the next line's number, and lines and
+    // columns count as with LF.
+    let (start, moves) = case("E8@+");
+    let lf = format!(
+        "Event: Club championship\nFEN: {start}\n\n{}0-1\n",
+        move_text(&start, &moves, Notation::Wxf).replace(" 3. ", "\n3. ")
+    );
+    let mut places = Vec::new();
+    for text in [lf.clone(), lf.replace('\n', "\r\n"), lf.replace('\n', "\r")] {
+        assert_eq!(
+            read_game(&text, &Position::new()),
+            (start.clone(), moves.clone())
+        );
+        let record = records::read(&text).expect("reads");
+        assert_eq!(
+            record.tags[0],
+            ("Event".to_owned(), "Club championship".to_owned())
+        );
+        places.push(
+            record
+                .moves
+                .iter()
+                .map(|m| (m.line, m.column))
+                .collect::<Vec<_>>(),
+        );
+    }
+    assert_eq!(places[0][4], (5, 4), "3. C8=9 starts line 5");
+    assert!(places.iter().all(|p| *p == places[0]), "{places:?}");
+}
