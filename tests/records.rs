@@ -463,3 +463,33 @@ fn cr_only_line_ends() {
     assert_eq!(places[0][4], (5, 4), "3. C8=9 starts line 5");
     assert!(places.iter().all(|p| *p == places[0]), "{places:?}");
 }
+
+#[test]
+fn vietnamese_moves_spelled_out() {
+    // As Vietnamese books and forums print a game: `1. Pháo 2 bình 5, Mã 8 tấn 7`. Read as
+    // the VN notation the words spell.
+    let (start, moves) = case("E12@3");
+    let book = "1. Xe 3 bình 5, Tướng 5 bình 6\n2. Xe 5 bình 7, Pháo 3 bình 7\n\
+                3. Xe 7 bình 4, Tướng 6 bình 5\n4. Xe 4 bình 3, Pháo 7 bình 3";
+    assert_eq!(read_game(book, &start).1, moves[..8]);
+    let record = records::read(book).expect("reads");
+    let first: Vec<(&str, u32, u32)> = record.moves[..2]
+        .iter()
+        .map(|m| (m.text.as_str(), m.line, m.column))
+        .collect();
+    assert_eq!(first, [("X3-5", 1, 4), ("Tg5-6", 1, 17)]);
+    // Forward and backward, tandem pieces, upper case, the Northern tiến, and words with
+    // their marks decomposed (NFD) read the same.
+    let (start, moves) = game200();
+    let text = "1. PHÁO 2 TIẾN 1, Pha\u{301}o 8 tho\u{61}\u{301}i 1 2. Xe 1 tấn 1 Pháo 2 bình 8\n\
+                3. Pháo 2 tấn 2, Tượng 3 tấn 5 4. Pháo 8 tấn 3, Tu\u{31b}o\u{31b}\u{301}ng 5 tấn 1\n\
+                5. Tượng 3 tấn 1, Pháo sau bình 7";
+    assert_eq!(read_game(text, &start).1, moves[..10]);
+    // A piece word without the rest of its move says what it lacks, where.
+    let e = records::read("1. Pháo 2 bình, Mã 8 tấn 7").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 4));
+    assert_eq!(
+        e.problem,
+        records::RecordProblem::SpelledOutMove("Pháo 2 bình Mã".to_owned())
+    );
+}

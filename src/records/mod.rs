@@ -11,6 +11,7 @@
 pub mod dhtmlxq;
 pub mod pgn;
 mod record;
+pub mod spelled;
 
 pub use record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem};
 

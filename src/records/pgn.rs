@@ -25,6 +25,10 @@
 //! label for the moves after it on its line (`着法：1. 炮二平五 …`). The line
 //! dpxq.com ends its export with (`棋谱由 http://www.dpxq.com/ 生成`) is skipped.
 //!
+//! Vietnamese moves spelled out in words, as books and forums print them
+//! (`1. Pháo 2 bình 5, Mã 8 tấn 7`), are folded to VN notation (`P2-5`, `M8.7`)
+//! by [`spelled`]; a comma between moves is white space.
+//!
 //! Compatibility forms are folded before reading, as NFKC would fold them: the
 //! full-width forms of ASCII (U+FF01-U+FF5E) that Chinese input methods type and
 //! the WXF site exports (`1. Ｃ２＝５ Ｈ８＋７`, `１．`, `［Format ＂WXF＂］`), and the
@@ -38,6 +42,7 @@
 //! quotes. Every other move is read, and quoted, folded.
 
 use super::record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem};
+use super::spelled;
 use crate::xiangqi::notation::Notation;
 
 /// A character with where it stands.
@@ -115,7 +120,7 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
                 line_start = true;
                 i += 1;
             }
-            c if c.is_whitespace() => i += 1,
+            c if c.is_whitespace() || c == ',' => i += 1,
             '[' => i = tag(&chars, i, &mut record)?,
             '{' => i = skip_until(&chars, i, '}', Opened::Comment)?,
             ';' => {
@@ -138,6 +143,17 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
                 if let Some(result) = result_token(&folded(token)) {
                     record.result = Some(result.to_owned());
                     break;
+                }
+                let rest = &token[move_number_len(token)..];
+                if let Some(letters) = spelled::piece(&folded(rest)) {
+                    let (text, next) = spelled_move(&chars, i, letters, rest)?;
+                    record.moves.push(RecordMove {
+                        text,
+                        line: rest[0].line,
+                        column: rest[0].column,
+                    });
+                    i = next;
+                    continue;
                 }
                 if let Some(result) = moves_of(token, &mut record.moves) {
                     record.result = Some(result.to_owned());
@@ -281,11 +297,45 @@ fn error(at: At, problem: RecordProblem) -> RecordError {
     }
 }
 
-/// The end of the token starting at `i`: up to whitespace or a bracket. A number closed by
+/// Reads the three words after the piece word `piece` of a Vietnamese move spelled out
+/// (`2`, `bình`, `5` after `Pháo`), from `i` on: the move in VN notation (`P2-5`), and where
+/// reading goes on.
+fn spelled_move(
+    chars: &[At],
+    mut i: usize,
+    letters: &str,
+    piece: &[At],
+) -> Result<(String, usize), RecordError> {
+    let mut words = Vec::with_capacity(3);
+    while words.len() < 3 {
+        while i < chars.len() && (chars[i].c.is_whitespace() || chars[i].c == ',') {
+            i += 1;
+        }
+        if i == chars.len() || "[]{}();$".contains(chars[i].c) {
+            break;
+        }
+        let end = token_end(chars, i);
+        words.push(&chars[i..end]);
+        i = end;
+    }
+    let folded_move = match words[..] {
+        [which, action, number] => {
+            spelled::fold(letters, &folded(which), &folded(action), &folded(number))
+        }
+        _ => None,
+    };
+    folded_move.map(|text| (text, i)).ok_or_else(|| {
+        let spelled: Vec<String> = std::iter::once(piece).chain(words).map(written).collect();
+        error(piece[0], RecordProblem::SpelledOutMove(spelled.join(" ")))
+    })
+}
+
+/// The end of the token starting at `i`: up to whitespace, a comma or a bracket. A number closed by
 /// a parenthesis, as Vietnamese sheets number their moves (`1)`), is a token of its own.
 fn token_end(chars: &[At], i: usize) -> usize {
     let mut end = i;
-    while end < chars.len() && !chars[end].c.is_whitespace() && !"[]{}();$".contains(chars[end].c) {
+    while end < chars.len() && !chars[end].c.is_whitespace() && !"[]{}();$,".contains(chars[end].c)
+    {
         end += 1;
     }
     let number = end > i && chars[i..end].iter().all(|a| a.c.is_ascii_digit());

@@ -77,6 +77,9 @@ pub enum RecordProblem {
     BinitFileBeyond { piece: usize, file: u32 },
     /// Two `binit` pieces on one point.
     BinitTwoPieces { file: u32, row: u32 },
+    /// A Vietnamese piece word (`Pháo`) not followed by the rest of a spelled-out move: its
+    /// file or trước/sau/giữa, an action, a number (the words read, as written).
+    SpelledOutMove(String),
 }
 
 /// What a record opens and must close.
@@ -130,6 +133,12 @@ impl fmt::Display for RecordProblem {
             RecordProblem::BinitTwoPieces { file, row } => {
                 write!(f, "two pieces on file {file}, row {row}")
             }
+            RecordProblem::SpelledOutMove(words) => write!(
+                f,
+                "\"{words}\" is not a move spelled out in Vietnamese: a piece (Tướng, Sĩ, \
+                 Tượng, Xe, Pháo, Mã, Tốt), its file 1-9 or trước, sau, giữa, then tấn, \
+                 thoái or bình, then a number 1-9, as in \"Pháo 2 bình 5\""
+            ),
         }
     }
 }
