@@ -4,9 +4,9 @@
 //! board; absent for the standard start), `[DhtmlXQ_movelist]` lists the moves
 //! (four digits each: from and to, in the same coordinates), `[DhtmlXQ_result]`
 //! the result in words (`红胜`, `黑胜`, `和棋`). The title, event, round, date,
-//! place and players blocks go to the record's tags under PGN's names ([`TAGS`]);
-//! other blocks (comments, variations `[DhtmlXQ_move_0_2_1]`) are skipped. The
-//! moves come out in ICCS.
+//! place and players blocks go to the record's tags under PGN's names (`Site`
+//! for the place); other blocks (comments, variations `[DhtmlXQ_move_0_2_1]`)
+//! are skipped. The moves come out in ICCS.
 //!
 //! DhtmlXQ stores no side to move. As its readers do, we take it from the colour of the
 //! piece on the first move's from-square: a game whose first move is a Black piece's starts

@@ -20,10 +20,12 @@
 //! 东萍 (dpxq.com)'s plain-text export writes them (`标题: …`, `赛事: …`,
 //! `红方: …`, `结果: …`) and typed score sheets in Vietnamese and English
 //! (`Giải: …`, `Đỏ: …`, `Event: …`), go to the record's tags, under PGN's name
-//! for what they say ([`tag_name`]); a key is a word or a few (letters, digits,
-//! spaces), never a move. A header whose value starts with a move number is a
-//! label for the moves after it on its line (`着法：1. 炮二平五 …`). The line
-//! dpxq.com ends its export with (`棋谱由 http://www.dpxq.com/ 生成`) is skipped.
+//! for what they say (`Title`, `Event`, `Round`, `Date`, `Site`, `Red`,
+//! `Black`, `Result`, `FEN`; `FEN` and `Result` are read too) or else their own
+//! key; a key is a word or a few (letters, digits, spaces), never a move. A
+//! header whose value starts with a move number is a label for the moves after
+//! it on its line (`着法：1. 炮二平五 …`). The line dpxq.com ends its export
+//! with (`棋谱由 http://www.dpxq.com/ 生成`) is skipped.
 //!
 //! Vietnamese moves spelled out in words, as books and forums print them
 //! (`1. Pháo 2 bình 5, Mã 8 tấn 7`), are folded to VN notation (`P2-5`, `M8.7`)
