@@ -232,9 +232,11 @@ fn line_of_its_own(chars: &[At], i: usize, record: &mut Record) -> Option<usize>
     if !is_key {
         return None;
     }
-    let value = trimmed(&line[colon + 1..]);
+    let after = &line[colon + 1..];
+    let value = trimmed(after);
     if starts_with_move_number(value) {
-        return Some(eol - value.len());
+        let blank = after.iter().take_while(|a| a.c.is_whitespace()).count();
+        return Some(i + colon + 1 + blank);
     }
     if !value.is_empty() {
         let key = written(key);
@@ -548,6 +550,19 @@ mod tests {
         .unwrap();
         assert_eq!(r.notation, Some(Notation::Iccs));
         assert_eq!(texts(&r), ["h2e2"]);
+    }
+
+    #[test]
+    fn header_lines_are_tags_and_may_label_the_moves() {
+        let r = read(
+            "Event：决赛  \n日期: 2026.12.01\nMoves: 1. h2e2 h9g7      \n2. h0g2",
+            Format::Sheet,
+        )
+        .unwrap();
+        assert_eq!(texts(&r), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!((r.moves[0].line, r.moves[0].column), (3, 11));
+        let tags: Vec<(&str, &str)> = r.tags.iter().map(|(k, v)| (&**k, &**v)).collect();
+        assert_eq!(tags, [("Event", "决赛"), ("Date", "2026.12.01")]);
     }
 
     #[test]
