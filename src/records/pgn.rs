@@ -219,7 +219,8 @@ fn line_of_its_own(chars: &[At], i: usize, record: &mut Record) -> Option<usize>
         .position(|a| a.c == '\n')
         .map_or(chars.len(), |n| i + n);
     let line = &chars[i..eol];
-    if folded(line).starts_with(DPXQ_TRAILER) {
+    let trailer = DPXQ_TRAILER.chars().count();
+    if line.len() >= trailer && folded(&line[..trailer]) == DPXQ_TRAILER {
         return Some(eol);
     }
     let colon = line.iter().position(|a| a.c == ':')?;
