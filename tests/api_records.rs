@@ -114,3 +114,28 @@ async fn problems_point_into_the_record() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn a_spelled_out_move_that_is_not_one_is_worded_in_every_language() {
+    for (lang, words) in [
+        ("en", "is not a move spelled out in Vietnamese"),
+        ("vi", "không phải nước đi viết bằng chữ"),
+        ("zh", "不是用越南文写出的着法"),
+    ] {
+        let p = expect_problem(
+            post(json!({ "game": "1. Pháo 2 bình, Mã 8 tấn 7", "lang": lang })).await,
+            422,
+            "invalid-record",
+        )
+        .await;
+        let detail = p["detail"].as_str().expect("a detail");
+        assert!(
+            detail.contains("Pháo 2 bình Mã") && detail.contains(words),
+            "{detail}"
+        );
+        assert_eq!(
+            (p["line"].as_u64(), p["column"].as_u64()),
+            (Some(1), Some(4))
+        );
+    }
+}

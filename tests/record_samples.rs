@@ -3,20 +3,24 @@
 //! and public repetition cases (`tests/data/public.json`) in every format and layout we
 //! have: ours, the ones the cchess library wrote (`cchess/`), and ones written in the layouts
 //! of XQBase PGN files, 东萍 (dpxq.com) pages and paper score sheets. The folder's README says
-//! where each comes from.
+//! where each comes from. A game named `mirrored <case>` is the public case's colour mirror
+//! (Black moves first, and the violator is the other side): the records of issue 32 that need
+//! Black to move first hold those.
 
 mod common;
 
 use std::path::Path;
 
 use common::app::{body_json, law_app, post_json, send};
+use common::chess::{mirror_colours, mv, position};
 use serde_json::{Value, json};
+use xiangqi_arbiter::xiangqi::Move;
 
 const DIR: &str = "tests/data/records";
 
 /// Each record, the game it holds (`game200` or a public case's id), and whether it names its
 /// start itself (a sheet without tags does not: the request's `fen` gives it).
-const RECORDS: [(&str, &str, bool); 16] = [
+const RECORDS: [(&str, &str, bool); 24] = [
     ("game200_iccs.pgn", "game200", true),
     ("game200_wxf.pgn", "game200", true),
     ("game200_chinese.pgn", "game200", true),
@@ -33,10 +37,33 @@ const RECORDS: [(&str, &str, bool); 16] = [
     ("cchess/E3_plus.pgn", "E3@+", true),
     ("cchess/E12_3.pgn", "E12@3", true),
     ("cchess/E14_plus.pgn", "E14@+", true),
+    // Issue 32: records as the world writes them.
+    ("E1_plus_mirrored_black_first.pgn", "mirrored E1@+", true),
+    ("E3_plus_mirrored_dhtmlxq.html", "mirrored E3@+", true),
+    ("E14_plus_wxf_fullwidth.pgn", "E14@+", true),
+    ("game200_dpxq_text.txt", "game200", true),
+    ("E12_3_sheet_vn_numbered.txt", "E12@3", false),
+    ("game200_sheet_chinese_glued.txt", "game200", true),
+    ("E8_plus_sheet_en_cr.txt", "E8@+", true),
+    ("game200_sheet_vn_spelled.txt", "game200", true),
 ];
 
 /// The start and moves of `game`.
 fn game(id: &str) -> (Value, Value) {
+    if let Some(case) = id.strip_prefix("mirrored ") {
+        let (fen, moves) = game(case);
+        let start = mirror_colours(&position(fen.as_str().expect("a FEN")));
+        let moves: Vec<String> = moves
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| {
+                let m = mv(m.as_str().expect("a move"));
+                Move::new(m.from.mirror_rank(), m.to.mirror_rank()).to_string()
+            })
+            .collect();
+        return (json!(start.to_fen()), json!(moves));
+    }
     let v: Value = if id == "game200" {
         serde_json::from_str(include_str!("data/game200.json")).expect("the fixture is JSON")
     } else {
@@ -90,21 +117,27 @@ async fn public_case_records_get_the_expected_verdicts() {
     let all: Value =
         serde_json::from_str(include_str!("data/public.json")).expect("the fixture is JSON");
     for (file, id, _) in RECORDS.iter().filter(|r| r.1 != "game200" && r.2) {
+        let (id, mirrored) = match id.strip_prefix("mirrored ") {
+            Some(case) => (case, true),
+            None => (*id, false),
+        };
         let case = all["cases"]
             .as_array()
             .expect("cases")
             .iter()
-            .find(|c| c["id"] == *id)
+            .find(|c| c["id"] == id)
             .expect("the case");
         let text = std::fs::read_to_string(Path::new(DIR).join(file)).expect("a record");
         let (verdict, violator, _) = ruling(json!({ "game": text })).await;
         let expect = &case["expect"];
         assert_eq!(verdict, expect["verdict"], "{file}");
-        assert_eq!(
-            violator,
-            expect.get("violator").cloned().unwrap_or(Value::Null),
-            "{file}"
-        );
+        let expected = match expect.get("violator").and_then(Value::as_str) {
+            Some("red") if mirrored => json!("black"),
+            Some("black") if mirrored => json!("red"),
+            Some(side) => json!(side),
+            None => Value::Null,
+        };
+        assert_eq!(violator, expected, "{file}");
     }
 }
 

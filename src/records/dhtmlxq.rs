@@ -3,9 +3,15 @@
 //! Red's left and row 0-9 from Black's side, `99` for a piece not on the
 //! board; absent for the standard start), `[DhtmlXQ_movelist]` lists the moves
 //! (four digits each: from and to, in the same coordinates), `[DhtmlXQ_result]`
-//! the result in words (`红胜`, `黑胜`, `和棋`). Other blocks (title, players,
-//! comments, variations `[DhtmlXQ_move_0_2_1]`) are skipped. The moves come out
-//! in ICCS.
+//! the result in words (`红胜`, `黑胜`, `和棋`). The title, event, round, date,
+//! place and players blocks go to the record's tags under PGN's names (`Site`
+//! for the place); other blocks (comments, variations `[DhtmlXQ_move_0_2_1]`)
+//! are skipped. The moves come out in ICCS.
+//!
+//! DhtmlXQ stores no side to move. As its readers do, we take it from the colour of the
+//! piece on the first move's from-square: a game whose first move is a Black piece's starts
+//! with Black to move (a FEN with `b`, even from the standard start); Red moves first when
+//! there is no move, or no piece on that square (the replay then says the move is illegal).
 //!
 //! As found in the wild: the blocks may stand inside a web page or a forum post
 //! (text before and after them), their names in any case; a list pasted from a
@@ -21,6 +27,27 @@ use crate::xiangqi::notation::Notation;
 /// cannon, cannon, then five pawns (FEN letters).
 const ORDER: [char; 16] = [
     'r', 'n', 'b', 'a', 'k', 'a', 'b', 'n', 'r', 'c', 'c', 'p', 'p', 'p', 'p', 'p',
+];
+
+/// The standard start as a `binit`, the placement of a record without one.
+const STANDARD_BINIT: &str = "8979695949392919097717866646260600102030405060708012720323436383";
+
+/// A placement: rows 0-9 from Black's side, files 0-8 from Red's left, FEN letters (upper
+/// case for Red).
+type Placement = [[Option<char>; 9]; 10];
+
+/// The blocks that say what a PGN tag says, and the tag's name.
+const TAGS: [(&str, &str); 10] = [
+    ("title", "Title"),
+    ("event", "Event"),
+    ("round", "Round"),
+    ("date", "Date"),
+    ("place", "Site"),
+    ("red", "Red"),
+    ("redteam", "RedTeam"),
+    ("black", "Black"),
+    ("blackteam", "BlackTeam"),
+    ("result", "Result"),
 ];
 
 /// Whether `text` holds DhtmlXQ blocks.
@@ -39,13 +66,14 @@ struct Block<'t> {
 pub fn read(text: &str) -> Result<Record, RecordError> {
     // Block names are matched in any case; ASCII lowering keeps every byte offset.
     let lower = text.to_ascii_lowercase();
-    let fen = match block(text, &lower, "binit")? {
-        None => None,
-        Some(b) => Some(fen_from_binit(b.text).map_err(|problem| RecordError {
+    let binit = block(text, &lower, "binit")?;
+    let board = match &binit {
+        None => placement(STANDARD_BINIT).expect("the standard binit reads"),
+        Some(b) => placement(b.text).map_err(|problem| RecordError {
             line: b.line,
             column: b.column,
             problem,
-        })?),
+        })?,
     };
     let main = match block(text, &lower, "movelist")? {
         Some(b) => Some(b),
@@ -55,16 +83,32 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(b) => move_list(&b)?,
         None => Vec::new(),
     };
+    let black_first = moves
+        .first()
+        .is_some_and(|m| piece_on(&board, &m.text).is_some_and(|c| c.is_ascii_lowercase()));
+    // The standard start with Red to move is no FEN at all, as before DhtmlXQ's side was read.
+    let fen = (binit.is_some() || black_first).then(|| fen_of(&board, black_first));
     let result = block(text, &lower, "result")?.and_then(|b| {
         let written = b.text.trim();
         (!written.is_empty()).then(|| result_token(written).unwrap_or(written).to_owned())
     });
+    // A tag block never closed is no reason to refuse the game: it is left out.
+    let mut tags = Vec::new();
+    for (name, tag) in TAGS {
+        if let Ok(Some(b)) = block(text, &lower, name) {
+            let value = b.text.trim();
+            if !value.is_empty() {
+                tags.push((tag.to_owned(), value.to_owned()));
+            }
+        }
+    }
     Ok(Record {
         format: Format::DhtmlXq,
         fen,
         notation: Some(Notation::Iccs),
         moves,
         result,
+        tags,
     })
 }
 
@@ -153,14 +197,22 @@ fn line_column(text: &str, byte: usize) -> (u32, u32) {
     (line, column)
 }
 
-/// The FEN of a `binit` placement, Red to move.
-fn fen_from_binit(binit: &str) -> Result<String, RecordProblem> {
+/// The piece on the from-square of `iccs` (a move as [`move_list`] writes it), if any.
+fn piece_on(board: &Placement, iccs: &str) -> Option<char> {
+    let mut chars = iccs.chars();
+    let file = (chars.next()? as usize).checked_sub('a' as usize)?;
+    let rank = chars.next()?.to_digit(10)? as usize;
+    *board.get(9 - rank)?.get(file)?
+}
+
+/// The placement of a `binit`.
+fn placement(binit: &str) -> Result<Placement, RecordProblem> {
     let binit: String = binit.chars().filter(|c| !c.is_whitespace()).collect();
     let digits: Vec<u32> = binit.chars().filter_map(|c| c.to_digit(10)).collect();
     if digits.len() != 64 || binit.chars().count() != 64 {
         return Err(RecordProblem::BinitLength);
     }
-    let mut board = [[None::<char>; 9]; 10];
+    let mut board: Placement = [[None; 9]; 10];
     for (i, pair) in digits.chunks(2).enumerate() {
         let (x, y) = (pair[0], pair[1]);
         if (x, y) == (9, 9) {
@@ -184,6 +236,11 @@ fn fen_from_binit(binit: &str) -> Result<String, RecordProblem> {
         }
         *cell = Some(letter);
     }
+    Ok(board)
+}
+
+/// The FEN of `board`, Black to move if `black_to_move`, else Red.
+fn fen_of(board: &Placement, black_to_move: bool) -> String {
     let ranks: Vec<String> = board
         .iter()
         .map(|row| {
@@ -207,7 +264,8 @@ fn fen_from_binit(binit: &str) -> Result<String, RecordProblem> {
             out
         })
         .collect();
-    Ok(format!("{} w - - 0 1", ranks.join("/")))
+    let side = if black_to_move { 'b' } else { 'w' };
+    format!("{} {side} - - 0 1", ranks.join("/"))
 }
 
 #[cfg(test)]
@@ -215,7 +273,11 @@ mod tests {
     use super::*;
     use crate::xiangqi::START_FEN;
 
-    const START: &str = "8979695949392919097717866646260600102030405060708012720323436383";
+    const START: &str = STANDARD_BINIT;
+
+    fn fen_from_binit(binit: &str) -> Result<String, RecordProblem> {
+        placement(binit).map(|board| fen_of(&board, false))
+    }
 
     #[test]
     fn the_standard_binit_is_the_start_position() {
@@ -233,6 +295,7 @@ mod tests {
         let moves: Vec<&str> = r.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(moves, ["h2e2", "h9g7"]);
         assert_eq!((r.moves[1].line, r.moves[1].column), (4, 23));
+        assert_eq!(r.tags, [("Title".to_owned(), "test".to_owned())]);
     }
 
     fn iccs(r: &Record) -> Vec<&str> {
@@ -264,6 +327,30 @@ mod tests {
             );
             assert_eq!(read(&text).unwrap().result.as_deref(), Some(result));
         }
+    }
+
+    #[test]
+    fn the_side_to_move_is_the_colour_of_the_first_moved_piece() {
+        // Black's cannon h7e7 first, from the standard start: no binit, yet a FEN with `b`.
+        let r = read("[DhtmlXQ_movelist]72427747[/DhtmlXQ_movelist]").unwrap();
+        let black = START_FEN.replace(" w ", " b ");
+        assert_eq!(r.fen.as_deref(), Some(&*black));
+        // Red first, or no move at all: Red, and no FEN without a binit.
+        assert_eq!(
+            read("[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]")
+                .unwrap()
+                .fen,
+            None
+        );
+        let binit = format!("[DhtmlXQ_binit]{START}[/DhtmlXQ_binit]");
+        assert_eq!(read(&binit).unwrap().fen.as_deref(), Some(START_FEN));
+        // No piece on the from-square: Red, and the replay will say so.
+        assert_eq!(
+            read("[DhtmlXQ_movelist]4544[/DhtmlXQ_movelist]")
+                .unwrap()
+                .fen,
+            None
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Game records as arbiters have them, read into a start position and the
 //! moves as written: PGN as xiangqi databases write it ([`pgn`]), a plain
-//! numbered score sheet (the same move text without tags), and the
+//! numbered score sheet (the same move text without tags; header lines above
+//! the moves, as in 东萍 (dpxq.com)'s plain-text export, go to the record's
+//! tags), Vietnamese moves spelled out in words ([`spelled`]), and the
 //! DhtmlXQ blocks of Chinese sites ([`dhtmlxq`]). Each move keeps where it
 //! stands in the text (line, column) and its move number, so that an error
 //! can point into the record. Which notation the moves are in is the
@@ -11,6 +13,7 @@
 pub mod dhtmlxq;
 pub mod pgn;
 mod record;
+pub mod spelled;
 
 pub use record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem};
 

@@ -35,6 +35,12 @@ pub struct Record {
     pub moves: Vec<RecordMove>,
     /// The result as written (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
     pub result: Option<String>,
+    /// What the record says about the game, in the order written, each value as written:
+    /// PGN's tags by their own names (`Event`, `Red`, `FEN`, ...); a sheet's header lines, and
+    /// DhtmlXQ's title, event and players blocks, by the PGN name of what they say (`赛事: …`,
+    /// `Giải: …` and `[DhtmlXQ_event]` as `Event`, `红方: …` and `Đỏ: …` as `Red`), else by
+    /// their own key (`分类`).
+    pub tags: Vec<(String, String)>,
 }
 
 /// Why a record cannot be read, and where.
@@ -71,6 +77,9 @@ pub enum RecordProblem {
     BinitFileBeyond { piece: usize, file: u32 },
     /// Two `binit` pieces on one point.
     BinitTwoPieces { file: u32, row: u32 },
+    /// A Vietnamese piece word (`Pháo`) not followed by the rest of a spelled-out move: its
+    /// file or trước/sau/giữa, an action, a number (the words read, as written).
+    SpelledOutMove(String),
 }
 
 /// What a record opens and must close.
@@ -124,6 +133,12 @@ impl fmt::Display for RecordProblem {
             RecordProblem::BinitTwoPieces { file, row } => {
                 write!(f, "two pieces on file {file}, row {row}")
             }
+            RecordProblem::SpelledOutMove(words) => write!(
+                f,
+                "\"{words}\" is not a move spelled out in Vietnamese: a piece (Tướng, Sĩ, \
+                 Tượng, Xe, Pháo, Mã, Tốt), its file 1-9 or trước, sau, giữa, then tấn, \
+                 thoái or bình, then a number 1-9, as in \"Pháo 2 bình 5\""
+            ),
         }
     }
 }

@@ -22,7 +22,7 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
     Wording::new(|lang| match (problem, lang) {
         (p, Lang::En) => p.to_string(),
         (P::Unexpected(c), Lang::Vi) => format!("ký tự '{c}' không đúng chỗ"),
-        (P::Unexpected(c), _) => format!("此处不应出现'{c}'"),
+        (P::Unexpected(c), Lang::Zh) => format!("此处不应出现'{c}'"),
         (P::NeverClosed(what), Lang::Vi) => format!(
             "{} mở ở đây không được đóng",
             match what {
@@ -31,7 +31,7 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
                 Opened::Tag => "thẻ",
             }
         ),
-        (P::NeverClosed(what), _) => format!(
+        (P::NeverClosed(what), Lang::Zh) => format!(
             "此处开始的{}没有闭合",
             match what {
                 Opened::Comment => "注释",
@@ -40,45 +40,55 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
             }
         ),
         (P::TagWithoutValue(inner), Lang::Vi) => format!("thẻ cần có tên và giá trị: [{inner}]"),
-        (P::TagWithoutValue(inner), _) => format!("标签须有名称和值：[{inner}]"),
+        (P::TagWithoutValue(inner), Lang::Zh) => format!("标签须有名称和值：[{inner}]"),
         (P::UnquotedValue(key), Lang::Vi) => {
             format!("giá trị của thẻ {key} phải nằm trong dấu ngoặc kép")
         }
-        (P::UnquotedValue(key), _) => format!("标签{key}的值须放在双引号内"),
+        (P::UnquotedValue(key), Lang::Zh) => format!("标签{key}的值须放在双引号内"),
         (P::UnknownFormat(value), Lang::Vi) => {
             format!("không biết [Format \"{value}\"]: dùng ICCS, UCI, WXF, VN hoặc Chinese")
         }
-        (P::UnknownFormat(value), _) => {
+        (P::UnknownFormat(value), Lang::Zh) => {
             format!("未知的[Format \"{value}\"]：请用ICCS、UCI、WXF、VN或Chinese")
         }
         (P::BlockNeverClosed(name), Lang::Vi) => {
             format!("khối [DhtmlXQ_{name}] không được đóng")
         }
-        (P::BlockNeverClosed(name), _) => format!("[DhtmlXQ_{name}]块没有闭合"),
+        (P::BlockNeverClosed(name), Lang::Zh) => format!("[DhtmlXQ_{name}]块没有闭合"),
         (P::MoveListDigits, Lang::Vi) => {
             "danh sách nước đi DhtmlXQ phải gồm bốn chữ số cho mỗi nước".to_owned()
         }
-        (P::MoveListDigits, _) => "DhtmlXQ着法列表须每着四位数字".to_owned(),
+        (P::MoveListDigits, Lang::Zh) => "DhtmlXQ着法列表须每着四位数字".to_owned(),
         (P::MoveFileBeyond { number, digits }, Lang::Vi) => {
             format!("nước thứ {number} ({digits}) có cột lớn hơn 8")
         }
-        (P::MoveFileBeyond { number, digits }, _) => {
+        (P::MoveFileBeyond { number, digits }, Lang::Zh) => {
             format!("第{number}着（{digits}）的列号大于8")
         }
         (P::BinitLength, Lang::Vi) => {
             "binit của DhtmlXQ gồm 64 chữ số: hai chữ số cho mỗi quân trong 32 quân".to_owned()
         }
-        (P::BinitLength, _) => "DhtmlXQ的binit为64位数字：32个棋子各两位".to_owned(),
+        (P::BinitLength, Lang::Zh) => "DhtmlXQ的binit为64位数字：32个棋子各两位".to_owned(),
         (P::BinitFileBeyond { piece, file }, Lang::Vi) => {
             format!("quân thứ {piece} đứng ở cột {file}, lớn hơn 8")
         }
-        (P::BinitFileBeyond { piece, file }, _) => {
+        (P::BinitFileBeyond { piece, file }, Lang::Zh) => {
             format!("第{piece}个棋子位于第{file}列，大于8")
         }
         (P::BinitTwoPieces { file, row }, Lang::Vi) => {
             format!("có hai quân cùng ở cột {file}, hàng {row}")
         }
-        (P::BinitTwoPieces { file, row }, _) => format!("第{file}列第{row}行有两个棋子"),
+        (P::BinitTwoPieces { file, row }, Lang::Zh) => format!("第{file}列第{row}行有两个棋子"),
+        (P::SpelledOutMove(words), Lang::Vi) => format!(
+            "\"{words}\" không phải nước đi viết bằng chữ: tên quân (Tướng, Sĩ, Tượng, Xe, \
+             Pháo, Mã, Tốt), cột của quân (1-9) hoặc trước, sau, giữa, rồi tấn, thoái hoặc \
+             bình, rồi một số 1-9, như \"Pháo 2 bình 5\""
+        ),
+        (P::SpelledOutMove(words), Lang::Zh) => format!(
+            "“{words}”不是用越南文写出的着法：棋子（Tướng、Sĩ、Tượng、Xe、Pháo、Mã、Tốt）、\
+             其所在列1-9或trước、sau、giữa，再接tấn、thoái或bình，再接数字1-9，\
+             如“Pháo 2 bình 5”"
+        ),
     })
 }
 
@@ -91,6 +101,7 @@ fn echoed(problem: &RecordProblem) -> RecordProblem {
         P::UnquotedValue(key) => P::UnquotedValue(cut(key)),
         P::UnknownFormat(value) => P::UnknownFormat(cut(value)),
         P::BlockNeverClosed(name) => P::BlockNeverClosed(cut(name)),
+        P::SpelledOutMove(words) => P::SpelledOutMove(cut(words)),
         P::MoveFileBeyond { number, digits } => P::MoveFileBeyond {
             number: *number,
             digits: cut(digits),

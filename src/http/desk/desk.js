@@ -6,7 +6,7 @@ const TEXT = {
   vi: {
     title: 'Bàn trọng tài', apiDocs: 'Tài liệu API', board: 'Bàn cờ', first: 'Về đầu', prev: 'Lùi',
     next: 'Tiến', last: 'Về cuối', plySlider: 'Nước đi', flip: 'Lật bàn', mode: 'Chế độ',
-    review: 'Xem lại ván', play: 'Hai người chơi', gameLabel: 'Ván cờ (các nước đi, mảng JSON, PGN, biên bản có số nước hoặc DhtmlXQ)',
+    review: 'Xem lại ván', play: 'Hai người chơi', gameLabel: 'Ván cờ (các nước đi, mảng JSON, PGN, biên bản có số nước, bản xuất văn bản của dpxq.com hoặc DhtmlXQ)',
     fenLabel: 'FEN khởi đầu (để trống: thế ban đầu)', notationLabel: 'Cách ghi', auto: 'tự nhận',
     rulesetLabel: 'Luật', adjudicate: 'Phân xử', share: 'Tạo liên kết', shareUrl: 'Liên kết chia sẻ',
     undo: 'Đi lại', newGame: 'Ván mới', report: 'Biên bản để in', ruling: 'Phán quyết', verdict: 'Phán quyết',
@@ -28,7 +28,7 @@ const TEXT = {
   en: {
     title: "The arbiter's desk", apiDocs: 'API reference', board: 'Board', first: 'First', prev: 'Back',
     next: 'Forward', last: 'Last', plySlider: 'Ply', flip: 'Flip board', mode: 'Mode',
-    review: 'Review a game', play: 'Two players', gameLabel: 'Game (moves, a JSON array, PGN, a numbered score sheet or DhtmlXQ)',
+    review: 'Review a game', play: 'Two players', gameLabel: 'Game (moves, a JSON array, PGN, a numbered score sheet, dpxq.com\'s text export or DhtmlXQ)',
     fenLabel: 'Start FEN (empty: the standard start)', notationLabel: 'Notation', auto: 'detect',
     rulesetLabel: 'Rules', adjudicate: 'Adjudicate', share: 'Share link', shareUrl: 'Link to share',
     undo: 'Undo', newGame: 'New game', report: 'Printable ruling', ruling: 'Ruling', verdict: 'Verdict',
@@ -50,7 +50,7 @@ const TEXT = {
   zh: {
     title: '裁判台', apiDocs: 'API 文档', board: '棋盘', first: '开始', prev: '后退', next: '前进',
     last: '最后', plySlider: '着法', flip: '翻转棋盘', mode: '模式', review: '复盘裁决', play: '双人对弈',
-    gameLabel: '棋局（着法、JSON 数组、PGN、带序号的棋谱或 DhtmlXQ）', fenLabel: '起始 FEN（留空：标准开局）',
+    gameLabel: '棋局（着法、JSON 数组、PGN、带序号的棋谱、东萍文本棋谱或 DhtmlXQ）', fenLabel: '起始 FEN（留空：标准开局）',
     notationLabel: '记谱法', auto: '自动识别', rulesetLabel: '规则', adjudicate: '裁决', share: '分享链接',
     shareUrl: '分享链接', undo: '悔棋', newGame: '新局', report: '可打印的裁决书', ruling: '裁决', verdict: '裁决', violator: '违例方',
     moves: '着法', legend: '↻ 被裁决的循环 · ①②③ 局面出现次数 · ✗ 判负的一着',
