@@ -11,7 +11,7 @@
 //! structs written with `serde_json::to_writer`, so their keys come in the order the HTTP API
 //! sends them.
 //!
-//! `adjudicate` also takes a game record (PGN, a numbered score sheet, DhtmlXQ): when the
+//! `adjudicate` also takes a game record (any layout [`crate::records`] reads): when the
 //! first non-blank line does not start a JSON value, the whole input is one `game`.
 
 use std::borrow::Cow;

@@ -9,7 +9,7 @@
 //!   trait and [`api::LawArbiter`], the bridge to the two above.
 //! - [`http`]: the HTTP API ([`http::app`]) and its server ([`http::server`]), on [`api`].
 //! - [`cli`]: the offline subcommands (`adjudicate`, `legal-moves`, `perft`), on [`api`].
-//! - [`records`]: game records (PGN, numbered score sheets, DhtmlXQ) read into moves.
+//! - [`records`]: game records (PGN, score sheets, dpxq.com's text, DhtmlXQ) read into moves.
 //! - [`config`], [`telemetry`]: service configuration and logging.
 
 #[macro_use]

@@ -85,8 +85,8 @@ pub struct AdjudicateRequest {
     /// The moves played from `fen`, in `notation`. Ply 1 is `moves[0]`. Empty when the game
     /// comes as a record (`game`).
     pub moves: Moves,
-    /// The game as a record instead of `moves`: PGN, a numbered score sheet, or DhtmlXQ
-    /// blocks ([`crate::records`]).
+    /// The game as a record instead of `moves`, in any layout [`crate::records`] reads (PGN,
+    /// score sheets with their header lines, dpxq.com's text, DhtmlXQ blocks).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
     /// A name of [`Notation::ALL`]; `None` means ICCS.
