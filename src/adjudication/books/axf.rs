@@ -315,7 +315,7 @@ static ARTICLES: &[Article] = &[
         summary: ByLang {
             vi: "Một chiếu một bắt, hay nhiều chiếu một bắt: các nước chiếu ngắt quãng việc bắt, hòa.",
             en: "Alternating checks and a chase (or several checks and one chase) is allowed: the checks break the chase.",
-            zh: "一将一捉（或多将一捉）允许：将军打断了捉。",
+            zh: "一将一捉（或多将一捉）允许：将军使捉子中断，不成长捉。",
         },
     },
     Article {
@@ -378,9 +378,9 @@ static ARTICLES: &[Article] = &[
             zh: "亚洲规则第19条",
         },
         summary: ByLang {
-            vi: "Xe bị Mã khóa không đi được thì không được bắt mãi, dù Mã có căn hay không.",
-            en: "A rook immobilised by an enemy horse may not be chased perpetually, protected or not.",
-            zh: "被对方马控制而不能走动的车不得被长捉，不论马有根与否。",
+            vi: "Không được bắt mãi Xe đang bị Mã đối phương khóa không đi được, dù Mã có căn hay không.",
+            en: "A rook held immobile by an enemy horse may not be chased perpetually, whether or not the horse is protected.",
+            zh: "对方不得长捉被马控制而不能走动的车，不论马有根与否。",
         },
     },
     Article {
@@ -404,9 +404,9 @@ static ARTICLES: &[Article] = &[
             zh: "亚洲规则第24条",
         },
         summary: ByLang {
-            vi: "Hai quân cùng loại dọa nhau mà ăn lại được là đòi đổi, hòa; quân không ăn lại được thì không được bắt mãi.",
+            vi: "Hai quân cùng loại dọa nhau mà ăn lại được là đòi đổi, hòa; không được bắt mãi quân không ăn lại được.",
             en: "Pieces of one kind attacking each other offer an exchange (a draw); one that cannot capture back may not be chased perpetually.",
-            zh: "同类子互相攻击而能反吃是兑子（和棋）；不能反吃的一方不得被长捉。",
+            zh: "同类子互相攻击而能反吃是兑子（和棋）；不得长捉不能反吃的子。",
         },
     },
     Article {
@@ -443,9 +443,9 @@ static ARTICLES: &[Article] = &[
             zh: "亚洲规则第27条",
         },
         summary: ByLang {
-            vi: "Xe bị Pháo kìm trên một đường: đi trên đường ấy không tính là bắt, và không được bị bắt mãi.",
+            vi: "Xe bị Pháo kìm trên một đường: đi trên đường ấy không tính là bắt; đối phương cũng không được bắt mãi Xe ấy.",
             en: "A rook tied to its line by a cannon does not chase by moving along it, and may not be chased perpetually.",
-            zh: "被炮牵制在一条线上的车，沿该线走动不算捉，也不得被长捉。",
+            zh: "被炮牵制在一条线上的车，沿该线走动不算捉；对方也不得长捉该车。",
         },
     },
     Article {

@@ -13,7 +13,7 @@ pub static BOOK: Book = Book {
     title: ByLang {
         vi: "Luật Cờ tướng Việt Nam 2004 (Quyết định 1409/2004/QĐ-UBTDTT/TT1)",
         en: "Vietnamese Xiangqi Law 2004 (Decision 1409/2004/QĐ-UBTDTT/TT1)",
-        zh: "越南象棋法（2004年，第1409/2004/QĐ-UBTDTT/TT1号决定）",
+        zh: "越南象棋规则（2004年版，依第1409/2004/QĐ-UBTDTT/TT1号决定颁布）",
     },
     original: Lang::Vi,
     translations: &[Translation {
@@ -166,7 +166,7 @@ static ARTICLES: &[Article] = &[
         summary: ByLang {
             vi: "Thắng cờ nếu đối phương hết nước đi (bị vây khốn).",
             en: "A player wins if the opponent has no legal move (stalemate).",
-            zh: "对方无着可走（被困毙）者胜。",
+            zh: "使对方无着可走（困毙）者胜。",
         },
     },
     Article {
@@ -190,7 +190,7 @@ static ARTICLES: &[Article] = &[
             zh: "第7.1.h条",
         },
         summary: ByLang {
-            vi: "Thắng cờ nếu đối phương phạm luật cấm, còn bên này không phạm luật, mà đối phương không chịu đổi nước.",
+            vi: "Thắng cờ nếu đối phương phạm luật cấm mà mình không phạm, và đối phương không chịu đổi nước.",
             en: "A player wins if the opponent breaks a prohibition, the player does not, and the opponent refuses to change.",
             zh: "对方犯禁例而本方未犯，对方又不肯变着者，本方胜。",
         },
@@ -269,7 +269,7 @@ static ARTICLES: &[Article] = &[
         },
         summary: ByLang {
             vi: "Một hay nhiều quân đuổi bắt mãi một quân thì xử thua, trừ bắt mãi Tốt chưa qua sông.",
-            en: "One or more pieces perpetually chasing one piece lose, except chasing a pawn that has not crossed the river.",
+            en: "A side whose piece or pieces perpetually chase one enemy piece loses, except when the piece chased is a pawn that has not crossed the river.",
             zh: "一子或多子长捉一子者判负，长捉未过河的兵（卒）除外。",
         },
     },
@@ -281,9 +281,9 @@ static ARTICLES: &[Article] = &[
             zh: "第23条第4点",
         },
         summary: ByLang {
-            vi: "Một quân lần lượt đuổi bắt hai hay nhiều quân: hòa.",
-            en: "One piece chasing two or more pieces in turn: a draw.",
-            zh: "一子轮流捉两个或更多的子：和棋。",
+            vi: "Một quân lần lượt đuổi bắt mãi hai hay nhiều quân, hoặc hai quân thay nhau bắt mãi hai hay nhiều quân: hòa.",
+            en: "One piece chasing two or more pieces in turn, or two pieces taking turns chasing two or more: a draw.",
+            zh: "一子轮流捉两子以上，或两子轮流捉两子以上：和棋。",
         },
     },
     Article {
@@ -320,7 +320,7 @@ static ARTICLES: &[Article] = &[
             zh: "第23条第7点",
         },
         summary: ByLang {
-            vi: "Quân có căn thật nhưng bị ghim không đi được, hoặc Mã bị cản bị Mã đuổi, vẫn tính là bắt mãi.",
+            vi: "Quân có căn thật nhưng bị ghim không đi được, hoặc Mã bị cản chân mà bị Mã đối phương đuổi bắt mãi, vẫn tính là bắt mãi.",
             en: "A protected piece that is pinned and cannot move, or a horse chased by a horse it cannot strike back, still counts as chased.",
             zh: "有真根但被牵制不能走动的子，或被马捉而蹩腿不能反吃的马，仍算被长捉。",
         },
@@ -359,9 +359,9 @@ static ARTICLES: &[Article] = &[
             zh: "第23条第10点",
         },
         summary: ByLang {
-            vi: "Cản mãi, thí quân mãi, đòi đổi mãi, dọa hết mãi, dọa mãi chiếu rút bắt quân đều được phép; không đổi thì hòa.",
-            en: "Perpetual blocking, sacrifices, exchange offers, mate threats and threats to win a piece by a discovered check (chiếu rút bắt quân) are allowed: a draw if neither changes.",
-            zh: "长拦、长献、长兑、长杀、长以闪将吃子相威胁均允许；不变着则判和。",
+            vi: "Cản mãi, thí quân mãi, đòi đổi mãi, dọa mãi chiếu rút bắt quân đều được phép; không đổi thì hòa.",
+            en: "Perpetual blocking, sacrifices, exchange offers and threats to win a piece by a discovered check (chiếu rút bắt quân) are allowed: a draw if neither changes.",
+            zh: "长拦、长献、长兑、长以闪将抽子相威胁均允许；不变着则判和。",
         },
     },
     Article {
