@@ -199,6 +199,31 @@ async fn lang_writes_the_page_in_one_language() {
     assert!(by_class(&doc, "iccs").is_empty());
 }
 
+/// A game that ended on the board prints its result, not "no violation" (wording review,
+/// M7): checkmate, Black to move, in every language of the page, with the full-width colon
+/// in Chinese.
+#[tokio::test]
+async fn a_finished_game_prints_its_result_not_no_violation() {
+    let app = law_app();
+    let mate = json!({ "fen": "3k5/R8/3R5/9/9/9/9/9/9/4K4 b", "moves": [] });
+    let html = report(&app, &mate, "mate").await;
+    let doc = xml(&html);
+    let verdict = text_of(by_class(&doc, "verdict")[0]);
+    assert!(
+        verdict.contains("Kết quả / Result: Đỏ thắng (chiếu hết) / Red wins (checkmate)"),
+        "{verdict}"
+    );
+    assert!(by_class(&doc, "violator").is_empty());
+    assert!(!html.contains("Không vi phạm") && !html.contains("No violation"));
+
+    let mut zh = mate.clone();
+    zh["lang"] = json!("zh");
+    let html = report(&app, &zh, "mate-zh").await;
+    let doc = xml(&html);
+    assert_eq!(text_of(by_class(&doc, "verdict")[0]), "结果：红方胜（将死）");
+    assert!(html.contains("<title>裁决书</title>"));
+}
+
 #[tokio::test]
 async fn moves_are_written_as_sent_beside_iccs() {
     let app = law_app();

@@ -14,7 +14,7 @@
 
 use std::time::SystemTime;
 
-use super::answer::{Languages, Localized, Side, Verdict};
+use super::answer::{GameOver, GameOverReason, Languages, Localized, Side, Verdict};
 use super::arbiter::{Arbiter, Cancel, RuledGame};
 use super::diagram::ply_diagram;
 use super::error::ApiError;
@@ -109,6 +109,8 @@ impl Page<'_> {
             None => "—".to_owned(),
         };
         let time = rfc3339(stamp.time);
+        // A label's colon, as the page's own language writes it (full width in Chinese).
+        let colon = words(lang).colon;
         html! {
             (PreEscaped("<!DOCTYPE html>\n"))
             html xmlns="http://www.w3.org/1999/xhtml" lang=(lang.code()) {
@@ -120,20 +122,27 @@ impl Page<'_> {
                 body {
                     header {
                         h1 { (self.words(|w| w.title)) }
-                        p.sub { (self.words(|w| w.ruleset)) ": " (self.each(|l| ruleset.title(l))) }
+                        p.sub { (self.words(|w| w.ruleset)) (colon) (self.each(|l| ruleset.title(l))) }
                     }
                     section.ruling {
-                        p.verdict data-verdict=(answer.verdict.as_str()) {
-                            (self.words(|w| w.verdict)) ": "
-                            (self.words(|w| verdict_word(w, answer.verdict)))
+                        @if let Some(over) = &answer.game_over {
+                            // The game ended on the board: its result, not "no violation".
+                            p.verdict.result data-verdict=(answer.verdict.as_str()) {
+                                (self.words(|w| w.result)) (colon)
+                                (self.each_string(|l| won_by(l, over)))
+                            }
+                        } @else {
+                            p.verdict data-verdict=(answer.verdict.as_str()) {
+                                (self.words(|w| w.verdict)) (colon)
+                                (self.words(|w| verdict_word(w, answer.verdict)))
+                            }
+                            p.violator { (self.words(|w| w.violator)) (colon) (violator) }
                         }
-                        p.violator { (self.words(|w| w.violator)) ": " (violator) }
                         @if !answer.articles.is_empty() {
                             h2 { (self.words(|w| w.articles)) }
                             table.articles {
                                 @for article in &answer.articles {
                                     tr data-ref=(article.reference) {
-                                        td { (article.reference) }
                                         td { (article.label) }
                                         td { (self.localized(&article.summary)) }
                                     }
@@ -147,9 +156,9 @@ impl Page<'_> {
                     (self.diagrams())
                     footer {
                         p {
-                            (self.words(|w| w.request_id)) ": "
+                            (self.words(|w| w.request_id)) (colon)
                             code.request-id { (stamp.request_id) }
-                            " · " (self.words(|w| w.time)) ": "
+                            " · " (self.words(|w| w.time)) (colon)
                             time datetime=(time) { (time) }
                             " · xiangqi-arbiter " (env!("CARGO_PKG_VERSION"))
                         }
@@ -369,6 +378,12 @@ impl Page<'_> {
         self.each(|l| pick(words(l)))
     }
 
+    /// A text made for each of the page's languages, joined as [`Page::words`] joins them.
+    fn each_string(&self, text: impl Fn(Lang) -> String) -> String {
+        let texts: Vec<String> = self.langs.iter().map(|&l| text(l)).collect();
+        texts.join(" / ")
+    }
+
     fn each(&self, text: impl Fn(Lang) -> &'static str) -> String {
         let texts: Vec<&str> = self.langs.iter().map(|&l| text(l)).collect();
         texts.join(" / ")
@@ -428,6 +443,11 @@ fn circled(n: usize) -> char {
 /// The page's own words in one language.
 struct Words {
     title: &'static str,
+    colon: &'static str,
+    result: &'static str,
+    wins: &'static str,
+    checkmate: &'static str,
+    stalemate: &'static str,
     ruleset: &'static str,
     verdict: &'static str,
     violator: &'static str,
@@ -451,18 +471,23 @@ struct Words {
 }
 
 const VI: Words = Words {
-    title: "Biên bản phán quyết",
+    title: "Biên bản của trọng tài",
+    colon: ": ",
+    result: "Kết quả",
+    wins: "thắng",
+    checkmate: "chiếu hết",
+    stalemate: "hết nước đi",
     ruleset: "Luật áp dụng",
-    verdict: "Phán quyết",
+    verdict: "Quyết định",
     violator: "Bên vi phạm",
     articles: "Điều luật",
     explanation: "Giải thích",
     moves: "Các nước đi",
-    positions: "Các thế cờ của chu kỳ",
+    positions: "Các thế cờ của vòng lặp",
     final_position: "Thế cờ cuối",
     start: "Thế cờ ban đầu",
-    omitted: "nước không in",
-    cycle_legend: "chu kỳ được xét",
+    omitted: "lượt không in",
+    cycle_legend: "vòng lặp được xét",
     occurrence_legend: "ba lần xuất hiện của thế cờ lặp lại",
     request_id: "Mã yêu cầu",
     time: "Thời điểm (UTC)",
@@ -475,7 +500,12 @@ const VI: Words = Words {
 };
 
 const EN: Words = Words {
-    title: "Ruling on repetition",
+    title: "Arbiter's ruling",
+    colon: ": ",
+    result: "Result",
+    wins: "wins",
+    checkmate: "checkmate",
+    stalemate: "no legal move",
     ruleset: "Rules",
     verdict: "Verdict",
     violator: "Violator",
@@ -499,7 +529,12 @@ const EN: Words = Words {
 };
 
 const ZH: Words = Words {
-    title: "重复局面裁决书",
+    title: "裁决书",
+    colon: "：",
+    result: "结果",
+    wins: "胜",
+    checkmate: "将死",
+    stalemate: "困毙",
     ruleset: "规则",
     verdict: "裁决",
     violator: "违例方",
@@ -536,6 +571,20 @@ fn verdict_word(w: &Words, verdict: Verdict) -> &'static str {
         Verdict::MustChange => w.must_change,
         Verdict::Loss => w.loss,
         Verdict::Draw => w.draw,
+    }
+}
+
+/// `Đỏ thắng (chiếu hết)` / `Red wins (checkmate)` / `红方胜（将死）`.
+fn won_by(lang: Lang, over: &GameOver) -> String {
+    let w = words(lang);
+    let how = match over.reason {
+        GameOverReason::Checkmate => w.checkmate,
+        GameOverReason::Stalemate => w.stalemate,
+    };
+    let side = side_word(w, over.winner);
+    match lang {
+        Lang::Zh => format!("{side}{}（{how}）", w.wins),
+        Lang::Vi | Lang::En => format!("{side} {} ({how})", w.wins),
     }
 }
 
