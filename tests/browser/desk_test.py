@@ -262,9 +262,9 @@ def check_play(desk, shots):
     for move in ["d9d8", "a9a8"]:
         desk.play(move)
     expect(page.locator("#banner")).to_contain_text("Red did not change and loses")
-    # The game ended there: no more moves.
+    # The game ended there: no more moves, and the notice says how it ended.
     desk.click_square("d8")
-    expect(page.locator("#notice")).to_have_text("The game is over.")
+    expect(page.locator("#notice")).to_have_text("Red did not change and loses.")
     expect(page.locator(".mark.selected")).to_have_count(0)
     page.screenshot(path=str(shots / "05-play-loss.png"), full_page=True)
 

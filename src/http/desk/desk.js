@@ -5,25 +5,26 @@
 const TEXT = {
   vi: {
     title: 'Bàn trọng tài', apiDocs: 'Tài liệu API', board: 'Bàn cờ', first: 'Về đầu', prev: 'Lùi',
-    next: 'Tiến', last: 'Về cuối', plySlider: 'Nước đi', flip: 'Lật bàn', mode: 'Chế độ',
+    next: 'Tiến', last: 'Về cuối', plySlider: 'Lượt đi', flip: 'Lật bàn', mode: 'Chế độ',
     review: 'Xem lại ván', play: 'Hai người chơi', gameLabel: 'Ván cờ (các nước đi, mảng JSON, PGN, biên bản có số nước, bản xuất văn bản của dpxq.com hoặc DhtmlXQ)',
     fenLabel: 'FEN khởi đầu (để trống: thế ban đầu)', notationLabel: 'Cách ghi', auto: 'tự nhận',
     rulesetLabel: 'Luật', adjudicate: 'Phân xử', share: 'Tạo liên kết', shareUrl: 'Liên kết chia sẻ',
-    undo: 'Đi lại', newGame: 'Ván mới', report: 'Biên bản để in', ruling: 'Phán quyết', verdict: 'Phán quyết',
+    undo: 'Đi lại', newGame: 'Ván mới', report: 'Biên bản để in', ruling: 'Kết quả xử', verdict: 'Quyết định',
     violator: 'Bên vi phạm', moves: 'Các nước đi',
-    legend: '↻ vòng lặp bị xét · ①②③ lần xuất hiện của thế cờ · ✗ nước xử thua',
-    start: 'Khởi đầu', ply: 'Nửa nước', red: 'Đỏ', black: 'Đen', nobody: 'không có',
+    legend: '↻ vòng lặp được xét · ①②③ lần xuất hiện của thế cờ · ✗ nước bị xử thua',
+    start: 'Khởi đầu', ply: 'Lượt', red: 'Đỏ', black: 'Đen', nobody: 'không có',
     verdicts: { none: 'Không vi phạm', must_change: 'Phải đổi nước', loss: 'Xử thua', draw: 'Hòa' },
     banner: {
-      must_change: (s) => `Thế cờ lặp lại lần thứ ba: bên ${s} phải đổi nước, nếu không sẽ bị xử thua.`,
+      must_change: (s) => `Thế cờ xuất hiện lần thứ ba: bên ${s} phải đổi nước, nếu không sẽ bị xử thua.`,
       loss: (s) => `Bên ${s} không đổi nước và bị xử thua.`,
-      draw: () => 'Thế cờ lặp lại lần thứ ba: hòa.',
+      draw: () => 'Thế cờ xuất hiện lần thứ ba: hòa.',
     },
-    occ: ['lần 1', 'lần 2', 'lần 3'], lossMark: 'nước xử thua', cycleMark: 'trong vòng lặp',
+    occ: ['lần 1', 'lần 2', 'lần 3'], lossMark: 'nước bị xử thua', cycleMark: 'trong vòng lặp',
     illegalAt: (m) => `Nước ${m} không hợp lệ`, notYours: 'Hãy chọn một quân của bên đang đi.',
     goToEnd: 'Hãy về nước cuối để đi tiếp.', refused: 'Nước đi bị từ chối',
     linkReady: 'Liên kết đã được tạo (và chép nếu trình duyệt cho phép).', moveInput: 'Nhập nước đi (ICCS, ví dụ h2e2)',
-    playMove: 'Đi', toMove: (s) => `Đến lượt ${s}.`, gameOver: 'Ván cờ đã kết thúc.'
+    playMove: 'Đi', toMove: (s) => `Đến lượt ${s}.`, gameOver: 'Ván cờ đã kết thúc.',
+    wonBy: (s, mate) => `Ván cờ đã kết thúc: ${s} thắng (${mate ? 'chiếu hết' : 'đối phương hết nước đi'}).`,
   },
   en: {
     title: "The arbiter's desk", apiDocs: 'API reference', board: 'Board', first: 'First', prev: 'Back',
@@ -37,7 +38,7 @@ const TEXT = {
     start: 'Start', ply: 'Ply', red: 'Red', black: 'Black', nobody: 'none',
     verdicts: { none: 'No violation', must_change: 'Must change', loss: 'Loss', draw: 'Draw' },
     banner: {
-      must_change: (s) => `Third occurrence: ${s} must change its move, or loses.`,
+      must_change: (s) => `Third occurrence: ${s} must change its move, or it loses.`,
       loss: (s) => `${s} did not change and loses.`,
       draw: () => 'Third occurrence: the game is drawn.',
     },
@@ -45,16 +46,17 @@ const TEXT = {
     illegalAt: (m) => `Move ${m} is illegal`, notYours: 'Pick a piece of the side to move.',
     goToEnd: 'Go to the last move to play on.', refused: 'Move refused',
     linkReady: 'Link made (and copied, if the browser allows).', moveInput: 'Type a move (ICCS, e.g. h2e2)',
-    playMove: 'Play', toMove: (s) => `${s} to move.`, gameOver: 'The game is over.'
+    playMove: 'Play', toMove: (s) => `${s} to move.`, gameOver: 'The game is over.',
+    wonBy: (s, mate) => `The game is over: ${s} wins (${mate ? 'checkmate' : 'the opponent has no legal move'}).`,
   },
   zh: {
-    title: '裁判台', apiDocs: 'API 文档', board: '棋盘', first: '开始', prev: '后退', next: '前进',
-    last: '最后', plySlider: '着法', flip: '翻转棋盘', mode: '模式', review: '复盘裁决', play: '双人对弈',
+    title: '裁判台', apiDocs: 'API 文档', board: '棋盘', first: '回到开头', prev: '后退', next: '前进',
+    last: '跳到最后', plySlider: '步数', flip: '翻转棋盘', mode: '模式', review: '复盘裁决', play: '双人对弈',
     gameLabel: '棋局（着法、JSON 数组、PGN、带序号的棋谱、东萍文本棋谱或 DhtmlXQ）', fenLabel: '起始 FEN（留空：标准开局）',
     notationLabel: '记谱法', auto: '自动识别', rulesetLabel: '规则', adjudicate: '裁决', share: '分享链接',
-    shareUrl: '分享链接', undo: '悔棋', newGame: '新局', report: '可打印的裁决书', ruling: '裁决', verdict: '裁决', violator: '违例方',
+    shareUrl: '分享链接', undo: '悔棋', newGame: '新局', report: '可打印的裁决书', ruling: '裁决', verdict: '裁决结果', violator: '违例方',
     moves: '着法', legend: '↻ 被裁决的循环 · ①②③ 局面出现次数 · ✗ 判负的一着',
-    start: '开局', ply: '半回合', red: '红方', black: '黑方', nobody: '无',
+    start: '起始局面', ply: '步', red: '红方', black: '黑方', nobody: '无',
     verdicts: { none: '无违例', must_change: '必须变着', loss: '判负', draw: '和棋' },
     banner: {
       must_change: (s) => `局面第三次出现：${s}必须变着，否则判负。`,
@@ -64,7 +66,8 @@ const TEXT = {
     occ: ['第一次出现', '第二次出现', '第三次出现'], lossMark: '判负的一着', cycleMark: '在循环中',
     illegalAt: (m) => `着法 ${m} 不合规则`, notYours: '请选择行棋方的棋子。', goToEnd: '请回到最后一着再继续走棋。',
     refused: '着法被拒绝', linkReady: '链接已生成（浏览器允许时已复制）。', moveInput: '输入着法（ICCS，例如 h2e2）',
-    playMove: '走', toMove: (s) => `轮到${s}走棋。`, gameOver: '对局已结束。'
+    playMove: '走', toMove: (s) => `轮到${s}走棋。`, gameOver: '对局已结束。',
+    wonBy: (s, mate) => `对局已结束：${s}胜（${mate ? '将死' : '困毙'}）。`,
   },
 };
 
@@ -434,7 +437,7 @@ function goTo(ply) {
 async function loadLegalMoves() {
   const res = await post('/v1/legal-moves', { fen: state.game.fen, moves: state.game.moves });
   state.legal = res.ok ? res.data : null;
-  if (state.legal) say(gameEnded() ? t().gameOver : t().toMove(entry(t(), state.legal.position.side_to_move)));
+  if (state.legal) say(gameEnded() ? gameOverText() : t().toMove(entry(t(), state.legal.position.side_to_move)));
 }
 
 async function afterMoves() {
@@ -465,12 +468,20 @@ async function tryMove(from, to) {
   await render();
 }
 
+// What the desk says once the game is over: who won and how, when the board says so.
+function gameOverText() {
+  const over = state.legal && state.legal.game_over;
+  if (over) return t().wonBy(sideName(over.winner), over.reason === 'checkmate');
+  if (state.ruling && state.ruling.verdict === 'loss') return t().banner.loss(sideName(state.ruling.violator));
+  return t().gameOver;
+}
+
 const gameEnded = () => (state.ruling && state.ruling.verdict === 'loss') || (state.legal && state.legal.game_over);
 
 async function clickSquare(square) {
   if (state.mode !== 'play' || !state.legal) return;
   if (gameEnded()) {
-    say(t().gameOver, true);
+    say(gameOverText(), true);
     return;
   }
   if (state.ply !== state.plies) {
@@ -616,7 +627,7 @@ function wire() {
       await adjudicate();
       showMoves();
       if (state.mode === 'play' && state.legal) {
-        say(gameEnded() ? t().gameOver : t().toMove(entry(t(), state.legal.position.side_to_move)));
+        say(gameEnded() ? gameOverText() : t().toMove(entry(t(), state.legal.position.side_to_move)));
       }
       await render();
     });
@@ -651,7 +662,7 @@ function wire() {
     e.preventDefault();
     const text = $('move-input').value.trim().replace('-', '');
     if (state.mode !== 'play' || !state.legal) return;
-    if (gameEnded()) return say(t().gameOver, true);
+    if (gameEnded()) return say(gameOverText(), true);
     if (state.ply !== state.plies) return say(t().goToEnd, true);
     if (!ICCS.test(text)) return say(`${t().refused}: ${text}`, true);
     $('move-input').value = '';
