@@ -143,11 +143,11 @@ async fn unparsable_move_in_each_language() {
     );
     assert_eq!(
         vi,
-        "lượt 3 (nước thứ 2 của Đỏ): không đọc được nước đi \"Q2+3\" theo ký hiệu WXF: không có quân nào ký hiệu là \"Q\""
+        "lượt 3 (nước thứ 2 của Đỏ): không đọc được nước đi \"Q2+3\" theo cách ghi WXF: không có quân nào ký hiệu là \"Q\""
     );
     assert_eq!(
         zh,
-        "第3步（红方第2着）：无法读取着法\"Q2+3\"（按WXF记法）：未知的棋子字母\"Q\""
+        "第3步（红方第2着）：无法读取着法\"Q2+3\"（按WXF记谱法）：未知的棋子字母\"Q\""
     );
     // The facts of a move no piece can make, in the words of each language.
     let body = json!({ "moves": ["H2+5"], "notation": "wxf" });
@@ -158,27 +158,27 @@ async fn unparsable_move_in_each_language() {
     );
     assert_eq!(
         vi,
-        "lượt 1 (nước thứ 1 của Đỏ): không đọc được nước đi \"H2+5\" theo ký hiệu WXF: không thể đi như vậy: Mã Đỏ ở h0 không thể tiến tới cột 5: quân không tới được cột đó"
+        "lượt 1 (nước thứ 1 của Đỏ): không đọc được nước đi \"H2+5\" theo cách ghi WXF: không thể đi như vậy: Mã Đỏ ở h0 không thể tiến tới cột 5: quân không tới được cột đó"
     );
     assert_eq!(
         zh,
-        "第1步（红方第1着）：无法读取着法\"H2+5\"（按WXF记法）：不可能的着法：h0的红马不能进到五路：走不到那一路"
+        "第1步（红方第1着）：无法读取着法\"H2+5\"（按WXF记谱法）：不可能的着法：h0的红马不能进到五路：走不到那一路"
     );
     let body = json!({ "moves": ["前兵进一"], "notation": "chinese" });
     let [vi, _, zh] = details("/v1/adjudicate", body).await;
     assert_eq!(
         vi,
-        "lượt 1 (nước thứ 1 của Đỏ): không đọc được nước đi \"前兵进一\" theo ký hiệu Trung Quốc: không có quân như vậy: bên Đỏ không có hai Tốt nào cùng một cột"
+        "lượt 1 (nước thứ 1 của Đỏ): không đọc được nước đi \"前兵进一\" theo cách ghi Trung Quốc: không có quân như vậy: bên Đỏ không có hai Tốt nào cùng một cột"
     );
     assert_eq!(
         zh,
-        "第1步（红方第1着）：无法读取着法\"前兵进一\"（按中文记法）：没有这样的棋子：红方没有两个兵在同一路"
+        "第1步（红方第1着）：无法读取着法\"前兵进一\"（按中文记谱法）：没有这样的棋子：红方没有两个兵在同一路"
     );
     // A syntax error says what a move looks like; Black's Chinese moves use digits.
     let body = json!({ "moves": ["炮二平五", "马八进七"], "notation": "chinese" });
     let [vi, _, zh] = details("/v1/adjudicate", body).await;
     assert!(
-        vi.contains("một nước của Đen theo ký hiệu Trung Quốc"),
+        vi.contains("một nước của Đen theo cách ghi Trung Quốc"),
         "{vi}"
     );
     assert!(zh.contains("应为黑方中文着法"), "{zh}");
@@ -261,12 +261,12 @@ async fn invalid_record_points_into_it_in_each_language() {
         "{en}"
     );
     assert!(
-        vi.starts_with("không ký hiệu nào đọc được mọi nước thành nước đi hợp lệ: ICCS dừng ở \"zz\" (dòng 2, cột 4)"),
+        vi.starts_with("không cách ghi nào đọc được mọi nước thành nước đi hợp lệ: cách ghi ICCS dừng ở \"zz\" (dòng 2, cột 4)"),
         "{vi}"
     );
     assert!(
         zh.starts_with(
-            "没有一种记法能把每一着都读成合法着法：ICCS在\"zz\"（第2行第4列）处读不下去"
+            "没有一种记谱法能把每一着都读成合法着法：ICCS记谱法在\"zz\"（第2行第4列）处无法继续读取"
         ),
         "{zh}"
     );
@@ -301,7 +301,7 @@ async fn limits_in_each_language() {
     let body = json!({ "moves": ["a", "b", "c"] }).to_string();
     let [vi, en, zh] = details_by_header(&app, "/v1/adjudicate", &body).await;
     assert_eq!(en, "3 moves, limit 2");
-    assert_eq!(vi, "3 nước đi, vượt giới hạn 2");
+    assert_eq!(vi, "3 lượt đi, vượt giới hạn 2");
     assert_eq!(zh, "3步着法，超过上限2");
     let body = json!({ "games": [{ "moves": [] }, { "moves": [] }] }).to_string();
     let [vi, en, zh] = details_by_header(&app, "/v1/adjudicate/batch", &body).await;

@@ -220,7 +220,10 @@ async fn a_finished_game_prints_its_result_not_no_violation() {
     zh["lang"] = json!("zh");
     let html = report(&app, &zh, "mate-zh").await;
     let doc = xml(&html);
-    assert_eq!(text_of(by_class(&doc, "verdict")[0]), "结果：红方胜（将死）");
+    assert_eq!(
+        text_of(by_class(&doc, "verdict")[0]),
+        "结果：红方胜（将死）"
+    );
     assert!(html.contains("<title>裁决书</title>"));
 }
 

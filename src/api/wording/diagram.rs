@@ -18,7 +18,7 @@ pub fn unknown_parameter(known: &[&str]) -> Wording {
     let known = known.join(", ");
     Wording::new(|lang| match lang {
         Lang::En => format!("unknown parameter: the parameters are {known}"),
-        Lang::Vi => format!("tham số không có: các tham số là {known}"),
+        Lang::Vi => format!("không có tham số này; các tham số hợp lệ: {known}"),
         Lang::Zh => format!("未知参数：可用参数为{known}"),
     })
 }

@@ -34,8 +34,9 @@ fn fen_parse(fen: &str, e: &ParseFenError, lang: Lang) -> String {
         (ParseFenError::Empty, Vi) => "FEN để trống".to_owned(),
         (ParseFenError::Empty, Zh) => "FEN为空".to_owned(),
         (ParseFenError::WrongRankCount { found }, En) => format!(
-            "the board has {found} groups separated by '/', expected 10: one per rank, \
-             Black's back rank first"
+            "the board has {found} group{} separated by '/', expected 10: one per rank, \
+             Black's back rank first",
+            if *found == 1 { "" } else { "s" }
         ),
         (ParseFenError::WrongRankCount { found }, Vi) => format!(
             "bàn cờ có {found} nhóm ngăn cách bởi '/', cần 10: mỗi hàng ngang một nhóm, \

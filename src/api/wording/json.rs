@@ -112,9 +112,10 @@ pub fn verbatim(text: String) -> Wording {
     Wording::new(|_| text.clone())
 }
 
-/// " (line 3, column 7)": where in the body, when the whole body was read.
+/// " (line 3, column 7)": where in the body, when the whole body was read (serde_json says
+/// line 0 for a problem of the whole value, such as a missing field: no place to give).
 fn json_at(at: Option<(usize, usize)>, lang: Lang) -> String {
-    match (at, lang) {
+    match (at.filter(|&(line, _)| line > 0), lang) {
         (None, _) => String::new(),
         (Some((l, c)), Lang::En) => format!(" (line {l}, column {c})"),
         (Some((l, c)), Lang::Vi) => format!(" (dòng {l}, cột {c})"),

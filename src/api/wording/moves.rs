@@ -81,7 +81,7 @@ pub fn illegal_reason(reason: IllegalMoveReason) -> Wording {
             zh: "此着造成将帅照面",
         },
         R::GameOver => ByLang {
-            vi: "ván cờ đã kết thúc: bên đi đã bị chiếu bí hoặc hết nước đi",
+            vi: "ván cờ đã kết thúc: bên đi đã bị chiếu hết hoặc hết nước đi",
             en: "the game is over: the side to move is checkmated or stalemated",
             zh: "对局已结束：走棋方已被将死或困毙",
         },
@@ -352,19 +352,19 @@ fn move_shape(notation: Notation, side: Color, lang: Lang) -> &'static str {
              số 1-9"
         }
         (Notation::Wxf, _) => {
-            "WXF着法，如C2=5、H8+7、R1-1或C+=5：棋子字母（K A E H R C P）及其所在直线1-9，\
+            "WXF着法，如C2=5、H8+7、R1-1或C+=5：棋子字母（K A E H R C P）及其所在路数1-9，\
              或前后标记+、-，然后是+、-、=或.，最后是数字1-9"
         }
         (Notation::Vn, _) if vi => {
-            "một nước theo ký hiệu Việt Nam như P2-5, M8.7, X1/1 hoặc Pt-4: quân (Tg S T X P M \
+            "một nước theo cách ghi Việt Nam như P2-5, M8.7, X1/1 hoặc Pt-4: quân (Tg S T X P M \
              B), cột 1-9 của quân và/hoặc dấu t, s hoặc g, rồi . / hoặc -, rồi một chữ số 1-9"
         }
         (Notation::Vn, _) => {
-            "越南记法着法，如P2-5、M8.7、X1/1或Pt-4：棋子（Tg S T X P M B）及其所在直线1-9\
+            "越南记谱法着法，如P2-5、M8.7、X1/1或Pt-4：棋子（Tg S T X P M B）及其所在路数1-9\
              和/或标记t、s、g，然后是.、/或-，最后是数字1-9"
         }
         (Notation::Chinese, Color::Red) if vi => {
-            "một nước của Đỏ theo ký hiệu Trung Quốc như 炮二平五, 马八进七 hoặc 前车进一: quân \
+            "một nước của Đỏ theo cách ghi Trung Quốc như 炮二平五, 马八进七 hoặc 前车进一: quân \
              (车 马 炮 相 仕 帅 兵) và cột của nó bằng chữ số Hán 一-九, hoặc dấu (前 中 后 一-五) \
              và quân, rồi 进, 退 hoặc 平, rồi một chữ số Hán 一-九"
         }
@@ -373,7 +373,7 @@ fn move_shape(notation: Notation, side: Color, lang: Lang) -> &'static str {
              直线（一至九），或标记（前 中 后 一至五）加棋子，然后是进、退或平，最后是一至九"
         }
         (Notation::Chinese, Color::Black) if vi => {
-            "một nước của Đen theo ký hiệu Trung Quốc như 炮8平5, 马２进３ hoặc 前车进1: quân \
+            "một nước của Đen theo cách ghi Trung Quốc như 炮8平5, 马２进３ hoặc 前车进1: quân \
              (车 马 炮 象 士 将 卒) và cột của nó bằng chữ số 1-9 hoặc １-９, hoặc dấu (前 中 后 \
              1-5) và quân, rồi 进, 退 hoặc 平, rồi một chữ số 1-9"
         }
@@ -433,13 +433,13 @@ pub fn unparsable_move(
         }
         Lang::Vi => {
             let notation = notation
-                .map(|n| format!(" theo ký hiệu {}", notation_label(n, lang)))
+                .map(|n| format!(" theo cách ghi {}", notation_label(n, lang)))
                 .unwrap_or_default();
             format!("{at}: không đọc được nước đi {mv:?}{notation}: {message}")
         }
         Lang::Zh => {
             let notation = notation
-                .map(|n| format!("（按{}记法）", notation_label(n, lang)))
+                .map(|n| format!("（按{}记谱法）", notation_label(n, lang)))
                 .unwrap_or_default();
             format!("{at}：无法读取着法{mv:?}{notation}：{message}")
         }

@@ -35,7 +35,7 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
             "此处开始的{}没有闭合",
             match what {
                 Opened::Comment => "注释",
-                Opened::Variation => "变着",
+                Opened::Variation => "变例（括号）",
                 Opened::Tag => "标签",
             }
         ),
@@ -123,8 +123,12 @@ pub fn no_notation_reads(stops: &[(Notation, String, u32, u32)]) -> Wording {
                 );
                 match lang {
                     Lang::En => format!("{label} stops at {mv:?} (line {line}, column {column})"),
-                    Lang::Vi => format!("{label} dừng ở {mv:?} (dòng {line}, cột {column})"),
-                    Lang::Zh => format!("{label}在{mv:?}（第{line}行第{column}列）处读不下去"),
+                    Lang::Vi => {
+                        format!("cách ghi {label} dừng ở {mv:?} (dòng {line}, cột {column})")
+                    }
+                    Lang::Zh => {
+                        format!("{label}记谱法在{mv:?}（第{line}行第{column}列）处无法继续读取")
+                    }
                 }
             })
             .collect();
@@ -134,10 +138,13 @@ pub fn no_notation_reads(stops: &[(Notation, String, u32, u32)]) -> Wording {
                 each.join("; ")
             ),
             Lang::Vi => format!(
-                "không ký hiệu nào đọc được mọi nước thành nước đi hợp lệ: {}",
+                "không cách ghi nào đọc được mọi nước thành nước đi hợp lệ: {}",
                 each.join("; ")
             ),
-            Lang::Zh => format!("没有一种记法能把每一着都读成合法着法：{}", each.join("；")),
+            Lang::Zh => format!(
+                "没有一种记谱法能把每一着都读成合法着法：{}",
+                each.join("；")
+            ),
         }
     })
 }

@@ -7,7 +7,7 @@ pub fn too_many(count: usize, limit: usize, games: bool, lang: Lang) -> String {
     match (lang, games) {
         (Lang::En, false) => format!("{count} moves, limit {limit}"),
         (Lang::En, true) => format!("{count} games, limit {limit}"),
-        (Lang::Vi, false) => format!("{count} nước đi, vượt giới hạn {limit}"),
+        (Lang::Vi, false) => format!("{count} lượt đi, vượt giới hạn {limit}"),
         (Lang::Vi, true) => format!("{count} ván, vượt giới hạn {limit}"),
         (Lang::Zh, false) => format!("{count}步着法，超过上限{limit}"),
         (Lang::Zh, true) => format!("{count}局，超过上限{limit}"),
@@ -91,9 +91,9 @@ pub fn unknown_name(notation: bool, name: &str, lang: Lang) -> String {
     match (lang, notation) {
         (Lang::En, true) => format!("unknown notation {name:?}"),
         (Lang::En, false) => format!("unknown rule set {name:?}"),
-        (Lang::Vi, true) => format!("không có ký hiệu {name:?}"),
+        (Lang::Vi, true) => format!("không có cách ghi {name:?}"),
         (Lang::Vi, false) => format!("không có bộ luật {name:?}"),
-        (Lang::Zh, true) => format!("未知的记法{name:?}"),
+        (Lang::Zh, true) => format!("未知的记谱法{name:?}"),
         (Lang::Zh, false) => format!("未知的规则{name:?}"),
     }
 }

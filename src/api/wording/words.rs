@@ -64,10 +64,11 @@ pub fn elide(s: &str, keep: usize) -> String {
     }
 }
 
-/// "red" / "Đỏ" / "红方": a side as a ply's problem names it.
+/// "Red" / "Đỏ" / "红方": a side as a ply's problem names it.
 pub(super) fn side_of(color: Color, lang: Lang) -> &'static str {
     match (lang, color) {
-        (Lang::En, c) => c.name(),
+        (Lang::En, Color::Red) => "Red",
+        (Lang::En, Color::Black) => "Black",
         (Lang::Vi, Color::Red) => "Đỏ",
         (Lang::Vi, Color::Black) => "Đen",
         (Lang::Zh, Color::Red) => "红方",
