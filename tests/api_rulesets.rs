@@ -145,3 +145,39 @@ async fn compare_answers_both_books_side_by_side() {
     let plain = rule(None, FEN, &moves).await;
     assert!(plain.get("comparison").is_none());
 }
+
+/// `?lang=` labels each article in that language (wording review, T16); a language the
+/// service does not speak, or a parameter the route does not have, is a 400 problem.
+#[tokio::test]
+async fn rulesets_label_their_articles_in_the_asked_language() {
+    let app = law_app();
+    for (lang, label) in [
+        ("zh", "第23条第1点"),
+        ("en", "Article 23, point 1"),
+        ("vi", "Điều 23, điểm 1"),
+    ] {
+        let resp = send(&app, get(&format!("/v1/rulesets?lang={lang}"))).await;
+        assert_eq!(resp.status(), 200);
+        let body = body_json(resp).await;
+        let labels: Vec<&str> = body["rulesets"][0]["articles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["ref"] == "23.1")
+            .map(|a| a["label"].as_str().unwrap())
+            .collect();
+        assert_eq!(labels, [label], "{lang}");
+    }
+    for query in ["lang=fr", "lang=zh&lang=vi", "language=zh"] {
+        let resp = send(&app, get(&format!("/v1/rulesets?{query}"))).await;
+        assert_eq!(resp.status(), 400, "{query}");
+        let problem = body_json(resp).await;
+        assert!(
+            problem["type"]
+                .as_str()
+                .unwrap()
+                .ends_with("/invalid-parameter"),
+            "{problem}"
+        );
+    }
+}

@@ -1,11 +1,14 @@
 //! The API's calls as plain functions: check a request once, then ask the [`Arbiter`]. The
 //! HTTP handlers and the CLI both call these; neither checks anything itself.
 
-use super::answer::{AdjudicateResponse, BatchItem, BatchResponse};
+use super::answer::{AdjudicateResponse, BatchItem, BatchResponse, RulesetsResponse};
 use super::arbiter::{Arbiter, Cancel};
 use super::error::ApiError;
+use super::error::{ECHO_CHARS, elide};
 use super::json::{parse_game, problem_language_of};
 use super::request::{AdjudicateRequest, BatchRequest, Limits};
+use super::wording;
+use crate::adjudication::{Lang, RuleSet};
 
 /// Checks one game request once ([`AdjudicateRequest::check`]) and rules on it.
 /// `accept_language` is the client's `Accept-Language` header, if any.
@@ -82,4 +85,41 @@ pub fn rule_all<'a>(
         results.push(item);
     }
     Ok(results)
+}
+
+/// The parameters `GET /v1/rulesets` knows.
+pub const RULESETS_PARAMETERS: [&str; 1] = ["lang"];
+
+/// `GET /v1/rulesets[?lang=…]`: the arbiter's rule books, each article labelled in `lang`
+/// (else, as every answer labels it, in Vietnamese). An unknown parameter, one given twice
+/// or a language we do not speak is a 400 `invalid-parameter` naming it.
+pub fn rulesets(arbiter: &dyn Arbiter, query: Option<&str>) -> Result<RulesetsResponse, ApiError> {
+    let mut lang = None;
+    for (name, value) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
+        let invalid = |message| ApiError::InvalidParameter {
+            parameter: elide(&name, ECHO_CHARS),
+            message,
+        };
+        if !RULESETS_PARAMETERS.contains(&&*name) {
+            return Err(invalid(wording::unknown_parameter(&RULESETS_PARAMETERS)));
+        }
+        if lang.is_some() {
+            return Err(invalid(wording::given_twice()));
+        }
+        lang = Some(Lang::from_code(&value).ok_or_else(|| invalid(wording::unknown_lang(&value)))?);
+    }
+    let mut answer = arbiter.rulesets();
+    if let Some(lang) = lang {
+        for book in &mut answer.rulesets {
+            let Some(rules) = RuleSet::from_id(&book.id) else {
+                continue;
+            };
+            for article in &mut book.articles {
+                if let Some(c) = rules.citation(&article.reference) {
+                    article.label = c.article().label.at(lang).into();
+                }
+            }
+        }
+    }
+    Ok(answer)
 }

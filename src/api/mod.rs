@@ -30,7 +30,9 @@ pub mod request;
 pub mod time;
 pub mod wording;
 
-pub use adjudicate::{adjudicate_batch, adjudicate_one, adjudicate_one_cancellable, rule_all};
+pub use adjudicate::{
+    adjudicate_batch, adjudicate_one, adjudicate_one_cancellable, rule_all, rulesets,
+};
 pub use arbiter::{Arbiter, Cancel, CancelOnDrop, RuledGame};
 pub use error::{ApiError, Problem};
 pub use law::LawArbiter;

@@ -5,13 +5,14 @@
 //! pool ([`super::pool`]), which answers 503 `overloaded` when full and stops abandoned work.
 //! While it is full, a large body is refused from its head, unread ([`super::admission`]).
 
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 
 use super::admission::Admitted;
 use super::error::{AcceptLanguage, LocalizedError, ProblemLang};
 use super::extract::{ApiJson, JsonText};
 use super::metrics::record_verdict;
 use super::state::AppState;
+use crate::adjudication::Lang;
 use crate::api::answer::{BatchItem, BatchResponse, LegalMovesResponse, RulesetsResponse};
 use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
 use crate::api::{ApiError, Arbiter, Cancel, rule_all};
@@ -158,7 +159,19 @@ pub async fn legal_moves(
         .map_err(|e| lang.answer(e))
 }
 
-/// `GET /v1/rulesets`.
-pub async fn rulesets(State(state): State<AppState>) -> ApiJson<RulesetsResponse> {
-    ApiJson(state.arbiter.rulesets())
+/// `GET /v1/rulesets[?lang=…]`: problems in `lang`'s language when it is one, else the
+/// `Accept-Language`'s.
+pub async fn rulesets(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+    accept: AcceptLanguage,
+) -> Result<ApiJson<RulesetsResponse>, LocalizedError> {
+    crate::api::rulesets(state.arbiter.as_ref(), query.as_deref())
+        .map(ApiJson)
+        .map_err(|e| {
+            let asked = form_urlencoded::parse(query.as_deref().unwrap_or("").as_bytes())
+                .find(|(name, _)| name == "lang")
+                .and_then(|(_, code)| Lang::from_code(&code));
+            LocalizedError(e, asked.unwrap_or_else(|| accept.lang()))
+        })
 }
