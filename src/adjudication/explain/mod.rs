@@ -714,6 +714,263 @@ mod tests {
     use crate::adjudication::{Options, Replay, rule};
     use crate::xiangqi::Position;
 
+    /// The kind of a sentence, down to the shapes of its phrases that change
+    /// its words: a new sentence or shape does not compile here until it is
+    /// named, and [`KINDS`] counts them.
+    fn kind(s: &Sentence) -> String {
+        let allowance = |a: &Allowance| match a {
+            Allowance::KingOrPawn { .. } => "king or pawn".to_string(),
+            Allowance::KingOrPawnAlone => "king or pawn alone".to_string(),
+            Allowance::ChecksAnd(other) => format!("checks and {other:?}"),
+            Allowance::ChasesInTurn => "chases in turn".to_string(),
+            Allowance::DiscoveredCheckInTurn => "discovered check in turn".to_string(),
+            Allowance::OffersBreakChase => "offers break chase".to_string(),
+            Allowance::PinnedProtected { among_chases } => format!("pinned {among_chases}"),
+            Allowance::SeveralOnProtected => "several on protected".to_string(),
+            Allowance::Kinds(k) => format!("kinds, none {}", k.none()),
+            Allowance::ProtectedThreat => "protected threat".to_string(),
+            Allowance::UncrossedPawn { .. } => "uncrossed pawn".to_string(),
+            Allowance::OnlyAllowedMoves => "only allowed moves".to_string(),
+        };
+        match s {
+            Sentence::Found(Found::Nothing) => "nothing found".to_string(),
+            Sentence::Found(Found::Occurred { after, .. }) => {
+                format!("occurred, at the start {}", after.is_none())
+            }
+            Sentence::Found(Found::Broken { .. }) => "broken".to_string(),
+            Sentence::Violation(Violation::PerpetualCheck { .. }) => "perpetual check".to_string(),
+            Sentence::Violation(Violation::PerpetualChase { .. }) => "perpetual chase".to_string(),
+            Sentence::Violation(Violation::Chased { stood, .. }) => format!("chased {stood:?}"),
+            Sentence::Answer(Answer::CheckedBack { .. }) => "checked back".to_string(),
+            Sentence::Answer(Answer::ChasedBack { .. }) => "chased back".to_string(),
+            Sentence::Answer(Answer::OffersAmongChases { .. }) => "offers".to_string(),
+            Sentence::Allowed(Allowed { what, cited, .. }) => {
+                format!("allowed {}, cited {}", allowance(what), cited.0.is_some())
+            }
+            Sentence::Outcome(Outcome::Loses { .. }) => "loses".to_string(),
+            Sentence::Outcome(Outcome::MustChange { .. }) => "must change".to_string(),
+            Sentence::Outcome(Outcome::Draw(_)) => "draw".to_string(),
+            Sentence::GameEnd { end, .. } => match end {
+                GameEnd::Checkmate { .. } => "checkmate".to_string(),
+                GameEnd::Stalemate { .. } => "stalemate".to_string(),
+            },
+            Sentence::NoCapture { .. } => "no capture".to_string(),
+        }
+    }
+
+    /// The kinds [`kind`] names: 4 found, 2 + 6 violation, 3 answer, 17
+    /// allowed (12 allowances, the checks 4 times, the pinned piece and the
+    /// kinds twice), 3 outcome, 2 game ends, 1 no capture.
+    const KINDS: usize = 4 + 8 + 3 + 17 + 3 + 2 + 1;
+
+    #[test]
+    fn every_sentence_is_said_in_every_language_as_a_sentence() {
+        let sq = |s| Square::from_iccs(s).unwrap();
+        let groups = vec![
+            (Role::Cannon, vec![sq("a7")]),
+            (Role::Rook, vec![sq("c7"), sq("c8"), sq("d7")]),
+        ];
+        let target = vec![sq("e6"), sq("e5")];
+        let book = RuleSet::default();
+        let cite = |g| book.cite(g).next().expect("the book cites it");
+        let cited = |g| Cited(Some(cite(g)));
+        let bare = Bare {
+            side: Color::Black,
+            number: 21,
+        };
+        let named = Named {
+            bare,
+            sent: Some("R9=8"),
+            iccs: Some(Move::new(sq("a0"), sq("b0"))),
+        };
+        let span = Range(bare, bare);
+        let words = &book.book().wording;
+        let mut all = Vec::new();
+        for places in [Places::Squares, Places::Files, Places::ChineseFiles] {
+            for side in [Color::Red, Color::Black] {
+                let (chasers, target) = (
+                    places.pieces(&groups, side),
+                    places.piece(Role::Horse, &target, side.other()),
+                );
+                all.extend([
+                    Sentence::Violation(Violation::PerpetualCheck {
+                        side,
+                        checkers: chasers,
+                        moves: 3,
+                        span,
+                        cited: cited(Ground::PerpetualCheck),
+                    }),
+                    Sentence::Violation(Violation::PerpetualChase {
+                        side,
+                        chasers,
+                        target,
+                        moves: 3,
+                        span,
+                    }),
+                    Sentence::Allowed(Allowed {
+                        side,
+                        what: Allowance::KingOrPawn { chasers, target },
+                        cited: cited(Ground::KingChase),
+                    }),
+                ]);
+            }
+        }
+        all.extend([
+            Sentence::Found(Found::Nothing),
+            Sentence::Found(Found::Occurred {
+                after: None,
+                nth: 3,
+                at: named,
+            }),
+            Sentence::Found(Found::Occurred {
+                after: Some(bare),
+                nth: 4,
+                at: named,
+            }),
+            Sentence::Found(Found::Broken {
+                third: named,
+                change: named,
+            }),
+        ]);
+        for stood in [
+            Stood::Unprotected,
+            Stood::FalselyProtected,
+            Stood::RookByHorseOrCannon,
+            Stood::Pinned,
+            Stood::BlockedHorse,
+            Stood::OffersAmongChases,
+        ] {
+            all.push(Sentence::Violation(Violation::Chased {
+                side: Color::Black,
+                target: Role::Rook,
+                stood,
+                cited: cited(Ground::ChaseViolation),
+            }));
+        }
+        all.extend([
+            Sentence::Answer(Answer::CheckedBack {
+                side: Color::Red,
+                checks: 1,
+                moves: 3,
+                cited: cite(Ground::CheckedBackSometimes),
+            }),
+            Sentence::Answer(Answer::ChasedBack {
+                side: Color::Red,
+                chases: 1,
+                moves: 3,
+                cited: cite(Ground::ChasedBackSometimes),
+            }),
+            Sentence::Answer(Answer::OffersAmongChases {
+                side: Color::Red,
+                cited: cite(Ground::OfferInChase),
+            }),
+        ]);
+        let some_kinds = AllowedKinds {
+            blocks: true,
+            exchange_offers: true,
+            discovered_check_threats: true,
+            ..AllowedKinds::default()
+        };
+        let allowances = [
+            Allowance::KingOrPawnAlone,
+            Allowance::ChecksAnd(Alternated::Chases),
+            Allowance::ChecksAnd(Alternated::DiscoveredCheckThreats),
+            Allowance::ChecksAnd(Alternated::IdleMoves),
+            Allowance::ChecksAnd(Alternated::OtherMoves),
+            Allowance::ChasesInTurn,
+            Allowance::DiscoveredCheckInTurn,
+            Allowance::OffersBreakChase,
+            Allowance::PinnedProtected { among_chases: true },
+            Allowance::PinnedProtected {
+                among_chases: false,
+            },
+            Allowance::SeveralOnProtected,
+            Allowance::Kinds(AllowedKinds::default()),
+            Allowance::Kinds(some_kinds),
+            Allowance::ProtectedThreat,
+            Allowance::UncrossedPawn { of: Color::Black },
+        ];
+        for what in allowances {
+            all.push(Sentence::Allowed(Allowed {
+                side: Color::Red,
+                what,
+                cited: cited(Ground::ChecksMixed),
+            }));
+        }
+        all.extend([
+            Sentence::Allowed(Allowed {
+                side: Color::Red,
+                what: Allowance::OnlyAllowedMoves,
+                cited: Cited(None),
+            }),
+            Sentence::Outcome(Outcome::Loses {
+                side: Color::Red,
+                at: named,
+                cited: cited(Ground::CheckViolation),
+            }),
+            Sentence::Outcome(Outcome::MustChange {
+                side: Color::Red,
+                must: &words.must_change,
+                cited: cited(Ground::CheckViolation),
+            }),
+            Sentence::Outcome(Outcome::Draw(&words.neither)),
+            Sentence::GameEnd {
+                end: GameEnd::Checkmate { winner: Color::Red },
+                cited: cited(Ground::Mate),
+            },
+            Sentence::GameEnd {
+                end: GameEnd::Stalemate {
+                    winner: Color::Black,
+                },
+                cited: cited(Ground::Stalemate),
+            },
+            Sentence::NoCapture {
+                moves: 50,
+                plies: 100,
+                claim: &words.claim,
+                cited: cited(Ground::NoCapture),
+            },
+        ]);
+        let kinds: std::collections::BTreeSet<String> = all.iter().map(kind).collect();
+        assert_eq!(kinds.len(), KINDS, "{kinds:#?}");
+
+        for s in &all {
+            for lang in Lang::ALL {
+                let mut text = String::new();
+                match lang {
+                    Lang::En => en::say(s, &mut text),
+                    Lang::Vi => vi::say(s, &mut text),
+                    Lang::Zh => zh::say(s, &mut text),
+                }
+                let (first, last) = (text.chars().next(), text.chars().last());
+                let well_formed = match lang {
+                    Lang::En | Lang::Vi => {
+                        first.is_some_and(char::is_uppercase) && last == Some('.')
+                    }
+                    Lang::Zh => last == Some('。') && !text.contains(['(', ')', ' ']),
+                };
+                assert!(
+                    well_formed
+                        && !text.contains("  ")
+                        && !text.contains("()")
+                        && !text.contains("（）")
+                        && !text.contains(['{', '}']),
+                    "{} in {lang:?}: {text:?}",
+                    kind(s)
+                );
+                // A second sentence is set apart as the language sets sentences apart.
+                let one = text.clone();
+                match lang {
+                    Lang::En => en::say(s, &mut text),
+                    Lang::Vi => vi::say(s, &mut text),
+                    Lang::Zh => zh::say(s, &mut text),
+                }
+                let gap = if lang == Lang::Zh { "" } else { " " };
+                assert_eq!(text, format!("{one}{gap}{one}"));
+            }
+        }
+    }
+
     #[test]
     fn a_move_sent_in_iccs_is_recognised() {
         let m = Move::new(
