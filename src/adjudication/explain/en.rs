@@ -1,0 +1,493 @@
+//! The explanation in English: every [`Sentence`] and every phrase, each in
+//! one exhaustive `match`.
+
+use std::fmt::{self, Display, Write};
+
+use super::sentence::{
+    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
+    PieceAt, PiecesAt, Places, Range, Sentence, Stood, Violation,
+};
+use crate::adjudication::books::{Citation, CitationStyle};
+use crate::xiangqi::{Color, GameEnd, Role};
+
+/// Adds `s` to the English text, a space after the sentence before it.
+pub(super) fn say(s: &Sentence, text: &mut String) {
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    // Writing into a `String` cannot fail.
+    let _ = sentence(s, text);
+}
+
+fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
+    match s {
+        Sentence::Found(found) => match found {
+            Found::Nothing => w.write_str("No position has occurred three times."),
+            Found::Occurred {
+                after: None,
+                nth,
+                at,
+            } => write!(
+                w,
+                "The start position occurred for the {} time at {}.",
+                Nth(*nth),
+                En(at)
+            ),
+            Found::Occurred {
+                after: Some(after),
+                nth,
+                at,
+            } => write!(
+                w,
+                "The position after {} occurred for the {} time at {}.",
+                En(after),
+                Nth(*nth),
+                En(at)
+            ),
+            Found::Broken { third, change } => write!(
+                w,
+                "A position occurred for the third time at {}, but a change of move at {} broke the repetition: no repetition stands.",
+                En(third),
+                En(change)
+            ),
+        },
+        Sentence::Violation(violation) => match violation {
+            Violation::PerpetualCheck {
+                side,
+                checkers,
+                moves,
+                span,
+                cited,
+            } => write!(
+                w,
+                "{}'s {} checked on every one of its {moves} moves in the repetition ({}): perpetual check ({}).",
+                En(side),
+                En(checkers),
+                En(span),
+                En(cited)
+            ),
+            Violation::PerpetualChase {
+                side,
+                chasers,
+                target,
+                moves,
+                span,
+            } => write!(
+                w,
+                "{}'s {} chased {}'s {} on every one of its {moves} moves in the repetition ({}).",
+                En(side),
+                En(chasers),
+                En(&side.other()),
+                En(target),
+                En(span)
+            ),
+            Violation::Chased {
+                side,
+                target,
+                stood,
+                cited,
+            } => {
+                let why = match stood {
+                    Stood::RookByHorseOrCannon => {
+                        "is truly protected, but a horse or cannon chasing a truly protected rook is still a perpetual chase"
+                    }
+                    Stood::Pinned => {
+                        "is truly protected but pinned and unable to move, so this still counts as a perpetual chase"
+                    }
+                    Stood::BlockedHorse => {
+                        "is truly protected but, its leg blocked, cannot strike back at the horse chasing it, so this still counts as a perpetual chase"
+                    }
+                    Stood::OffersAmongChases => {
+                        "is truly protected, but a chase mixed with exchange offers still counts as a perpetual chase"
+                    }
+                    Stood::FalselyProtected => {
+                        "is only falsely protected (its protector could not legally recapture), so this is a perpetual chase"
+                    }
+                    Stood::Unprotected => {
+                        "is unprotected (no piece could recapture it), so this is a perpetual chase"
+                    }
+                };
+                write!(w, "{}'s {} {why} ({}).", En(side), En(target), En(cited))
+            }
+        },
+        Sentence::Answer(answer) => match answer {
+            Answer::CheckedBack {
+                side,
+                checks,
+                moves,
+                cited,
+            } => write!(
+                w,
+                "{} checked back on only {checks} of its {moves} moves (two checks, one check back): {} still checks perpetually ({}).",
+                En(&side.other()),
+                En(side),
+                En(cited)
+            ),
+            Answer::ChasedBack {
+                side,
+                chases,
+                moves,
+                cited,
+            } => write!(
+                w,
+                "{} chased back on only {chases} of its {moves} moves (two chases, one chase back): {}, chasing the same piece each time, still chases perpetually ({}).",
+                En(&side.other()),
+                En(side),
+                En(cited)
+            ),
+            Answer::OffersAmongChases { side, cited } => write!(
+                w,
+                "Some of {}'s chasing moves also offered an exchange: still a perpetual chase ({}).",
+                En(side),
+                En(cited)
+            ),
+        },
+        Sentence::Allowed(Allowed {
+            side,
+            what,
+            cited: cited @ Cited(Some(_)),
+        }) => write!(w, "{} {} ({}).", En(side), En(what), En(cited)),
+        Sentence::Allowed(Allowed {
+            side,
+            what,
+            cited: Cited(None),
+        }) => write!(w, "{} {}.", En(side), En(what)),
+        Sentence::Outcome(outcome) => match outcome {
+            Outcome::Loses { side, at, cited } => write!(
+                w,
+                "Instead of changing, {} repeated at {} and loses ({}).",
+                En(side),
+                En(at),
+                En(cited)
+            ),
+            Outcome::MustChange { side, must, cited } => {
+                write!(w, "{} {} ({}).", En(side), must.en, En(cited))
+            }
+            Outcome::Draw(words) => w.write_str(words.en),
+        },
+        Sentence::GameEnd { end, cited } => {
+            let (winner, what) = match end {
+                GameEnd::Checkmate { winner } => (winner, "is checkmated"),
+                GameEnd::Stalemate { winner } => (winner, "has no legal move"),
+            };
+            write!(
+                w,
+                "{} {what}: {} wins ({}).",
+                En(&winner.other()),
+                En(winner),
+                En(cited)
+            )
+        }
+        Sentence::NoCapture {
+            moves,
+            plies,
+            claim,
+            cited,
+        } => write!(
+            w,
+            "Neither side has captured for {moves} moves ({plies} plies): {} ({}).",
+            claim.en,
+            En(cited)
+        ),
+    }
+}
+
+/// A phrase in English, for `write!`.
+struct En<'a, T: ?Sized>(&'a T);
+
+/// A side's name: `Red`.
+impl Display for En<'_, Color> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.0 {
+            Color::Red => "Red",
+            Color::Black => "Black",
+        })
+    }
+}
+
+/// A piece's name: `rook`.
+impl Display for En<'_, Role> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.0 {
+            Role::King => "king",
+            Role::Advisor => "advisor",
+            Role::Elephant => "elephant",
+            Role::Horse => "horse",
+            Role::Rook => "rook",
+            Role::Cannon => "cannon",
+            Role::Pawn => "pawn",
+        })
+    }
+}
+
+/// `rook a9/a8`, or `rook on file 9`, `rook on files 8/7`.
+impl Display for En<'_, PieceAt<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let piece = self.0;
+        match piece.places {
+            Places::Squares => write!(f, "{} ", En(&piece.role))?,
+            Places::Files | Places::ChineseFiles => {
+                let s = if piece.several() { "s" } else { "" };
+                write!(f, "{} on file{s} ", En(&piece.role))?;
+            }
+        }
+        piece.write_places(f)
+    }
+}
+
+/// `cannon a7 and rook c7`.
+impl Display for En<'_, PiecesAt<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, piece) in self.0.each().enumerate() {
+            if i > 0 {
+                f.write_str(" and ")?;
+            }
+            En(&piece).fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// `Red's 12th move`.
+impl Display for En<'_, Bare> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Bare { side, number } = *self.0;
+        // Every explanation names moves: written in three pieces, the side's name joined to
+        // the words beside it, not through `write!`.
+        f.write_str(match side {
+            Color::Red => "Red's ",
+            Color::Black => "Black's ",
+        })?;
+        f.write_str(itoa::Buffer::new().format(number))?;
+        f.write_str(Ordinal(number).suffix(true))
+    }
+}
+
+/// `Red's 12th move (R9=8, a0b0)`.
+impl Display for En<'_, Named<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        En(&self.0.bare).fmt(f)?;
+        if !self.0.written() {
+            return Ok(());
+        }
+        f.write_str(" (")?;
+        self.0.write_text(", ", ")", f)
+    }
+}
+
+/// `from Black's 10th move to Red's 12th move`.
+impl Display for En<'_, Range> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Range(a, b) = self.0;
+        write!(f, "from {} to {}", En(a), En(b))
+    }
+}
+
+/// `Article 23.1`, `AXF rule 6`: as the book's English text names it.
+impl Display for En<'_, Citation> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = *self.0;
+        match c.ruleset().book().citation_style.en {
+            CitationStyle::Label => f.write_str(c.article().label.en),
+            CitationStyle::Reference(prefix) => {
+                f.write_str(prefix)?;
+                f.write_str(c.reference())
+            }
+        }
+    }
+}
+
+/// A citation, or nothing.
+impl Display for En<'_, Cited> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0.0 {
+            Some(c) => En(c).fmt(f),
+            None => Ok(()),
+        }
+    }
+}
+
+/// What a side did that the law allows, after its name.
+impl Display for En<'_, Allowance<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const ALLOWED: &str = ", which is allowed";
+        match self.0 {
+            Allowance::KingOrPawn { chasers, target } => write!(
+                f,
+                "chased {}'s {} with its {}{ALLOWED}",
+                En(&target.side),
+                En(target),
+                En(chasers)
+            ),
+            Allowance::KingOrPawnAlone => {
+                f.write_str("chased with its king or a pawn, which is allowed")
+            }
+            Allowance::ChecksAnd(other) => {
+                f.write_str(match other {
+                    Alternated::Chases => "alternated checks with chases (one check, one chase)",
+                    Alternated::DiscoveredCheckThreats => {
+                        "alternated checks with threats to win a piece by a discovered check (one check, one discovered-check capture threat)"
+                    }
+                    Alternated::IdleMoves => {
+                        "alternated checks with idle moves (one check, one idle move)"
+                    }
+                    Alternated::OtherMoves => "alternated checks with other moves",
+                })?;
+                f.write_str(ALLOWED)
+            }
+            Allowance::ChasesInTurn => {
+                f.write_str("chased different pieces in turn, which is allowed")
+            }
+            Allowance::DiscoveredCheckInTurn => f.write_str(
+                "chased on some moves and threatened to win a piece by discovered check on the others (one chase, one discovered-check capture), which is allowed",
+            ),
+            Allowance::OffersBreakChase => f.write_str(
+                "chased a piece on some of its moves and only offered an exchange on the others, which is no perpetual chase",
+            ),
+            Allowance::PinnedProtected { among_chases: true } => f.write_str(
+                "chased only on some of its moves; on the others it threatened a truly protected piece that is pinned and cannot move, which is no chase",
+            ),
+            Allowance::PinnedProtected {
+                among_chases: false,
+            } => f.write_str(
+                "threatened only a truly protected piece that is pinned and cannot move, which is no chase",
+            ),
+            Allowance::SeveralOnProtected => {
+                f.write_str("attacked a protected piece with several pieces, which is no chase")
+            }
+            Allowance::Kinds(kinds) => {
+                En(kinds).fmt(f)?;
+                f.write_str(ALLOWED)
+            }
+            Allowance::ProtectedThreat => {
+                f.write_str("threatened only truly protected pieces, which is no chase")
+            }
+            Allowance::UncrossedPawn { .. } => f.write_str(
+                "threatened only a pawn that has not crossed the river, which is allowed",
+            ),
+            Allowance::OnlyAllowedMoves => f.write_str("made only allowed moves"),
+        }
+    }
+}
+
+/// `perpetually blocked and offered an exchange`.
+impl Display for En<'_, AllowedKinds> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let k = *self.0;
+        if k.none() {
+            return f.write_str("blocked, offered pieces or exchanges");
+        }
+        f.write_str("perpetually ")?;
+        let kinds = [
+            (k.blocks, "blocked"),
+            (k.sacrifices, "offered a piece"),
+            (k.exchange_offers, "offered an exchange"),
+            (
+                k.discovered_check_threats,
+                "threatened to win a piece by a discovered check",
+            ),
+        ];
+        let played = kinds.iter().filter_map(|&(p, words)| p.then_some(words));
+        for (i, words) in played.enumerate() {
+            if i > 0 {
+                f.write_str(" and ")?;
+            }
+            f.write_str(words)?;
+        }
+        Ok(())
+    }
+}
+
+/// How many times a position occurred: `third`, or `4th`.
+struct Nth(u32);
+
+impl Display for Nth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            3 => f.write_str("third"),
+            n => Ordinal(n).fmt(f),
+        }
+    }
+}
+
+/// `4th`, `21st`, `112th`.
+#[derive(Clone, Copy)]
+struct Ordinal(u32);
+
+impl Ordinal {
+    /// `st`, `nd`, `rd` or `th`; followed by ` move` if `of_move`.
+    fn suffix(self, of_move: bool) -> &'static str {
+        let i = match (self.0 % 10, self.0 % 100) {
+            (1, r) if r != 11 => 0,
+            (2, r) if r != 12 => 1,
+            (3, r) if r != 13 => 2,
+            _ => 3,
+        };
+        let (bare, of) = [
+            ("st", "st move"),
+            ("nd", "nd move"),
+            ("rd", "rd move"),
+            ("th", "th move"),
+        ][i];
+        if of_move { of } else { bare }
+    }
+}
+
+impl Display for Ordinal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Written piece by piece: `write!` would format a second time.
+        f.write_str(itoa::Buffer::new().format(self.0))?;
+        f.write_str(self.suffix(false))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::{Move, Square};
+
+    #[test]
+    fn ordinals_take_their_english_suffix() {
+        let written: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112]
+            .map(|n| Ordinal(n).to_string())
+            .into();
+        assert_eq!(
+            written,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+                "101st", "111th", "112th"
+            ]
+        );
+        assert_eq!(
+            (Nth(3).to_string(), Nth(4).to_string()),
+            ("third".into(), "4th".into())
+        );
+    }
+
+    #[test]
+    fn a_move_is_named_as_sent_beside_its_iccs_text() {
+        let m = Move::new(
+            Square::from_iccs("a0").unwrap(),
+            Square::from_iccs("b0").unwrap(),
+        );
+        let bare = Bare {
+            side: Color::Red,
+            number: 12,
+        };
+        let named = |sent| Named {
+            bare,
+            sent,
+            iccs: Some(m),
+        };
+        assert_eq!(
+            En(&named(Some("R9=8"))).to_string(),
+            "Red's 12th move (R9=8, a0b0)"
+        );
+        let unknown = Named {
+            bare,
+            sent: None,
+            iccs: None,
+        };
+        assert_eq!(En(&unknown).to_string(), "Red's 12th move");
+    }
+}

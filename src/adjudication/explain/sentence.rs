@@ -1,0 +1,419 @@
+//! What an explanation says, as facts and no words: the [`Sentence`]s the
+//! logic ([`explain`](super)) chooses, and the phrases they are made of (a
+//! side, a piece where it stood, a move by its number, a citation). Each
+//! language's file (`en`, `vi`, `zh`) writes them; this file is shared by
+//! the logic and the languages, and names neither.
+//!
+//! The one thing written here is the score sheet's own notation, which no
+//! language changes: the squares and files where a piece stood, and a move
+//! as the request sent it beside its ICCS text.
+
+use std::fmt::{self, Write};
+
+use arrayvec::ArrayString;
+
+use crate::adjudication::books::{ByLang, Citation};
+use crate::xiangqi::notation::Notation;
+use crate::xiangqi::{Color, GameEnd, Move, Role, Square};
+
+/// One sentence of an explanation, by family.
+pub(super) enum Sentence<'a> {
+    /// Whether, and where, a position occurred three times.
+    Found(Found<'a>),
+    /// What the side that breaks a prohibition did over the cycle.
+    Violation(Violation<'a>),
+    /// What the other side did meanwhile, where the book has a point for it.
+    Answer(Answer),
+    /// What a side did that the law allows.
+    Allowed(Allowed<'a>),
+    /// What follows: the violator loses or must change, or a draw.
+    Outcome(Outcome<'a>),
+    /// The game ended on the board: checkmate, or a side without a legal
+    /// move (VN 7.1.a–b, AXF 1–2).
+    GameEnd {
+        /// How it ended, and who won.
+        end: GameEnd,
+        /// The book's point for it.
+        cited: Cited,
+    },
+    /// Nobody captured for the book's limit: a draw may be claimed (VN
+    /// Article 12, AXF practice).
+    NoCapture {
+        /// Moves of both sides without a capture (nước, 回合).
+        moves: u32,
+        /// The same in plies.
+        plies: u32,
+        /// The book's own words for who may claim the draw.
+        claim: &'static ByLang<&'static str>,
+        /// The book's point for it.
+        cited: Cited,
+    },
+}
+
+/// Whether, and where, a position occurred three times.
+pub(super) enum Found<'a> {
+    /// No position occurred three times.
+    Nothing,
+    /// The repeated position stood at the start (`after` is `None`) or
+    /// after a move, and occurred for the `nth` time at the move `at`.
+    Occurred {
+        after: Option<Bare>,
+        nth: u32,
+        at: Named<'a>,
+    },
+    /// A position occurred for the third time at `third`, but a change of
+    /// move at `change` broke the repetition.
+    Broken { third: Named<'a>, change: Named<'a> },
+}
+
+/// What the side that breaks a prohibition did.
+pub(super) enum Violation<'a> {
+    /// `side`'s `checkers` checked on every one of its `moves` moves of the
+    /// cycle (`span`): perpetual check.
+    PerpetualCheck {
+        side: Color,
+        checkers: PiecesAt<'a>,
+        moves: usize,
+        span: Range,
+        cited: Cited,
+    },
+    /// `side`'s `chasers` chased the other side's `target` on every one of
+    /// its `moves` moves of the cycle (`span`).
+    PerpetualChase {
+        side: Color,
+        chasers: PiecesAt<'a>,
+        target: PieceAt<'a>,
+        moves: usize,
+        span: Range,
+    },
+    /// How `side`'s chased `target` stood, which makes the chase a
+    /// violation.
+    Chased {
+        side: Color,
+        target: Role,
+        stood: Stood,
+        cited: Cited,
+    },
+}
+
+/// How a chased piece stood: unprotected (the chase itself, VN 23.3),
+/// falsely protected (23.6), or truly protected and still chased.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stood {
+    /// No piece could recapture it.
+    Unprotected,
+    /// Its protector could not legally recapture.
+    FalselyProtected,
+    /// A rook, truly protected, chased by a horse or cannon (VN 23.6).
+    RookByHorseOrCannon,
+    /// Truly protected, but pinned and unable to move (VN 23.7).
+    Pinned,
+    /// Truly protected, but its leg blocked, it cannot strike back at the
+    /// horse chasing it (VN 23.7).
+    BlockedHorse,
+    /// Truly protected, chased with exchange offers among the chases (VN
+    /// 23.8).
+    OffersAmongChases,
+}
+
+/// What the other side of a violator (`side`) did meanwhile.
+pub(super) enum Answer {
+    /// The other side checked back on only `checks` of its `moves` moves
+    /// (two checks, one check back): `side` still checks perpetually.
+    CheckedBack {
+        side: Color,
+        checks: usize,
+        moves: usize,
+        cited: Citation,
+    },
+    /// The other side chased back on only `chases` of its `moves` moves
+    /// (two chases, one chase back): `side` still chases perpetually.
+    ChasedBack {
+        side: Color,
+        chases: usize,
+        moves: usize,
+        cited: Citation,
+    },
+    /// Some of `side`'s chasing moves also offered an exchange: still a
+    /// perpetual chase.
+    OffersAmongChases { side: Color, cited: Citation },
+}
+
+/// What `side` did that the law allows, and the point that allows it (none
+/// when the book has none).
+pub(super) struct Allowed<'a> {
+    pub side: Color,
+    pub what: Allowance<'a>,
+    pub cited: Cited,
+}
+
+/// What a side did that the law allows.
+pub(super) enum Allowance<'a> {
+    /// Chased the other side's `target` with `chasers`, its king or a pawn
+    /// among them (VN 23.9, AXF 28–29).
+    KingOrPawn {
+        chasers: PiecesAt<'a>,
+        target: PieceAt<'a>,
+    },
+    /// Chased with its king or a pawn, no one piece on every move.
+    KingOrPawnAlone,
+    /// Alternated checks with other moves (VN 23.2, AXF 12).
+    ChecksAnd(Alternated),
+    /// Chased different pieces in turn.
+    ChasesInTurn,
+    /// Chased on some moves, threatened to win a piece by discovered check
+    /// on the others.
+    DiscoveredCheckInTurn,
+    /// Chased a piece on some moves and only offered an exchange on the
+    /// others.
+    OffersBreakChase,
+    /// Threatened a truly protected piece that is pinned and cannot move:
+    /// only (`among_chases` false), or on the moves that did not chase.
+    PinnedProtected { among_chases: bool },
+    /// Attacked a protected piece with several pieces.
+    SeveralOnProtected,
+    /// Moves of the kinds Article 23, point 10 (AXF 24, 40) allows
+    /// perpetually.
+    Kinds(AllowedKinds),
+    /// Threatened only truly protected pieces.
+    ProtectedThreat,
+    /// Threatened only a pawn of `of` (the other side) that has not
+    /// crossed the river.
+    UncrossedPawn { of: Color },
+    /// Made only allowed moves.
+    OnlyAllowedMoves,
+}
+
+/// What a side's moves that did not check were, in its "one check, one
+/// ..." (VN 23.2, AXF 12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Alternated {
+    /// Chases (one check, one chase).
+    Chases,
+    /// Threats to win a piece by discovered check.
+    DiscoveredCheckThreats,
+    /// Idle moves.
+    IdleMoves,
+    /// Other moves.
+    OtherMoves,
+}
+
+/// Which of the kinds of move Article 23, point 10 (AXF 24, 40) allows
+/// perpetually a side played; a language names those played in this order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct AllowedKinds {
+    pub blocks: bool,
+    pub sacrifices: bool,
+    pub exchange_offers: bool,
+    pub discovered_check_threats: bool,
+}
+
+impl AllowedKinds {
+    /// Whether the side played none of them (then the sentence names them
+    /// all as what the point allows).
+    pub fn none(self) -> bool {
+        self == AllowedKinds::default()
+    }
+}
+
+/// What follows from the finding.
+pub(super) enum Outcome<'a> {
+    /// Instead of changing, `side` repeated at `at`, and loses.
+    Loses {
+        side: Color,
+        at: Named<'a>,
+        cited: Cited,
+    },
+    /// `side` must change: the book's own words (`must`), after the side's
+    /// name.
+    MustChange {
+        side: Color,
+        must: &'static ByLang<&'static str>,
+        cited: Cited,
+    },
+    /// The book's own sentence for a draw: both sides check, both chase, or
+    /// neither breaks a prohibition.
+    Draw(&'static ByLang<&'static str>),
+}
+
+/// A citation in a sentence (`Article 23.1`, `Điều 23, điểm 1`, `AXF rule
+/// 6`), each language in its book's style; nothing when the book has none.
+#[derive(Clone, Copy)]
+pub(super) struct Cited(pub Option<Citation>);
+
+/// How a sentence names where a piece stands: by its ICCS squares, or, when
+/// the request used a notation that counts files from each player's right
+/// (WXF, VN, Chinese), by its files in that count, as an arbiter reading
+/// that score sheet would (`Xe 9`, `the rook on file 9`, `九路车`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Places {
+    /// ICCS squares: `a9/a8` (ICCS and UCI requests).
+    #[default]
+    Squares,
+    /// Files counted from the owner's right, in digits (WXF, VN).
+    Files,
+    /// Files as Chinese score sheets write them: Red's in Chinese numerals,
+    /// Black's in digits.
+    ChineseFiles,
+}
+
+impl Places {
+    /// How a request in `notation` names places.
+    pub fn of(notation: Notation) -> Places {
+        match notation {
+            Notation::Iccs | Notation::Uci => Places::Squares,
+            Notation::Wxf | Notation::Vn => Places::Files,
+            Notation::Chinese => Places::ChineseFiles,
+        }
+    }
+
+    /// The file of `sq` counted from the right of `side`, from 1.
+    fn file(sq: Square, side: Color) -> usize {
+        let file = usize::from(sq.file());
+        match side {
+            Color::Red => 9 - file,
+            Color::Black => file + 1,
+        }
+    }
+
+    /// The places named for `list`: its squares, or its files, each once.
+    fn named(self, list: &[Square], side: Color) -> impl Iterator<Item = Square> + '_ {
+        list.iter().enumerate().filter_map(move |(i, &sq)| {
+            let first = self == Places::Squares
+                || !list[..i]
+                    .iter()
+                    .any(|&seen| Places::file(seen, side) == Places::file(sq, side));
+            first.then_some(sq)
+        })
+    }
+
+    /// A piece of `side` where it stood.
+    pub fn piece(self, role: Role, list: &[Square], side: Color) -> PieceAt<'_> {
+        PieceAt {
+            places: self,
+            role,
+            list,
+            side,
+        }
+    }
+
+    /// Pieces of `side` by role.
+    pub fn pieces(self, groups: &[(Role, Vec<Square>)], side: Color) -> PiecesAt<'_> {
+        PiecesAt {
+            places: self,
+            groups,
+            side,
+        }
+    }
+}
+
+/// A piece of `side` where it stood over the cycle: `rook a9/a8`, `Xe
+/// a9/a8`, `车a9/a8`; or `rook on file 9`, `Xe 9`, `九路车`.
+#[derive(Clone, Copy)]
+pub(super) struct PieceAt<'a> {
+    pub places: Places,
+    pub role: Role,
+    pub list: &'a [Square],
+    pub side: Color,
+}
+
+impl PieceAt<'_> {
+    /// Whether more than one place is named (`files 8/7`).
+    pub fn several(&self) -> bool {
+        self.places.named(self.list, self.side).nth(1).is_some()
+    }
+
+    /// The places, as the score sheet names them in every language: `a9/a8`,
+    /// or the files (each once) `9`, `8/7`, `八/七`.
+    pub fn write_places(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const RED_FILES: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+        let Self {
+            places, list, side, ..
+        } = *self;
+        for (i, sq) in places.named(list, side).enumerate() {
+            if i > 0 {
+                f.write_char('/')?;
+            }
+            let n = Places::file(sq, side);
+            match (places, side) {
+                (Places::Squares, _) => f.write_str(sq.name())?,
+                (Places::ChineseFiles, Color::Red) => f.write_str(RED_FILES[n - 1])?,
+                _ => write!(f, "{n}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Pieces of `side` by role, each where it stood: `cannon a7 and rook c7`.
+#[derive(Clone, Copy)]
+pub(super) struct PiecesAt<'a> {
+    pub places: Places,
+    pub groups: &'a [(Role, Vec<Square>)],
+    pub side: Color,
+}
+
+impl PiecesAt<'_> {
+    /// Each piece where it stood, in order.
+    pub fn each(&self) -> impl Iterator<Item = PieceAt<'_>> {
+        self.groups
+            .iter()
+            .map(|(role, list)| self.places.piece(*role, list, self.side))
+    }
+}
+
+/// A move by its side and number: `Red's 12th move`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Bare {
+    pub side: Color,
+    pub number: u32,
+}
+
+/// A move by its side and number, and as written: `Red's 12th move (R9=8,
+/// a0b0)`, or `(a0b0)` when the request wrote ICCS.
+#[derive(Clone, Copy)]
+pub(super) struct Named<'a> {
+    pub bare: Bare,
+    /// The move as the request wrote it, when that is not its ICCS text.
+    pub sent: Option<&'a str>,
+    pub iccs: Option<Move>,
+}
+
+impl Named<'_> {
+    /// Whether the move is known as written or in ICCS (then it is given
+    /// in brackets after its number).
+    pub fn written(&self) -> bool {
+        self.sent.is_some() || self.iccs.is_some()
+    }
+
+    /// The move as sent and its ICCS text, set apart by `comma` (each of
+    /// the sent text's own `, ` too), then `close`: `R9=8, a0b0)`.
+    pub fn write_text(&self, comma: &str, close: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(sent) = self.sent {
+            for (i, part) in sent.split(", ").enumerate() {
+                if i > 0 {
+                    f.write_str(comma)?;
+                }
+                f.write_str(part)?;
+            }
+            if self.iccs.is_some() {
+                f.write_str(comma)?;
+            }
+        }
+        match self.iccs {
+            // ICCS: the two squares' names, written with the closing bracket at once.
+            Some(m) => {
+                let mut iccs = ArrayString::<16>::new();
+                iccs.push_str(m.from.name());
+                iccs.push_str(m.to.name());
+                iccs.push_str(close);
+                f.write_str(&iccs)
+            }
+            None => f.write_str(close),
+        }
+    }
+}
+
+/// From one move to another: `from Black's 10th move to Red's 12th move`.
+#[derive(Clone, Copy)]
+pub(super) struct Range(pub Bare, pub Bare);

@@ -1,0 +1,431 @@
+//! The explanation in Vietnamese, the language of the law: every
+//! [`Sentence`] and every phrase, each in one exhaustive `match`.
+
+use std::fmt::{self, Display, Write};
+
+use super::sentence::{
+    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
+    PieceAt, PiecesAt, Range, Sentence, Stood, Violation,
+};
+use crate::adjudication::books::{Citation, CitationStyle};
+use crate::xiangqi::{Color, GameEnd, Role};
+
+/// Adds `s` to the Vietnamese text, a space after the sentence before it.
+pub(super) fn say(s: &Sentence, text: &mut String) {
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    // Writing into a `String` cannot fail.
+    let _ = sentence(s, text);
+}
+
+/// A piece's name in Vietnamese, as the law writes it.
+pub fn role_vi(r: Role) -> &'static str {
+    match r {
+        Role::King => "Tướng",
+        Role::Advisor => "Sĩ",
+        Role::Elephant => "Tượng",
+        Role::Horse => "Mã",
+        Role::Rook => "Xe",
+        Role::Cannon => "Pháo",
+        Role::Pawn => "Tốt",
+    }
+}
+
+fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
+    match s {
+        Sentence::Found(found) => match found {
+            Found::Nothing => w.write_str("Chưa có thế cờ nào xuất hiện ba lần."),
+            Found::Occurred {
+                after: None,
+                nth,
+                at,
+            } => write!(
+                w,
+                "Thế cờ ban đầu xuất hiện lần thứ {} ở {}.",
+                Nth(*nth),
+                Vi(at)
+            ),
+            Found::Occurred {
+                after: Some(after),
+                nth,
+                at,
+            } => write!(
+                w,
+                "Thế cờ sau {} xuất hiện lần thứ {} ở {}.",
+                Vi(after),
+                Nth(*nth),
+                Vi(at)
+            ),
+            Found::Broken { third, change } => write!(
+                w,
+                "Một thế cờ đã xuất hiện lần thứ ba ở {}, nhưng nước đổi ở {} đã phá đoạn lặp: không còn thế lặp nào để xử.",
+                Vi(third),
+                Vi(change)
+            ),
+        },
+        Sentence::Violation(violation) => match violation {
+            Violation::PerpetualCheck {
+                side,
+                checkers,
+                moves,
+                span,
+                cited,
+            } => write!(
+                w,
+                "{} bên {} chiếu liên tục trong cả {moves} nước của đoạn lặp ({}): chiếu mãi ({}).",
+                Vi(checkers),
+                Vi(side),
+                Vi(span),
+                Vi(cited)
+            ),
+            Violation::PerpetualChase {
+                side,
+                chasers,
+                target,
+                moves,
+                span,
+            } => write!(
+                w,
+                "{} bên {} đuổi bắt {} bên {} trong cả {moves} nước của đoạn lặp ({}).",
+                Vi(chasers),
+                Vi(side),
+                Vi(target),
+                Vi(&side.other()),
+                Vi(span)
+            ),
+            Violation::Chased {
+                side,
+                target,
+                stood,
+                cited,
+            } => {
+                let why = match stood {
+                    Stood::RookByHorseOrCannon => {
+                        "có căn thật, nhưng Mã hoặc Pháo đuổi bắt mãi Xe có căn thật vẫn là bắt mãi"
+                    }
+                    Stood::Pinned => {
+                        "có căn thật nhưng bị ghim, không đi được, nên vẫn coi là bắt mãi"
+                    }
+                    Stood::BlockedHorse => {
+                        "có căn thật nhưng bị cản, không ăn lại được Mã đuổi nó, nên vẫn coi là bắt mãi"
+                    }
+                    Stood::OffersAmongChases => {
+                        "có căn thật, nhưng bắt mãi kèm đòi đổi mãi vẫn coi là bắt mãi"
+                    }
+                    Stood::FalselyProtected => {
+                        "chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi"
+                    }
+                    Stood::Unprotected => {
+                        "không có căn (không quân nào ăn lại được), nên đây là bắt mãi"
+                    }
+                };
+                write!(
+                    w,
+                    "{} bên {} {why} ({}).",
+                    role_vi(*target),
+                    Vi(side),
+                    Vi(cited)
+                )
+            }
+        },
+        Sentence::Answer(answer) => match answer {
+            Answer::CheckedBack {
+                side,
+                checks,
+                moves,
+                cited,
+            } => write!(
+                w,
+                "Bên {} chỉ chiếu lại ở {checks} trong {moves} nước (hai chiếu, một chiếu lại): bên {} vẫn là chiếu mãi ({}).",
+                Vi(&side.other()),
+                Vi(side),
+                Vi(cited)
+            ),
+            Answer::ChasedBack {
+                side,
+                chases,
+                moves,
+                cited,
+            } => write!(
+                w,
+                "Bên {} chỉ bắt lại ở {chases} trong {moves} nước (hai bắt, một bắt lại): bên {} bắt cùng một quân nên vẫn phạm luật bắt mãi ({}).",
+                Vi(&side.other()),
+                Vi(side),
+                Vi(cited)
+            ),
+            Answer::OffersAmongChases { side, cited } => write!(
+                w,
+                "Có nước bắt của bên {} đồng thời là đòi đổi quân: vẫn coi là bắt mãi ({}).",
+                Vi(side),
+                Vi(cited)
+            ),
+        },
+        Sentence::Allowed(Allowed {
+            side,
+            what,
+            cited: cited @ Cited(Some(_)),
+        }) => write!(w, "Bên {} {} ({}).", Vi(side), Vi(what), Vi(cited)),
+        Sentence::Allowed(Allowed {
+            side,
+            what,
+            cited: Cited(None),
+        }) => write!(w, "Bên {} {}.", Vi(side), Vi(what)),
+        Sentence::Outcome(outcome) => match outcome {
+            Outcome::Loses { side, at, cited } => write!(
+                w,
+                "Bên {} không đổi nước mà lặp lại ở {}, nên bị xử thua ({}).",
+                Vi(side),
+                Vi(at),
+                Vi(cited)
+            ),
+            Outcome::MustChange { side, must, cited } => {
+                write!(w, "Bên {} {} ({}).", Vi(side), must.vi, Vi(cited))
+            }
+            Outcome::Draw(words) => w.write_str(words.vi),
+        },
+        Sentence::GameEnd { end, cited } => {
+            let (winner, what) = match end {
+                GameEnd::Checkmate { winner } => (winner, "bị chiếu hết"),
+                GameEnd::Stalemate { winner } => (winner, "hết nước đi"),
+            };
+            write!(
+                w,
+                "Bên {} {what}: bên {} thắng ({}).",
+                Vi(&winner.other()),
+                Vi(winner),
+                Vi(cited)
+            )
+        }
+        Sentence::NoCapture {
+            moves,
+            plies,
+            claim,
+            cited,
+        } => write!(
+            w,
+            "Đã {moves} nước ({plies} lượt) liên tiếp không bên nào ăn quân: {} ({}).",
+            claim.vi,
+            Vi(cited)
+        ),
+    }
+}
+
+/// A phrase in Vietnamese, for `write!`.
+struct Vi<'a, T: ?Sized>(&'a T);
+
+/// A side's name: `Đỏ`.
+impl Display for Vi<'_, Color> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.0 {
+            Color::Red => "Đỏ",
+            Color::Black => "Đen",
+        })
+    }
+}
+
+/// `Xe a9/a8`, or `Xe 9`, `Xe 8/7`.
+impl Display for Vi<'_, PieceAt<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let piece = self.0;
+        write!(f, "{} ", role_vi(piece.role))?;
+        piece.write_places(f)
+    }
+}
+
+/// `Pháo a7 và Xe c7`.
+impl Display for Vi<'_, PiecesAt<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, piece) in self.0.each().enumerate() {
+            if i > 0 {
+                f.write_str(" và ")?;
+            }
+            Vi(&piece).fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// `nước thứ 12 của Đỏ`.
+impl Display for Vi<'_, Bare> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Bare { side, number } = *self.0;
+        // Every explanation names moves: written in three pieces, the side's name joined to
+        // the words beside it, not through `write!`.
+        f.write_str("nước thứ ")?;
+        f.write_str(itoa::Buffer::new().format(number))?;
+        f.write_str(match side {
+            Color::Red => " của Đỏ",
+            Color::Black => " của Đen",
+        })
+    }
+}
+
+/// `nước thứ 12 của Đỏ (R9=8, a0b0)`.
+impl Display for Vi<'_, Named<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Vi(&self.0.bare).fmt(f)?;
+        if !self.0.written() {
+            return Ok(());
+        }
+        f.write_str(" (")?;
+        self.0.write_text(", ", ")", f)
+    }
+}
+
+/// `từ nước thứ 10 của Đen đến nước thứ 12 của Đỏ`.
+impl Display for Vi<'_, Range> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Range(a, b) = self.0;
+        write!(f, "từ {} đến {}", Vi(a), Vi(b))
+    }
+}
+
+/// `Điều 23, điểm 1`, `Luật AXF, điều 6`: as the book's Vietnamese text
+/// names it.
+impl Display for Vi<'_, Citation> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = *self.0;
+        match c.ruleset().book().citation_style.vi {
+            CitationStyle::Label => f.write_str(c.article().label.vi),
+            CitationStyle::Reference(prefix) => {
+                f.write_str(prefix)?;
+                f.write_str(c.reference())
+            }
+        }
+    }
+}
+
+/// A citation, or nothing.
+impl Display for Vi<'_, Cited> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0.0 {
+            Some(c) => Vi(c).fmt(f),
+            None => Ok(()),
+        }
+    }
+}
+
+/// What a side did that the law allows, after its name.
+impl Display for Vi<'_, Allowance<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const ALLOWED: &str = ", được phép";
+        match self.0 {
+            Allowance::KingOrPawn { chasers, target } => write!(
+                f,
+                "đuổi bắt {} bên {} bằng {}{ALLOWED}",
+                Vi(target),
+                Vi(&target.side),
+                Vi(chasers)
+            ),
+            Allowance::KingOrPawnAlone => f.write_str("đuổi bắt bằng Tướng hoặc Tốt, được phép"),
+            Allowance::ChecksAnd(other) => {
+                f.write_str(match other {
+                    Alternated::Chases => "xen kẽ nước chiếu với nước bắt (một chiếu một bắt)",
+                    Alternated::DiscoveredCheckThreats => {
+                        "xen kẽ nước chiếu với nước dọa chiếu rút bắt quân (một chiếu một đòi rút ăn quân)"
+                    }
+                    Alternated::IdleMoves => {
+                        "xen kẽ nước chiếu với nước chờ (một chiếu một dừng)"
+                    }
+                    Alternated::OtherMoves => "xen kẽ nước chiếu với nước khác",
+                })?;
+                f.write_str(ALLOWED)
+            }
+            Allowance::ChasesInTurn => {
+                f.write_str("lần lượt đuổi bắt nhiều quân khác nhau, được phép")
+            }
+            Allowance::DiscoveredCheckInTurn => f.write_str(
+                "có nước bắt, có nước dọa chiếu rút ăn quân (một bắt một rút ăn quân), được phép",
+            ),
+            Allowance::OffersBreakChase => f.write_str(
+                "có nước bắt một quân, có nước chỉ đòi đổi quân, không tính là bắt mãi",
+            ),
+            Allowance::PinnedProtected { among_chases: true } => f.write_str(
+                "chỉ bắt ở một số nước; ở các nước kia chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt",
+            ),
+            Allowance::PinnedProtected {
+                among_chases: false,
+            } => f.write_str(
+                "chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt",
+            ),
+            Allowance::SeveralOnProtected => {
+                f.write_str("dùng nhiều quân dọa một quân có căn, không tính là bắt")
+            }
+            Allowance::Kinds(kinds) => {
+                Vi(kinds).fmt(f)?;
+                f.write_str(ALLOWED)
+            }
+            Allowance::ProtectedThreat => {
+                f.write_str("chỉ dọa bắt quân có căn thật, không tính là bắt")
+            }
+            Allowance::UncrossedPawn { .. } => {
+                f.write_str("chỉ dọa bắt Tốt chưa qua sông, được phép")
+            }
+            Allowance::OnlyAllowedMoves => f.write_str("chỉ đi các nước được phép"),
+        }
+    }
+}
+
+/// `cản mãi và đòi đổi mãi`.
+impl Display for Vi<'_, AllowedKinds> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let k = *self.0;
+        if k.none() {
+            return f.write_str("cản, thí quân hoặc đòi đổi quân");
+        }
+        let kinds = [
+            (k.blocks, "cản mãi"),
+            (k.sacrifices, "thí quân mãi"),
+            (k.exchange_offers, "đòi đổi mãi"),
+            (k.discovered_check_threats, "dọa mãi chiếu rút bắt quân"),
+        ];
+        let played = kinds.iter().filter_map(|&(p, words)| p.then_some(words));
+        for (i, words) in played.enumerate() {
+            if i > 0 {
+                f.write_str(" và ")?;
+            }
+            f.write_str(words)?;
+        }
+        Ok(())
+    }
+}
+
+/// How many times a position occurred: `ba`, or `4`.
+struct Nth(u32);
+
+impl Display for Nth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            3 => f.write_str("ba"),
+            n => f.write_str(itoa::Buffer::new().format(n)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::{Move, Square};
+
+    #[test]
+    fn a_move_is_named_by_its_number_then_as_written() {
+        let m = Move::new(
+            Square::from_iccs("a0").unwrap(),
+            Square::from_iccs("b0").unwrap(),
+        );
+        let named = Named {
+            bare: Bare {
+                side: Color::Black,
+                number: 12,
+            },
+            sent: None,
+            iccs: Some(m),
+        };
+        assert_eq!(Vi(&named).to_string(), "nước thứ 12 của Đen (a0b0)");
+        assert_eq!(
+            (Nth(3).to_string(), Nth(4).to_string()),
+            ("ba".into(), "4".into())
+        );
+    }
+}

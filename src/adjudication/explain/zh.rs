@@ -1,0 +1,396 @@
+//! The explanation in Chinese, in the terms of Chinese xiangqi (长将, 长捉,
+//! 一将一捉, 兑, 拦, 献, 根, 假根): every [`Sentence`] and every phrase,
+//! each in one exhaustive `match`. The Vietnamese law has no official
+//! Chinese text: these are our words.
+
+use std::fmt::{self, Display, Write};
+
+use super::sentence::{
+    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
+    PieceAt, PiecesAt, Places, Range, Sentence, Stood, Violation,
+};
+use crate::adjudication::books::{Citation, CitationStyle};
+use crate::xiangqi::notation::chinese::piece_name;
+use crate::xiangqi::{Color, GameEnd, Role};
+
+/// Adds `s` to the Chinese text: a sentence ends in a full-width stop and
+/// needs no space after the one before it.
+pub(super) fn say(s: &Sentence, text: &mut String) {
+    // Writing into a `String` cannot fail.
+    let _ = sentence(s, text);
+}
+
+fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
+    match s {
+        Sentence::Found(found) => match found {
+            Found::Nothing => w.write_str("尚无局面出现三次。"),
+            Found::Occurred {
+                after: None,
+                nth,
+                at,
+            } => write!(w, "开局局面在{}后第{}次出现。", Zh(at), Nth(*nth)),
+            Found::Occurred {
+                after: Some(after),
+                nth,
+                at,
+            } => write!(
+                w,
+                "{}后的局面在{}后第{}次出现。",
+                Zh(after),
+                Zh(at),
+                Nth(*nth)
+            ),
+            Found::Broken { third, change } => write!(
+                w,
+                "某一局面在{}后第三次出现，但{}变着，打破了循环：已无重复局面可判。",
+                Zh(third),
+                Zh(change)
+            ),
+        },
+        Sentence::Violation(violation) => match violation {
+            Violation::PerpetualCheck {
+                side,
+                checkers,
+                moves,
+                span,
+                cited,
+            } => write!(
+                w,
+                "{}{}在循环的全部{moves}着中着着将军（{}）：长将（{}）。",
+                Zh(side),
+                Zh(checkers),
+                Zh(span),
+                Zh(cited)
+            ),
+            Violation::PerpetualChase {
+                side,
+                chasers,
+                target,
+                moves,
+                span,
+            } => write!(
+                w,
+                "{}{}在循环的全部{moves}着中着着捉{}{}（{}）。",
+                Zh(side),
+                Zh(chasers),
+                Zh(&side.other()),
+                Zh(target),
+                Zh(span)
+            ),
+            Violation::Chased {
+                side,
+                target,
+                stood,
+                cited,
+            } => {
+                let why = match stood {
+                    Stood::RookByHorseOrCannon => "有真根，但马或炮长捉有真根的车仍属长捉",
+                    Stood::Pinned => "虽有真根，但被牵制不能走动，仍算长捉",
+                    Stood::BlockedHorse => "虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉",
+                    Stood::OffersAmongChases => "虽有真根，但长捉中夹带兑子仍算长捉",
+                    Stood::FalselyProtected => "只有假根（保护它的子不能合法反吃），因此是长捉",
+                    Stood::Unprotected => "无根（没有子能反吃它），因此是长捉",
+                };
+                write!(
+                    w,
+                    "{}{}{why}（{}）。",
+                    Zh(side),
+                    piece_name(*side, *target),
+                    Zh(cited)
+                )
+            }
+        },
+        Sentence::Answer(answer) => match answer {
+            Answer::CheckedBack {
+                side,
+                checks,
+                moves,
+                cited,
+            } => write!(
+                w,
+                "{}在{moves}着中只有{checks}着还将（两将一还将）：{}仍属长将（{}）。",
+                Zh(&side.other()),
+                Zh(side),
+                Zh(cited)
+            ),
+            Answer::ChasedBack {
+                side,
+                chases,
+                moves,
+                cited,
+            } => write!(
+                w,
+                "{}在{moves}着中只有{chases}着还捉（两捉一还捉）：{}每次捉同一子，仍属长捉（{}）。",
+                Zh(&side.other()),
+                Zh(side),
+                Zh(cited)
+            ),
+            Answer::OffersAmongChases { side, cited } => write!(
+                w,
+                "{}的捉子着法中有的同时是兑子：仍属长捉（{}）。",
+                Zh(side),
+                Zh(cited)
+            ),
+        },
+        Sentence::Allowed(Allowed {
+            side,
+            what,
+            cited: cited @ Cited(Some(_)),
+        }) => write!(w, "{}{}（{}）。", Zh(side), Zh(what), Zh(cited)),
+        Sentence::Allowed(Allowed {
+            side,
+            what,
+            cited: Cited(None),
+        }) => write!(w, "{}{}。", Zh(side), Zh(what)),
+        Sentence::Outcome(outcome) => match outcome {
+            Outcome::Loses { side, at, cited } => write!(
+                w,
+                "{}不变着，{}再次重复，判负（{}）。",
+                Zh(side),
+                Zh(at),
+                Zh(cited)
+            ),
+            Outcome::MustChange { side, must, cited } => {
+                write!(w, "{}{}（{}）。", Zh(side), must.zh, Zh(cited))
+            }
+            Outcome::Draw(words) => w.write_str(words.zh),
+        },
+        Sentence::GameEnd { end, cited } => {
+            let (winner, what) = match end {
+                GameEnd::Checkmate { winner } => (winner, "被将死"),
+                GameEnd::Stalemate { winner } => (winner, "无着可走（困毙）"),
+            };
+            write!(
+                w,
+                "{}{what}：{}胜（{}）。",
+                Zh(&winner.other()),
+                Zh(winner),
+                Zh(cited)
+            )
+        }
+        Sentence::NoCapture {
+            moves,
+            plies,
+            claim,
+            cited,
+        } => write!(
+            w,
+            "双方已连续{moves}回合（{plies}步）未吃子：{}（{}）。",
+            claim.zh,
+            Zh(cited)
+        ),
+    }
+}
+
+/// A phrase in Chinese, for `write!`.
+struct Zh<'a, T: ?Sized>(&'a T);
+
+/// A side's name: `红方`.
+impl Display for Zh<'_, Color> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.0 {
+            Color::Red => "红方",
+            Color::Black => "黑方",
+        })
+    }
+}
+
+/// `车a9/a8`, or `九路车`, `8/7路车`.
+impl Display for Zh<'_, PieceAt<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let piece = self.0;
+        let name = piece_name(piece.side, piece.role);
+        match piece.places {
+            Places::Squares => {
+                f.write_str(name)?;
+                piece.write_places(f)
+            }
+            Places::Files | Places::ChineseFiles => {
+                piece.write_places(f)?;
+                write!(f, "路{name}")
+            }
+        }
+    }
+}
+
+/// `炮a7和车c7`.
+impl Display for Zh<'_, PiecesAt<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, piece) in self.0.each().enumerate() {
+            if i > 0 {
+                f.write_str("和")?;
+            }
+            Zh(&piece).fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// `红方第12着`.
+impl Display for Zh<'_, Bare> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Bare { side, number } = *self.0;
+        // Every explanation names moves: written in three pieces, the side's name joined to
+        // the words beside it, not through `write!`.
+        f.write_str(match side {
+            Color::Red => "红方第",
+            Color::Black => "黑方第",
+        })?;
+        f.write_str(itoa::Buffer::new().format(number))?;
+        f.write_str("着")
+    }
+}
+
+/// `红方第12着（R9=8，a0b0）`: every comma full width, the sent move's too.
+impl Display for Zh<'_, Named<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Zh(&self.0.bare).fmt(f)?;
+        if !self.0.written() {
+            return Ok(());
+        }
+        f.write_str("（")?;
+        self.0.write_text("，", "）", f)
+    }
+}
+
+/// `自黑方第10着至红方第12着`.
+impl Display for Zh<'_, Range> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Range(a, b) = self.0;
+        write!(f, "自{}至{}", Zh(a), Zh(b))
+    }
+}
+
+/// `第23条第1点`, `亚洲规则第6条`: as the book's Chinese text names it.
+impl Display for Zh<'_, Citation> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = *self.0;
+        match c.ruleset().book().citation_style.zh {
+            CitationStyle::Label => f.write_str(c.article().label.zh),
+            CitationStyle::Reference(prefix) => {
+                f.write_str(prefix)?;
+                f.write_str(c.reference())
+            }
+        }
+    }
+}
+
+/// A citation, or nothing.
+impl Display for Zh<'_, Cited> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0.0 {
+            Some(c) => Zh(c).fmt(f),
+            None => Ok(()),
+        }
+    }
+}
+
+/// What a side did that the law allows, after its name.
+impl Display for Zh<'_, Allowance<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const ALLOWED: &str = "，允许";
+        match self.0 {
+            Allowance::KingOrPawn { chasers, target } => write!(
+                f,
+                "以{}捉{}{}{ALLOWED}",
+                Zh(chasers),
+                Zh(&target.side),
+                Zh(target)
+            ),
+            Allowance::KingOrPawnAlone => f.write_str("以将（帅）或兵（卒）捉子，允许"),
+            Allowance::ChecksAnd(other) => {
+                f.write_str(match other {
+                    Alternated::Chases => "将军与捉子交替（一将一捉）",
+                    Alternated::DiscoveredCheckThreats => "将军与借闪将吃子的威胁交替（一将一抽）",
+                    Alternated::IdleMoves => "将军与闲着交替（一将一闲）",
+                    Alternated::OtherMoves => "将军与其他着法交替",
+                })?;
+                f.write_str(ALLOWED)
+            }
+            Allowance::ChasesInTurn => f.write_str("轮流捉不同的子，允许"),
+            Allowance::DiscoveredCheckInTurn => f.write_str("一着捉子、一着以抽将吃子相威胁，允许"),
+            Allowance::OffersBreakChase => {
+                f.write_str("对一子部分着法捉、其余着法只是兑子，不算长捉")
+            }
+            Allowance::PinnedProtected { among_chases: true } => {
+                f.write_str("只在部分着法中捉子，其余着法只攻击被牵制而不能走动的真根子，不算捉")
+            }
+            Allowance::PinnedProtected {
+                among_chases: false,
+            } => f.write_str("只攻击被牵制而不能走动的真根子，不算捉"),
+            Allowance::SeveralOnProtected => f.write_str("以多子攻击一个有根子，不算捉"),
+            Allowance::Kinds(kinds) => {
+                Zh(kinds).fmt(f)?;
+                f.write_str(ALLOWED)
+            }
+            Allowance::ProtectedThreat => f.write_str("只攻击有真根的子，不算捉"),
+            Allowance::UncrossedPawn { of } => {
+                write!(f, "只攻击未过河的{}，允许", piece_name(*of, Role::Pawn))
+            }
+            Allowance::OnlyAllowedMoves => f.write_str("只走允许的着法"),
+        }
+    }
+}
+
+/// `长拦、长兑`.
+impl Display for Zh<'_, AllowedKinds> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let k = *self.0;
+        if k.none() {
+            return f.write_str("拦、献子或兑子");
+        }
+        let kinds = [
+            (k.blocks, "长拦"),
+            (k.sacrifices, "长献"),
+            (k.exchange_offers, "长兑"),
+            (k.discovered_check_threats, "长以闪将吃子相威胁"),
+        ];
+        let played = kinds.iter().filter_map(|&(p, words)| p.then_some(words));
+        for (i, words) in played.enumerate() {
+            if i > 0 {
+                f.write_str("、")?;
+            }
+            f.write_str(words)?;
+        }
+        Ok(())
+    }
+}
+
+/// How many times a position occurred: `三`, or `4`.
+struct Nth(u32);
+
+impl Display for Nth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            3 => f.write_str("三"),
+            n => f.write_str(itoa::Buffer::new().format(n)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::{Move, Square};
+
+    #[test]
+    fn every_comma_of_a_named_move_is_full_width() {
+        let m = Move::new(
+            Square::from_iccs("a0").unwrap(),
+            Square::from_iccs("b0").unwrap(),
+        );
+        let named = Named {
+            bare: Bare {
+                side: Color::Red,
+                number: 12,
+            },
+            sent: Some("x, y"),
+            iccs: Some(m),
+        };
+        assert_eq!(Zh(&named).to_string(), "红方第12着（x，y，a0b0）");
+        assert_eq!(
+            (Nth(3).to_string(), Nth(4).to_string()),
+            ("三".into(), "4".into())
+        );
+    }
+}
