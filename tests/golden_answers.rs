@@ -1,8 +1,13 @@
 //! The answers pinned byte for byte: `POST /v1/adjudicate` on every public
 //! case, on game200 and on the chase positions of the law tests must give
-//! exactly the bytes in `tests/data/golden_answers.json`. A refactor changes
-//! none of them; a deliberate change of wording or law re-blesses the file
-//! (`XA_BLESS=1 cargo test --test golden_answers`) and says why in its commit.
+//! exactly the bytes in `tests/data/golden/`, one file per game. A refactor
+//! changes none of them; a deliberate change of wording or law re-blesses the
+//! files (`XA_BLESS=1 cargo test --test golden_answers`) and says why in its
+//! commit.
+//!
+//! Each file is its answer laid out one member per line ([`layout`]), so that a
+//! change reads as the lines it changes; taking the layout's white space out
+//! again ([`compact`]) gives the answer's bytes, which is what is compared.
 
 mod common;
 
@@ -12,7 +17,8 @@ use common::app::{body_bytes, law_app, post_json, send};
 use common::public::public_cases;
 use serde_json::{Value, json};
 
-const GOLDEN: &str = "tests/data/golden_answers.json";
+/// One file per game: `<id>.json`.
+const GOLDEN: &str = "tests/data/golden";
 
 /// Games beyond the public cases whose answers carry the rarer fields:
 /// chases with each kind of protection, a broken repetition, a loss.
@@ -73,13 +79,20 @@ async fn answers_are_byte_identical_to_the_golden_file() {
         answers.insert(id, body);
     }
     if std::env::var_os("XA_BLESS").is_some() {
-        let text = serde_json::to_string_pretty(&answers).expect("strings serialize");
-        std::fs::write(GOLDEN, text + "\n").expect("the golden file is writable");
+        let _ = std::fs::remove_dir_all(GOLDEN);
+        std::fs::create_dir_all(GOLDEN).expect("the golden folder can be made");
+        for (id, body) in &answers {
+            std::fs::write(file_of(id), layout(body)).expect("a golden file is writable");
+        }
         return;
     }
-    let golden: BTreeMap<String, String> =
-        serde_json::from_str(include_str!("data/golden_answers.json"))
-            .expect("the golden file is JSON");
+    let mut golden = BTreeMap::new();
+    for entry in std::fs::read_dir(GOLDEN).expect("the golden folder") {
+        let path = entry.expect("a golden file").path();
+        let id = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).expect("a golden file is UTF-8");
+        golden.insert(id, compact(&text));
+    }
     assert_eq!(
         golden.keys().collect::<Vec<_>>(),
         answers.keys().collect::<Vec<_>>(),
@@ -94,4 +107,99 @@ async fn answers_are_byte_identical_to_the_golden_file() {
         changed.is_empty(),
         "answers changed for {changed:?}; if on purpose, re-bless with XA_BLESS=1"
     );
+}
+
+/// The file of game `id` (case ids hold `@` and `+`, which file names keep).
+fn file_of(id: &str) -> std::path::PathBuf {
+    std::path::Path::new(GOLDEN).join(format!("{id}.json"))
+}
+
+/// `json` (compact, as the service writes it) laid out one member or item per line, two
+/// spaces a level, with nothing inside strings touched: [`compact`] undoes it exactly.
+fn layout(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() * 2);
+    let mut depth = 0usize;
+    let (mut in_string, mut escaped) = (false, false);
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        out.push_str(&"  ".repeat(depth));
+    };
+    let mut chars = json.chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                // An empty object or array stays on its line.
+                if matches!(chars.peek(), Some('}' | ']')) {
+                    out.push(chars.next().unwrap());
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth -= 1;
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            _ => out.push(c),
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// `text` without the white space [`layout`] put outside strings.
+fn compact(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in text.chars() {
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+        } else if c == '"' {
+            in_string = true;
+            out.push(c);
+        } else if !c.is_whitespace() {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_layout_is_undone_exactly() {
+    for json in [
+        r#"{"a":[1,{"b":"x, y: {z}"}],"c":{},"d":[],"e":"q\"uo\\te","f":null}"#,
+        r#"[]"#,
+        r#"{"k":"line\nbreak\t and  spaces"}"#,
+    ] {
+        let laid = layout(json);
+        assert_eq!(compact(&laid), json, "{laid}");
+        assert!(laid.lines().count() > 1 || json.len() < 3);
+    }
 }
