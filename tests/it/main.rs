@@ -1,7 +1,7 @@
 //! The integration tests, one binary (issue 30), laid out as ripgrep lays out its own: each
 //! file beside this one is a module, and `common/` is their shared support. One binary links
 //! axum, tokio and the crate once, not once per file: a fresh clone's `cargo test` compiles
-//! and links one test executable where it used to link 35 (docs/performance.md, issue 30).
+//! and links one test executable where it used to link 36 (docs/performance.md, issue 30).
 //!
 //! Run one file's tests by its module path: `cargo test --test integration openapi::`, or a
 //! single test with `cargo test --test integration -- --exact openapi::spec_lists_every_illegal_move_reason`.
