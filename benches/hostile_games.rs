@@ -2,7 +2,7 @@
 //! request limits (at most 1,024 plies): long walks forward and back whose
 //! positions come back out of step with any judged cycle, in an open
 //! position and in a crowded one. Shared by `benches/rules.rs` and
-//! `tests/linear_cost.rs`.
+//! `tests/it/linear_cost.rs`.
 
 use std::collections::HashSet;
 

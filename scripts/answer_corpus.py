@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes tests/data/answer_corpus/requests.jsonl.gz: random games ending in repetition cycles,
-for tests/answer_corpus.rs, which pins the service's answers to them byte for byte.
+for tests/it/answer_corpus.rs, which pins the service's answers to them byte for byte.
 
 Each game starts from the standard position or from a public case's position (both books'),
 walks a few random legal moves, then plays a lap in which each side steps out one or two
@@ -15,7 +15,7 @@ Only games the service rules on something (not `none`, not a problem) are kept, 
     pip install pyffish
     cargo build --release --bin xiangqi-arbiter
     python3 scripts/answer_corpus.py target/release/xiangqi-arbiter
-    XA_BLESS=1 cargo test --test answer_corpus
+    XA_BLESS=1 cargo test --test integration answer_corpus::
 """
 import gzip
 import json

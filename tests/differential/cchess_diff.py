@@ -59,7 +59,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 NUMBERED = "一二三四五１２３４５"
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
-# Fixed positions reaching the tandem forms (the fixtures of tests/notation.rs).
+# Fixed positions reaching the tandem forms (the fixtures of tests/it/notation.rs).
 FIXED = [
     "3k5/9/9/9/9/7C1/9/7C1/9/4K4 w - - 0 1",            # two cannons on a file
     "3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1",          # three pawns on a file

@@ -1,0 +1,692 @@
+//! The explanations word for word: one test per sentence shape, each on a
+//! real ruling of a small legal position (most from tests/it/law_points.rs),
+//! asserting the whole Vietnamese, English and Chinese text under both rule
+//! books.
+//! A change of wording changes these tests on purpose.
+
+use xiangqi_arbiter::adjudication::{Naming, Options, Replay, RuleSet, explain_named, rule_under};
+use xiangqi_arbiter::xiangqi::{Move, Position, Square};
+
+fn iccs(text: &str) -> Move {
+    let sq = |s: &str| Square::from_iccs(s).unwrap_or_else(|| panic!("bad square {s:?}"));
+    Move::new(sq(&text[..2]), sq(&text[2..]))
+}
+
+/// Rules on `moves` (ICCS) from `fen` under each book and compares the
+/// whole explanation: `expected` holds (book, Vietnamese, English,
+/// Chinese). Moves are named as the API names them: numbered from the
+/// FEN's full-move number, in ICCS. `XA_BLESS=1` writes the texts found to
+/// `target/explanations.jsonl` instead of failing.
+fn check(fen: &str, moves: &str, expected: &[(RuleSet, &str, &str, &str)]) {
+    let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("illegal FEN {fen}: {e:?}"));
+    let played: Vec<Move> = moves.split_whitespace().map(iccs).collect();
+    let replay = Replay::from_moves(start.clone(), &played).expect("legal moves");
+    let naming = Naming {
+        first_number: start.fullmoves(),
+        sent: &[],
+        moves: &played,
+        notation: Default::default(),
+    };
+    for &(book, vi, en, zh) in expected {
+        let e = explain_named(
+            &rule_under(book, &replay, Options::for_ruleset(book)),
+            &naming,
+        );
+        if std::env::var_os("XA_BLESS").is_some() {
+            use std::io::Write;
+            let line = serde_json::json!({
+                "fen": fen, "moves": moves, "book": format!("{book:?}"),
+                "vi": e.vi, "en": e.en, "zh": e.zh,
+            });
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/target/explanations.jsonl"
+                ))
+                .expect("bless file");
+            f.write_all(format!("{line}\n").as_bytes()).expect("bless");
+            continue;
+        }
+        assert_eq!(e.vi, vi, "{book:?} vi");
+        assert_eq!(e.en, en, "{book:?} en");
+        assert_eq!(e.zh, zh, "{book:?} zh");
+    }
+}
+
+/// No third occurrence: one sentence says so (xuất hiện, not lặp lại: three occurrences, not three repeats).
+#[test]
+fn no_repetition_is_said_plainly() {
+    check(
+        "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1",
+        "a0a1 e9e8",
+        &[
+            (
+                RuleSet::VN2004,
+                "Chưa có thế cờ nào xuất hiện ba lần.",
+                "No position has occurred three times.",
+                "尚无局面出现三次。",
+            ),
+            (
+                RuleSet::AXF,
+                "Chưa có thế cờ nào xuất hiện ba lần.",
+                "No position has occurred three times.",
+                "尚无局面出现三次。",
+            ),
+        ],
+    );
+}
+
+/// A mate is told by the mate alone, with no sentence about repetition first.
+#[test]
+fn checkmate_opens_with_the_mate() {
+    check(
+        "5k3/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1",
+        "b0b9",
+        &[
+            (
+                RuleSet::VN2004,
+                "Bên Đen bị chiếu hết: bên Đỏ thắng (Điều 7.1.a).",
+                "Black is checkmated: Red wins (Article 7.1.a).",
+                "黑方被将死：红方胜（第7.1.a条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Bên Đen bị chiếu hết: bên Đỏ thắng (Luật AXF, điều 1).",
+                "Black is checkmated: Red wins (AXF rule 1).",
+                "黑方被将死：红方胜（亚洲规则第1条）。",
+            ),
+        ],
+    );
+}
+
+/// A side without a legal move loses (VN 7.1.b, AXF 2); no sentence about repetition first.
+#[test]
+fn stalemate_opens_with_the_stalemate() {
+    check(
+        "3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1",
+        "a7a8",
+        &[
+            (
+                RuleSet::VN2004,
+                "Bên Đen hết nước đi: bên Đỏ thắng (Điều 7.1.b).",
+                "Black has no legal move: Red wins (Article 7.1.b).",
+                "黑方无着可走（困毙）：红方胜（第7.1.b条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Bên Đen hết nước đi: bên Đỏ thắng (Luật AXF, điều 2).",
+                "Black has no legal move: Red wins (AXF rule 2).",
+                "黑方无着可走（困毙）：红方胜（亚洲规则第2条）。",
+            ),
+        ],
+    );
+}
+
+/// Article 12 counts moves of both sides (nước), the plies beside them, and says who may claim.
+#[test]
+fn article_12_counts_moves_and_says_who_may_claim() {
+    check(
+        "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 98 60",
+        "a0a1 e9e8 a1a0",
+        &[
+            (
+                RuleSet::VN2004,
+                "Chưa có thế cờ nào xuất hiện ba lần. Đã 50 nước (101 lượt) liên tiếp không bên nào ăn quân: đấu thủ có quyền đề nghị trọng tài xử hòa (Điều 12).",
+                "No position has occurred three times. Neither side has captured for 50 moves (101 plies): a player may ask the arbiter to declare a draw (Article 12).",
+                "尚无局面出现三次。双方已连续50回合（101步）未吃子：棋手有权请求裁判判和（第12条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Chưa có thế cờ nào xuất hiện ba lần.",
+                "No position has occurred three times.",
+                "尚无局面出现三次。",
+            ),
+        ],
+    );
+}
+
+/// A repetition broken by a change: a position did occur three times, and the change broke it.
+#[test]
+fn a_broken_repetition_says_a_position_did_occur_three_times() {
+    check(
+        "3k5/9/9/2n6/9/9/9/9/9/R3K4 w - - 0 1",
+        "a0c0 c6a7 c0a0 a7c6 a0c0 c6a7 c0a0 a7c6 a0b0",
+        &[
+            (
+                RuleSet::VN2004,
+                "Một thế cờ đã xuất hiện lần thứ ba ở nước thứ 4 của Đen (a7c6), nhưng nước đổi ở nước thứ 5 của Đỏ (a0b0) đã phá đoạn lặp: không còn thế lặp nào để xử.",
+                "A position occurred for the third time at Black's 4th move (a7c6), but a change of move at Red's 5th move (a0b0) broke the repetition: no repetition stands.",
+                "某一局面在黑方第4着（a7c6）后第三次出现，但红方第5着（a0b0）变着，打破了循环：已无重复局面可判。",
+            ),
+            (
+                RuleSet::AXF,
+                "Một thế cờ đã xuất hiện lần thứ ba ở nước thứ 4 của Đen (a7c6), nhưng nước đổi ở nước thứ 5 của Đỏ (a0b0) đã phá đoạn lặp: không còn thế lặp nào để xử.",
+                "A position occurred for the third time at Black's 4th move (a7c6), but a change of move at Red's 5th move (a0b0) broke the repetition: no repetition stands.",
+                "某一局面在黑方第4着（a7c6）后第三次出现，但红方第5着（a0b0）变着，打破了循环：已无重复局面可判。",
+            ),
+        ],
+    );
+}
+
+/// Perpetual check (23.1): the checker must change (7.1.g).
+#[test]
+fn article_23_point_1_perpetual_check_must_change() {
+    check(
+        "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1",
+        "i0i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8 e8e9 i8i9",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba ở nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
+                "The position after Red's 1st move occurred for the third time at Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23.1). Red must change its move, or it loses (Article 7.1.g).",
+                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1点）。红方必须变着，否则判负（第7.1.g条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba ở nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The position after Red's 1st move occurred for the third time at Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（亚洲规则第6条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            ),
+        ],
+    );
+}
+
+/// Perpetual check repeated after must-change: the loss sentence has its subject.
+#[test]
+fn article_23_point_1_perpetual_check_repeated_loses() {
+    check(
+        "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1",
+        "i0i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba ở nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đỏ không đổi nước mà lặp lại ở nước thứ 6 của Đỏ (i9i8), nên bị xử thua (Điều 7.1.g).",
+                "The position after Red's 1st move occurred for the third time at Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23.1). Instead of changing, Red repeated at Red's 6th move (i9i8) and loses (Article 7.1.g).",
+                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1点）。红方不变着，红方第6着（i9i8）再次重复，判负（第7.1.g条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba ở nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Bên Đỏ không đổi nước mà lặp lại ở nước thứ 6 của Đỏ (i9i8), nên bị xử thua (Luật AXF, điều 3).",
+                "The position after Red's 1st move occurred for the third time at Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). Instead of changing, Red repeated at Red's 6th move (i9i8) and loses (AXF rule 3).",
+                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（亚洲规则第6条）。红方不变着，红方第6着（i9i8）再次重复，判负（亚洲规则第3条）。",
+            ),
+        ],
+    );
+}
+
+/// Two checks against one check back: 24.4 is explained, not only cited.
+#[test]
+fn article_24_point_4_two_checks_one_check_back() {
+    check(
+        "9/4k4/9/4c4/9/3R5/9/9/3K5/4C4 b - - 0 1",
+        "e6d6 d4e4 d6e6 e4d4 e6d6 d4e4 d6e6 e4d4",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 5 của Đỏ (e4d4). Pháo e0 và Xe e4 bên Đỏ chiếu liên tục trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đen chỉ chiếu lại ở 1 trong 2 nước (hai chiếu, một chiếu lại): bên Đỏ vẫn là chiếu mãi (Điều 24.4). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
+                "The start position occurred for the third time at Red's 5th move (e4d4). Red's cannon e0 and rook e4 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23.1). Black checked back on only 1 of its 2 moves (two checks, one check back): Red still checks perpetually (Article 24.4). Red must change its move, or it loses (Article 7.1.g).",
+                "开局局面在红方第5着（e4d4）后第三次出现。红方炮e0和车e4在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1点）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（第24.4条）。红方必须变着，否则判负（第7.1.g条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 5 của Đỏ (e4d4). Pháo e0 và Xe e4 bên Đỏ chiếu liên tục trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Bên Đen chỉ chiếu lại ở 1 trong 2 nước (hai chiếu, một chiếu lại): bên Đỏ vẫn là chiếu mãi (Luật AXF, điều 8). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time at Red's 5th move (e4d4). Red's cannon e0 and rook e4 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). Black checked back on only 1 of its 2 moves (two checks, one check back): Red still checks perpetually (AXF rule 8). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "开局局面在红方第5着（e4d4）后第三次出现。红方炮e0和车e4在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（亚洲规则第6条）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（亚洲规则第8条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            ),
+        ],
+    );
+}
+
+/// An unprotected piece chased: the chase itself decides (23.3).
+#[test]
+fn article_23_point_3_unprotected_piece_chased() {
+    check(
+        "3k5/9/9/2n6/9/9/9/9/9/R3K4 w - - 0 1",
+        "a0c0 c6a7 c0a0 a7c6 a0c0 c6a7 c0a0 a7c6",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time at Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Red must change its move, or it loses (Article 7.1.h).",
+                "开局局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3点）。红方必须变着，否则判负（第7.1.h条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 23). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time at Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 23). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "开局局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（亚洲规则第23条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            ),
+        ],
+    );
+}
+
+/// Two chases against one chase back: 23.5 is explained.
+#[test]
+fn article_23_point_5_two_chases_one_chase_back() {
+    check(
+        "3k5/9/9/2n6/4P4/9/9/9/9/R3K4 w - - 0 1",
+        "a0c0 c6a7 c0a0 a7c6 a0c0 c6a7 c0a0 a7c6",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đen chỉ bắt lại ở 1 trong 2 nước (hai bắt, một bắt lại): bên Đỏ bắt cùng một quân nên vẫn phạm luật bắt mãi (Điều 23, điểm 5). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time at Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Black chased back on only 1 of its 2 moves (two chases, one chase back): Red, chasing the same piece each time, still chases perpetually (Article 23.5). Red must change its move, or it loses (Article 7.1.h).",
+                "开局局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3点）。黑方在2着中只有1着还捉（两捉一还捉）：红方每次捉同一子，仍属长捉（第23条第5点）。红方必须变着，否则判负（第7.1.h条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 23). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time at Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 23). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "开局局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（亚洲规则第23条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            ),
+        ],
+    );
+}
+
+/// A falsely protected piece (căn giả) chased: 23.6 decides.
+#[test]
+fn article_23_point_6_falsely_protected_piece_chased() {
+    check(
+        "9/4k4/4n4/2c6/9/9/4R4/6R2/9/3K5 w - - 0 1",
+        "g2c2 c6g6 c2g2 g6c6 g2c2 c6g6 c2g2 g6c6",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time at Black's 4th move (g6c6). Red's rook c2/g2 chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (Article 23.6). Red must change its move, or it loses (Article 7.1.h).",
+                "开局局面在黑方第4着（g6c6）后第三次出现。红方车c2/g2在循环的全部2着中着着捉黑方炮c6/g6（自红方第3着至黑方第4着）。黑方炮只有假根（保护它的子不能合法反吃），因此是长捉（第23条第6点）。红方必须变着，否则判负（第7.1.h条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time at Black's 4th move (g6c6). Red's rook c2/g2 chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (AXF rule 34). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "开局局面在黑方第4着（g6c6）后第三次出现。红方车c2/g2在循环的全部2着中着着捉黑方炮c6/g6（自红方第3着至黑方第4着）。黑方炮只有假根（保护它的子不能合法反吃），因此是长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            ),
+        ],
+    );
+}
+
+/// A horse chasing a truly protected rook: 23.6 decides, the protection named.
+#[test]
+fn article_23_point_6_horse_chasing_a_protected_rook() {
+    check(
+        "2n1k4/r8/9/2n6/9/2N6/9/9/9/3K5 w - - 0 1",
+        "c4b6 a8a5 b6c4 a5a8 c4b6 a8a5 b6c4 a5a8",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen có căn thật, nhưng Mã hoặc Pháo đuổi bắt mãi Xe có căn thật vẫn là bắt mãi (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time at Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse or cannon chasing a truly protected rook is still a perpetual chase (Article 23.6). Red must change its move, or it loses (Article 7.1.h).",
+                "开局局面在黑方第4着（a5a8）后第三次出现。红方马b6/c4在循环的全部2着中着着捉黑方车a8/a5（自红方第3着至黑方第4着）。黑方车有真根，但马或炮长捉有真根的车仍属长捉（第23条第6点）。红方必须变着，否则判负（第7.1.h条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen có căn thật, nhưng Mã hoặc Pháo đuổi bắt mãi Xe có căn thật vẫn là bắt mãi (Luật AXF, điều 15). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time at Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse or cannon chasing a truly protected rook is still a perpetual chase (AXF rule 15). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "开局局面在黑方第4着（a5a8）后第三次出现。红方马b6/c4在循环的全部2着中着着捉黑方车a8/a5（自红方第3着至黑方第4着）。黑方车有真根，但马或炮长捉有真根的车仍属长捉（亚洲规则第15条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            ),
+        ],
+    );
+}
+
+/// A truly protected piece that is pinned and cannot move: 23.7 decides (a draw under AXF 38: the Asian rules do not chase it).
+#[test]
+fn article_23_point_7_pinned_protected_piece_chased() {
+    check(
+        "4k1b2/1n7/C3n4/9/9/2R6/9/9/9/4K4 w - - 0 1",
+        "c4c7 b8d7 c7c4 d7b8 c4c7 b8d7 c7c4 d7b8",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (d7b8). Pháo a7 và Xe c7 bên Đỏ đuổi bắt Mã e7 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen có căn thật nhưng bị ghim, không đi được, nên vẫn coi là bắt mãi (Điều 23, điểm 7). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time at Black's 4th move (d7b8). Red's cannon a7 and rook c7 chased Black's horse e7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but pinned and unable to move, so this still counts as a perpetual chase (Article 23.7). Red must change its move, or it loses (Article 7.1.h).",
+                "开局局面在黑方第4着（d7b8）后第三次出现。红方炮a7和车c7在循环的全部2着中着着捉黑方马e7（自红方第3着至黑方第4着）。黑方马虽有真根，但被牵制不能走动，仍算长捉（第23条第7点）。红方必须变着，否则判负（第7.1.h条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (d7b8). Bên Đỏ chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt (Luật AXF, điều 38). Bên Đen cản mãi và thí quân mãi, được phép (Luật AXF, điều 40). Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Black's 4th move (d7b8). Red threatened only a truly protected piece that is pinned and cannot move, which is no chase (AXF rule 38). Black perpetually blocked and offered a piece, which is allowed (AXF rule 40). Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在黑方第4着（d7b8）后第三次出现。红方只攻击被牵制而不能走动的真根子，不算捉（亚洲规则第38条）。黑方长拦、长献，允许（亚洲规则第40条）。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+            ),
+        ],
+    );
+}
+
+/// A protected horse that cannot strike back at the horse chasing it: 23.7 decides.
+#[test]
+fn article_23_point_7_blocked_horse_chased() {
+    check(
+        "2r1k4/1n3N3/2na5/9/9/9/9/9/9/3K5 w - - 0 1",
+        "f8e6 c7d9 e6f8 d9c7 f8e6 c7d9 e6f8 d9c7",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (d9c7). Mã e6/f8 bên Đỏ đuổi bắt Mã c7/d9 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen có căn thật nhưng bị cản, không ăn lại được Mã đuổi nó, nên vẫn coi là bắt mãi (Điều 23, điểm 7). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time at Black's 4th move (d9c7). Red's horse e6/f8 chased Black's horse c7/d9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but, its leg blocked, cannot strike back at the horse chasing it, so this still counts as a perpetual chase (Article 23.7). Red must change its move, or it loses (Article 7.1.h).",
+                "开局局面在黑方第4着（d9c7）后第三次出现。红方马e6/f8在循环的全部2着中着着捉黑方马c7/d9（自红方第3着至黑方第4着）。黑方马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（第23条第7点）。红方必须变着，否则判负（第7.1.h条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (d9c7). Mã e6/f8 bên Đỏ đuổi bắt Mã c7/d9 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen có căn thật nhưng bị cản, không ăn lại được Mã đuổi nó, nên vẫn coi là bắt mãi (Luật AXF, điều 24). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time at Black's 4th move (d9c7). Red's horse e6/f8 chased Black's horse c7/d9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but, its leg blocked, cannot strike back at the horse chasing it, so this still counts as a perpetual chase (AXF rule 24). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "开局局面在黑方第4着（d9c7）后第三次出现。红方马e6/f8在循环的全部2着中着着捉黑方马c7/d9（自红方第3着至黑方第4着）。黑方马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（亚洲规则第24条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            ),
+        ],
+    );
+}
+
+/// Exchange offers among the chasing moves: 23.8 is explained beside the deciding point.
+#[test]
+fn article_23_point_8_chase_mixed_with_exchange_offers() {
+    check(
+        "4k4/9/n8/p8/9/3N5/9/9/9/3R1K3 w - - 0 1",
+        "d4b5 a7c6 b5d4 c6a7 d4b5 a7c6 b5d4 c6a7",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (c6a7). Mã b5/d4 bên Đỏ đuổi bắt Mã a7/c6 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Có nước bắt của bên Đỏ đồng thời là đòi đổi quân: vẫn coi là bắt mãi (Điều 23, điểm 8). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time at Black's 4th move (c6a7). Red's horse b5/d4 chased Black's horse a7/c6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Some of Red's chasing moves also offered an exchange: still a perpetual chase (Article 23.8). Red must change its move, or it loses (Article 7.1.h).",
+                "开局局面在黑方第4着（c6a7）后第三次出现。红方马b5/d4在循环的全部2着中着着捉黑方马a7/c6（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3点）。红方的捉子着法中有的同时是兑子：仍属长捉（第23条第8点）。红方必须变着，否则判负（第7.1.h条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (c6a7). Bên Đỏ có nước bắt một quân, có nước chỉ đòi đổi quân, không tính là bắt mãi (Luật AXF, điều 36). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Black's 4th move (c6a7). Red chased a piece on some of its moves and only offered an exchange on the others, which is no perpetual chase (AXF rule 36). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在黑方第4着（c6a7）后第三次出现。红方对一子部分着法捉、其余着法只是兑子，不算长捉（亚洲规则第36条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+            ),
+        ],
+    );
+}
+
+/// 23.2 named as it happened: một chiếu một bắt.
+#[test]
+fn article_23_point_2_one_check_one_chase() {
+    check(
+        "4k4/9/9/9/R1c6/9/9/9/9/3K5 w - - 0 1",
+        "a5a9 e9e8 a9a5 e8e9 a5a9 e9e8 a9a5 e8e9",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (e8e9). Bên Đỏ xen kẽ nước chiếu với nước bắt (một chiếu một bắt), được phép (Điều 23, điểm 2). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time at Black's 4th move (e8e9). Red alternated checks with chases (one check, one chase), which is allowed (Article 23.2). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "开局局面在黑方第4着（e8e9）后第三次出现。红方将军与捉子交替（一将一捉），允许（第23条第2点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (e8e9). Bên Đỏ xen kẽ nước chiếu với nước bắt (một chiếu một bắt), được phép (Luật AXF, điều 12). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Black's 4th move (e8e9). Red alternated checks with chases (one check, one chase), which is allowed (AXF rule 12). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在黑方第4着（e8e9）后第三次出现。红方将军与捉子交替（一将一捉），允许（亚洲规则第12条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+            ),
+        ],
+    );
+}
+
+/// 23.2 named as it happened: một chiếu một dừng.
+#[test]
+fn article_23_point_2_one_check_one_idle_move() {
+    check(
+        "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 0 1",
+        "a5a9 e9e8 a9a5 e8e9 a5a9 e9e8 a9a5 e8e9",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (e8e9). Bên Đỏ xen kẽ nước chiếu với nước chờ (một chiếu một dừng), được phép (Điều 23, điểm 2). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time at Black's 4th move (e8e9). Red alternated checks with idle moves (one check, one idle move), which is allowed (Article 23.2). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "开局局面在黑方第4着（e8e9）后第三次出现。红方将军与闲着交替（一将一闲），允许（第23条第2点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (e8e9). Bên Đỏ xen kẽ nước chiếu với nước chờ (một chiếu một dừng), được phép (Luật AXF, điều 12). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Black's 4th move (e8e9). Red alternated checks with idle moves (one check, one idle move), which is allowed (AXF rule 12). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在黑方第4着（e8e9）后第三次出现。红方将军与闲着交替（一将一闲），允许（亚洲规则第12条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+            ),
+        ],
+    );
+}
+
+/// 23.10 names the kind that happened: dọa mãi chiếu rút bắt quân (a chase under the AXF).
+#[test]
+fn article_23_point_10_discovered_check_capture_threat() {
+    check(
+        "r3k4/9/9/9/2p1C4/2nN5/9/9/9/3KR4 w - - 0 1",
+        "e5e4 c4a5 e4e5 a5c4 e5e4 c4a5 e4e5 a5c4",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (a5c4). Bên Đỏ dọa mãi chiếu rút bắt quân, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time at Black's 4th move (a5c4). Red perpetually threatened to win a piece by a discovered check, which is allowed (Article 23.10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "开局局面在黑方第4着（a5c4）后第三次出现。红方长以闪将吃子相威胁，允许（第23条第10点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (a5c4). Pháo e4/e5 bên Đỏ đuổi bắt Mã c4/a5 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time at Black's 4th move (a5c4). Red's cannon e4/e5 chased Black's horse c4/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (AXF rule 34). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "开局局面在黑方第4着（a5c4）后第三次出现。红方炮e4/e5在循环的全部2着中着着捉黑方马c4/a5（自红方第3着至黑方第4着）。黑方马只有假根（保护它的子不能合法反吃），因此是长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            ),
+        ],
+    );
+}
+
+/// One piece chasing two pieces in turn (23.4).
+#[test]
+fn article_23_point_4_chases_in_turn() {
+    check(
+        "4k4/9/n1c6/9/9/9/9/9/9/2RK5 w - - 0 1",
+        "c0a0 e9f9 a0c0 f9e9 c0a0 e9f9 a0c0 f9e9",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (f9e9). Bên Đỏ lần lượt đuổi bắt nhiều quân khác nhau, được phép (Điều 23, điểm 4). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time at Black's 4th move (f9e9). Red chased different pieces in turn, which is allowed (Article 23.4). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "开局局面在黑方第4着（f9e9）后第三次出现。红方轮流捉不同的子，允许（第23条第4点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (f9e9). Bên Đỏ lần lượt đuổi bắt nhiều quân khác nhau, được phép (Luật AXF, điều 32). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Black's 4th move (f9e9). Red chased different pieces in turn, which is allowed (AXF rule 32). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在黑方第4着（f9e9）后第三次出现。红方轮流捉不同的子，允许（亚洲规则第32条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+            ),
+        ],
+    );
+}
+
+/// A king chasing (23.9): the chaser is named.
+#[test]
+fn article_23_point_9_king_chasing() {
+    check(
+        "5k3/9/9/9/9/9/9/4K4/3p5/9 w - - 0 1",
+        "e2d2 d1e1 d2e2 e1d1 e2d2 d1e1 d2e2 e1d1",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (e1d1). Bên Đỏ đuổi bắt Tốt d1/e1 bên Đen bằng Tướng d2/e2, được phép (Điều 23, điểm 9). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time at Black's 4th move (e1d1). Red chased Black's pawn d1/e1 with its king d2/e2, which is allowed (Article 23.9). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "开局局面在黑方第4着（e1d1）后第三次出现。红方以帅d2/e2捉黑方卒d1/e1，允许（第23条第9点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (e1d1). Bên Đỏ đuổi bắt Tốt d1/e1 bên Đen bằng Tướng d2/e2, được phép (Luật AXF, điều 28). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Black's 4th move (e1d1). Red chased Black's pawn d1/e1 with its king d2/e2, which is allowed (AXF rule 28). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在黑方第4着（e1d1）后第三次出现。红方以帅d2/e2捉黑方卒d1/e1，允许（亚洲规则第28条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+            ),
+        ],
+    );
+}
+
+/// A pawn chasing with a rook (23.9): the helper is named.
+#[test]
+fn article_23_point_9_pawn_with_a_rook_names_the_helper() {
+    check(
+        "4k4/9/1P1n5/9/9/9/9/2R6/9/3K5 w - - 0 1",
+        "b7c7 d7c9 c7b7 c9d7 b7c7 d7c9 c7b7 c9d7",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (c9d7). Bên Đỏ đuổi bắt Mã d7/c9 bên Đen bằng Tốt c7 và Xe c2, được phép (Điều 23, điểm 9). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time at Black's 4th move (c9d7). Red chased Black's horse d7/c9 with its pawn c7 and rook c2, which is allowed (Article 23.9). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "开局局面在黑方第4着（c9d7）后第三次出现。红方以兵c7和车c2捉黑方马d7/c9，允许（第23条第9点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (c9d7). Bên Đỏ đuổi bắt Mã d7/c9 bên Đen bằng Tốt c7 và Xe c2, được phép (Luật AXF, điều 29). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Black's 4th move (c9d7). Red chased Black's horse d7/c9 with its pawn c7 and rook c2, which is allowed (AXF rule 29). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在黑方第4着（c9d7）后第三次出现。红方以兵c7和车c2捉黑方马d7/c9，允许（亚洲规则第29条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+            ),
+        ],
+    );
+}
+
+/// 23.10 names the kinds that happened: sacrifice and exchange offer.
+#[test]
+fn article_23_point_10_exchange_offers() {
+    check(
+        "3k5/9/1r7/9/9/9/9/B8/3N5/2R1K4 w - - 0 1",
+        "c0b0 b7c7 b0c0 c7b7 c0b0 b7c7 b0c0 c7b7",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (c7b7). Bên Đỏ thí quân mãi và đòi đổi mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time at Black's 4th move (c7b7). Red perpetually offered a piece and offered an exchange, which is allowed (Article 23.10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "开局局面在黑方第4着（c7b7）后第三次出现。红方长献、长兑，允许（第23条第10点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (c7b7). Bên Đỏ thí quân mãi và đòi đổi mãi, được phép (Luật AXF, điều 24). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Black's 4th move (c7b7). Red perpetually offered a piece and offered an exchange, which is allowed (AXF rule 24). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在黑方第4着（c7b7）后第三次出现。红方长献、长兑，允许（亚洲规则第24条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+            ),
+        ],
+    );
+}
+
+/// 23.10 names the kinds that happened: block and sacrifice; the uncrossed pawn (23.3) on the other side.
+#[test]
+fn article_23_point_10_blocks() {
+    check(
+        "r3k4/9/9/9/9/N8/P1P6/9/9/3K5 b - - 0 1",
+        "a9c9 a4c5 c9a9 c5a4 a9c9 a4c5 c9a9 c5a4",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 5 của Đỏ (c5a4). Bên Đỏ cản mãi và thí quân mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ dọa bắt Tốt chưa qua sông, được phép (Điều 23, điểm 3). Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time at Red's 5th move (c5a4). Red perpetually blocked and offered a piece, which is allowed (Article 23.10). Black threatened only a pawn that has not crossed the river, which is allowed (Article 23.3). Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "开局局面在红方第5着（c5a4）后第三次出现。红方长拦、长献，允许（第23条第10点）。黑方只攻击未过河的兵，允许（第23条第3点）。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 5 của Đỏ (c5a4). Bên Đỏ cản mãi và thí quân mãi, được phép (Luật AXF, điều 40). Bên Đen chỉ dọa bắt Tốt chưa qua sông, được phép (Luật AXF, điều 25). Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Red's 5th move (c5a4). Red perpetually blocked and offered a piece, which is allowed (AXF rule 40). Black threatened only a pawn that has not crossed the river, which is allowed (AXF rule 25). Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在红方第5着（c5a4）后第三次出现。红方长拦、长献，允许（亚洲规则第40条）。黑方只攻击未过河的兵，允许（亚洲规则第25条）。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+            ),
+        ],
+    );
+}
+
+/// Only an uncrossed pawn threatened (23.3).
+#[test]
+fn article_23_point_3_uncrossed_pawn_threatened() {
+    check(
+        "3k5/9/4b4/2p6/9/9/9/9/R8/2C1K4 w - - 0 1",
+        "a1c1 e7c5 c1a1 c5e7 a1c1 e7c5 c1a1 c5e7",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (c5e7). Bên Đỏ chỉ dọa bắt Tốt chưa qua sông, được phép (Điều 23, điểm 3). Bên Đen cản mãi và thí quân mãi, được phép (Điều 23, điểm 10). Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time at Black's 4th move (c5e7). Red threatened only a pawn that has not crossed the river, which is allowed (Article 23.3). Black perpetually blocked and offered a piece, which is allowed (Article 23.10). Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "开局局面在黑方第4着（c5e7）后第三次出现。红方只攻击未过河的卒，允许（第23条第3点）。黑方长拦、长献，允许（第23条第10点）。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (c5e7). Bên Đỏ chỉ dọa bắt Tốt chưa qua sông, được phép (Luật AXF, điều 25). Bên Đen cản mãi và thí quân mãi, được phép (Luật AXF, điều 40). Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time at Black's 4th move (c5e7). Red threatened only a pawn that has not crossed the river, which is allowed (AXF rule 25). Black perpetually blocked and offered a piece, which is allowed (AXF rule 40). Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "开局局面在黑方第4着（c5e7）后第三次出现。红方只攻击未过河的卒，允许（亚洲规则第25条）。黑方长拦、长献，允许（亚洲规则第40条）。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+            ),
+        ],
+    );
+}
+
+/// Check answered by counter-check on both sides (24.3, 7.2.c): a draw if neither changes.
+#[test]
+fn article_24_point_3_check_and_counter_check() {
+    check(
+        "4c4/5k3/9/9/5r3/9/4C4/9/4K4/5R3 w - - 0 1",
+        "e3f3 f5e5 f3e3 e5f5 e3f3 f5e5 f3e3 e5f5",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (e5f5). Hai bên vừa đỡ vừa chiếu lại liên tục: nếu không bên nào đổi nước thì xử hòa (Điều 24.3 và Điều 7.2.c).",
+                "The start position occurred for the third time at Black's 4th move (e5f5). Both sides check on every move, answering check with check: a draw if neither changes (Articles 24.3 and 7.2.c).",
+                "开局局面在黑方第4着（e5f5）后第三次出现。双方着着应将又将：如双方均不变着，判和（第24.3条及第7.2.c条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (e5f5). Hai bên vừa đỡ chiếu vừa chiếu lại liên tục: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 7).",
+                "The start position occurred for the third time at Black's 4th move (e5f5). Both sides check on every move, answering check with check: a draw if neither changes (AXF rule 7).",
+                "开局局面在黑方第4着（e5f5）后第三次出现。双方着着应将又将：如双方均不变着，判和（亚洲规则第7条）。",
+            ),
+        ],
+    );
+}
+
+/// Both sides chase perpetually (7.2.c).
+#[test]
+fn article_7_2_c_both_chase() {
+    check(
+        "4k4/9/9/6r2/9/9/9/9/3KNr3/6N2 w - - 0 1",
+        "g0h2 f1f2 h2g0 f2f1 g0h2 f1f2 h2g0 f2f1",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (f2f1). Hai bên cùng bắt mãi, cùng phạm một luật cấm: xử hòa (Điều 7.2.c).",
+                "The start position occurred for the third time at Black's 4th move (f2f1). Both sides chase perpetually, breaking the same prohibition: a draw (Article 7.2.c).",
+                "开局局面在黑方第4着（f2f1）后第三次出现。双方同为长捉，犯同一禁例：判和（第7.2.c条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (f2f1). Hai bên cùng bắt mãi, cùng một lỗi: xử hòa.",
+                "The start position occurred for the third time at Black's 4th move (f2f1). Both sides chase perpetually, the same offence: a draw.",
+                "开局局面在黑方第4着（f2f1）后第三次出现。双方同为长捉，犯规相同：判和。",
+            ),
+        ],
+    );
+}
+
+/// A draw judged again: the fifth occurrence is counted as such.
+#[test]
+fn a_fifth_occurrence_is_counted() {
+    check(
+        "3k5/R8/9/9/9/9/9/9/9/5K3 w - - 0 1",
+        "a8a9 d9d8 a9a8 d8d9 a8b8 d9e9 b8a8 e9d9 a8b8 d9e9 b8a8 e9d9 a8a9 d9d8 a9a8 d8d9",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ 5 ở nước thứ 8 của Đen (d8d9). Xe a9/a8 bên Đỏ chiếu liên tục trong cả 2 nước của đoạn lặp (từ nước thứ 7 của Đỏ đến nước thứ 8 của Đen): chiếu mãi (Điều 23, điểm 1). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
+                "The start position occurred for the 5th time at Black's 8th move (d8d9). Red's rook a9/a8 checked on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move): perpetual check (Article 23.1). Red must change its move, or it loses (Article 7.1.g).",
+                "开局局面在黑方第8着（d8d9）后第5次出现。红方车a9/a8在循环的全部2着中着着将军（自红方第7着至黑方第8着）：长将（第23条第1点）。红方必须变着，否则判负（第7.1.g条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ 5 ở nước thứ 8 của Đen (d8d9). Xe a9/a8 bên Đỏ chiếu liên tục trong cả 2 nước của đoạn lặp (từ nước thứ 7 của Đỏ đến nước thứ 8 của Đen): chiếu mãi (Luật AXF, điều 6). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the 5th time at Black's 8th move (d8d9). Red's rook a9/a8 checked on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move): perpetual check (AXF rule 6). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "开局局面在黑方第8着（d8d9）后第5次出现。红方车a9/a8在循环的全部2着中着着将军（自红方第7着至黑方第8着）：长将（亚洲规则第6条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            ),
+        ],
+    );
+}
+
+/// The no-capture claim at the AXF limit, in moves.
+#[test]
+fn axf_no_capture_counts_sixty_moves() {
+    check(
+        "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 118 60",
+        "a0a1 e9e8 a1a0",
+        &[(
+            RuleSet::AXF,
+            "Chưa có thế cờ nào xuất hiện ba lần. Đã 60 nước (121 lượt) liên tiếp không bên nào ăn quân: đấu thủ có quyền đề nghị trọng tài xử hòa (Thông lệ AXF: 60 nước không ăn quân).",
+            "No position has occurred three times. Neither side has captured for 60 moves (121 plies): a player may ask the referee to declare a draw (AXF practice: 60 moves without a capture).",
+            "尚无局面出现三次。双方已连续60回合（121步）未吃子：棋手有权请求裁判判和（亚洲惯例：60回合不吃子）。",
+        )],
+    );
+}

@@ -1,0 +1,281 @@
+//! The printable ruling, `POST /v1/report`: a self-contained page, well-formed XML, with the
+//! verdict, the articles, the moves (the cycle highlighted, the occurrences marked), one
+//! diagram per position of the cycle, the request id and the time.
+
+use crate::common::app::{
+    body_bytes, body_json, content_type, expect_problem, law_app, post_json, send,
+};
+use crate::common::public::public_cases;
+use axum::Router;
+use axum::http::{Request, StatusCode, header};
+use serde_json::{Value, json};
+
+const XHTML: &str = "http://www.w3.org/1999/xhtml";
+const SVG: &str = "http://www.w3.org/2000/svg";
+
+fn case(id: &str) -> Value {
+    let c = public_cases().into_iter().find(|c| c.id == id).unwrap();
+    json!({ "fen": c.fen, "moves": c.moves })
+}
+
+async fn report(app: &Router, body: &Value, request_id: &str) -> String {
+    let req = Request::post("/v1/report")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("x-request-id", request_id)
+        .body(axum::body::Body::from(body.to_string()))
+        .unwrap();
+    let resp = send(app, req).await;
+    let status = resp.status();
+    let ct = content_type(&resp);
+    let html = String::from_utf8(body_bytes(resp).await).unwrap();
+    assert_eq!(status, StatusCode::OK, "{html}");
+    assert_eq!(ct, "text/html; charset=utf-8");
+    html
+}
+
+async fn ruling(app: &Router, body: &Value) -> Value {
+    body_json(send(app, post_json("/v1/adjudicate", body.to_string())).await).await
+}
+
+/// The page read as XML (its `<!DOCTYPE html>` allowed).
+fn xml(html: &str) -> roxmltree::Document<'_> {
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    roxmltree::Document::parse_with_options(html, options)
+        .unwrap_or_else(|e| panic!("not XML: {e}"))
+}
+
+fn by_class<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.split_whitespace().any(|c| c == class))
+        })
+        .collect()
+}
+
+fn text_of(node: roxmltree::Node) -> String {
+    node.descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_perpetual_chase_is_reported_on_one_page() {
+    let app = law_app();
+    let game = case("E3@3");
+    let answer = ruling(&app, &game).await;
+    let html = report(&app, &game, "desk-42").await;
+    let doc = xml(&html);
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().namespace(), Some(XHTML));
+    assert_eq!(root.attribute("lang"), Some("vi"));
+
+    // Self-contained and printable: inline style for A4, no script, nothing fetched.
+    assert!(html.contains("@page{size:A4"));
+    for node in doc.descendants() {
+        let name = node.tag_name().name();
+        assert!(
+            !matches!(name, "script" | "link" | "img" | "iframe"),
+            "{name}"
+        );
+        assert!(node.attribute("src").is_none() && node.attribute("href").is_none());
+    }
+
+    // The verdict, the violator, the articles.
+    let verdict = &by_class(&doc, "verdict")[0];
+    assert_eq!(verdict.attribute("data-verdict"), Some("must_change"));
+    assert!(text_of(*verdict).contains("Phải đổi nước / Must change"));
+    assert!(text_of(by_class(&doc, "violator")[0]).contains("Đỏ / Red"));
+    let refs: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("data-ref"))
+        .collect();
+    let expected: Vec<&str> = answer["articles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["ref"].as_str().unwrap())
+        .collect();
+    assert_eq!(refs, expected);
+    assert!(refs.contains(&"23.3"));
+    for article in answer["articles"].as_array().unwrap() {
+        assert!(html.contains(article["summary"]["en"].as_str().unwrap()));
+    }
+    let explanation = text_of(by_class(&doc, "explanation")[0]);
+    assert!(explanation.contains(answer["explanation"]["vi"].as_str().unwrap()));
+    assert!(explanation.contains(answer["explanation"]["en"].as_str().unwrap()));
+
+    // Every move with its number; the cycle's moves highlighted, in order; the occurrences.
+    let cycle = answer["repetition"]["cycle"].as_array().unwrap();
+    let highlighted: Vec<u64> = by_class(&doc, "cycle")
+        .iter()
+        .filter_map(|n| n.attribute("data-ply"))
+        .map(|p| p.parse().unwrap())
+        .collect();
+    let cycle_plies: Vec<u64> = cycle.iter().map(|m| m["ply"].as_u64().unwrap()).collect();
+    assert_eq!(highlighted, cycle_plies);
+    for m in cycle {
+        let ply = m["ply"].as_u64().unwrap().to_string();
+        let cell = doc
+            .descendants()
+            .find(|n| n.tag_name().name() == "td" && n.attribute("data-ply") == Some(&ply))
+            .unwrap();
+        assert!(text_of(cell).contains(m["move"].as_str().unwrap()));
+        let row = cell.parent_element().unwrap();
+        let number = text_of(row.first_element_child().unwrap());
+        assert_eq!(number, format!("{}.", m["move_number"]));
+    }
+    let rep = &answer["repetition"];
+    let occurrences: Vec<String> = by_class(&doc, "occ")
+        .iter()
+        .filter_map(|n| n.attribute("data-ply"))
+        .map(str::to_owned)
+        .collect();
+    let expected: Vec<String> = ["first_ply", "previous_ply", "trigger_ply"]
+        .iter()
+        .map(|k| rep[k].to_string())
+        .collect();
+    assert_eq!(occurrences, expected);
+
+    // One diagram per position of the cycle, each with its arrows.
+    let figures: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "figure")
+        .collect();
+    assert_eq!(figures.len(), cycle.len());
+    for (figure, m) in figures.iter().zip(cycle) {
+        assert_eq!(
+            figure.attribute("data-ply"),
+            Some(m["ply"].to_string().as_str())
+        );
+        let svg = figure.first_element_child().unwrap();
+        assert_eq!(svg.tag_name().namespace(), Some(SVG));
+        assert_eq!(svg.attribute("data-lang"), Some("vi"));
+        let chases = svg
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("arrow chase"))
+            .count();
+        assert_eq!(chases, m["chases"].as_array().unwrap().len());
+    }
+    assert_eq!(html.matches("<svg").count(), cycle.len());
+    let mut ids: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("id"))
+        .collect();
+    let all = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), all, "ids are unique in the page");
+    assert!(all >= cycle.len() * 90);
+
+    // Who asked, and when (UTC, RFC 3339).
+    assert_eq!(text_of(by_class(&doc, "request-id")[0]), "desk-42");
+    let time = doc
+        .descendants()
+        .find(|n| n.tag_name().name() == "time")
+        .unwrap();
+    let stamp = time.attribute("datetime").unwrap();
+    assert_eq!(stamp.len(), 20, "{stamp}");
+    assert!(stamp.starts_with("20") && stamp.ends_with('Z') && &stamp[10..11] == "T");
+}
+
+#[tokio::test]
+async fn lang_writes_the_page_in_one_language() {
+    let app = law_app();
+    let mut game = case("E3@3");
+    game["lang"] = json!("zh");
+    game["notation"] = json!("iccs");
+    let html = report(&app, &game, "zh-1").await;
+    let doc = xml(&html);
+    assert_eq!(doc.root_element().attribute("lang"), Some("zh"));
+    assert!(text_of(by_class(&doc, "verdict")[0]).contains("必须变着"));
+    assert!(!html.contains("Must change"));
+    assert!(html.contains("俥"), "Chinese piece labels");
+    // ICCS moves are written once.
+    assert!(by_class(&doc, "iccs").is_empty());
+}
+
+/// A game that ended on the board prints its result, not "no violation" (wording review,
+/// M7): checkmate, Black to move, in every language of the page, with the full-width colon
+/// in Chinese.
+#[tokio::test]
+async fn a_finished_game_prints_its_result_not_no_violation() {
+    let app = law_app();
+    let mate = json!({ "fen": "3k5/R8/3R5/9/9/9/9/9/9/4K4 b", "moves": [] });
+    let html = report(&app, &mate, "mate").await;
+    let doc = xml(&html);
+    let verdict = text_of(by_class(&doc, "verdict")[0]);
+    assert!(
+        verdict.contains("Kết quả / Result: Đỏ thắng (chiếu hết) / Red wins (checkmate)"),
+        "{verdict}"
+    );
+    assert!(by_class(&doc, "violator").is_empty());
+    assert!(!html.contains("Không vi phạm") && !html.contains("No violation"));
+
+    let mut zh = mate.clone();
+    zh["lang"] = json!("zh");
+    let html = report(&app, &zh, "mate-zh").await;
+    let doc = xml(&html);
+    assert_eq!(
+        text_of(by_class(&doc, "verdict")[0]),
+        "结果：红方胜（将死）"
+    );
+    assert!(html.contains("<title>裁决书</title>"));
+}
+
+#[tokio::test]
+async fn moves_are_written_as_sent_beside_iccs() {
+    let app = law_app();
+    let body = json!({
+        "notation": "wxf",
+        "moves": ["C2=5", "H8+7", "H2+3", "R9=8"],
+        "lang": "en"
+    });
+    let html = report(&app, &body, "wxf").await;
+    let doc = xml(&html);
+    let cells: Vec<(String, String)> = by_class(&doc, "mv")
+        .iter()
+        .zip(by_class(&doc, "iccs"))
+        .map(|(m, i)| (text_of(*m), text_of(i)))
+        .collect();
+    assert_eq!(
+        cells,
+        [
+            ("C2=5".to_owned(), "h2e2".to_owned()),
+            ("H8+7".to_owned(), "h9g7".to_owned()),
+            ("H2+3".to_owned(), "h0g2".to_owned()),
+            ("R9=8".to_owned(), "i9h9".to_owned()),
+        ]
+    );
+    // No repetition: the final position is drawn, once.
+    assert_eq!(html.matches("<svg").count(), 1);
+    assert!(html.contains("Final position"));
+    assert!(by_class(&doc, "cycle").is_empty());
+}
+
+#[tokio::test]
+async fn bad_reports_are_problems() {
+    let app = law_app();
+    for (body, status, slug) in [
+        (
+            json!({"moves": ["h2e2", "h9g7", "e2e9"]}),
+            422,
+            "illegal-move",
+        ),
+        (
+            json!({"moves": ["h2e2"], "lang": "fr"}),
+            422,
+            "invalid-request",
+        ),
+        (json!({"moves": ["h2e2"], "ply": 1}), 422, "unknown-field"),
+        (json!({"moves": "h2e2"}), 400, "malformed-json"),
+        (json!({"fen": "9/9 w", "moves": []}), 422, "invalid-fen"),
+    ] {
+        let resp = send(&app, post_json("/v1/report", body.to_string())).await;
+        expect_problem(resp, status, slug).await;
+    }
+}
