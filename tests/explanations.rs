@@ -690,3 +690,75 @@ fn axf_no_capture_counts_sixty_moves() {
         )],
     );
 }
+
+/// Two cannons of one side, neither moving, uncovered in turn by a horse:
+/// named as two pieces, each on its square, taking turns (issue 31: M1).
+#[test]
+fn two_cannons_are_named_as_two() {
+    check(
+        "4k4/C4n3/CN2b1r2/9/9/9/9/9/9/4K4 w - - 0 1",
+        "b7d8 g7g8 d8b7 g8g7 b7d8 g7g8 d8b7 g8g7",
+        &[(
+            RuleSet::VN2004,
+            "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (g8g7). Hai Pháo a7 và a8 bên Đỏ thay nhau đuổi bắt Xe g7/g8 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+            "The start position occurred for the third time at Black's 4th move (g8g7). Red's two cannons a7 and a8 took turns chasing Black's rook g7/g8 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Red must change its move, or it loses (Article 7.1.h).",
+            "开局局面在黑方第4着（g8g7）后第三次出现。红方双炮（a7、a8）在循环的全部2着中轮流捉黑方车g7/g8（自红方第3着至黑方第4着）。黑方车无根（没有子能反吃它），因此是长捉（第23条第3点）。红方必须变着，否则判负（第7.1.h条）。",
+        )],
+    );
+}
+
+/// A king chasing with two horses: both horses named, and why 23.9 (a king
+/// or pawn with one helper) does not apply (issue 31: M1).
+#[test]
+fn a_king_with_two_helpers_is_not_the_king_exception() {
+    check(
+        "4P4/4k4/3nn4/9/9/9/9/9/9/3K5 w - - 0 1",
+        "e9d9 e8d8 d9e9 d8e8 e9d9 e8d8 d9e9 d8e8",
+        &[
+            (
+                RuleSet::VN2004,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (d8e8). Tướng d8/e8 cùng hai Mã e7 và d7 bên Đen đuổi bắt Tốt d9/e9 bên Đỏ trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Tướng bên Đen có hai quân phối hợp chứ không phải một, nên không thuộc ngoại lệ cho Tướng hoặc Tốt phối hợp với một quân (Điều 23, điểm 9). Tốt bên Đỏ không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đen phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time at Black's 4th move (d8e8). Black's king d8/e8 and two horses e7 and d7 chased Red's pawn d9/e9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's king chased with two other pieces, not one, so the exception for a king or pawn helped by one piece does not apply (Article 23.9). Red's pawn is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Black must change its move, or it loses (Article 7.1.h).",
+                "开局局面在黑方第4着（d8e8）后第三次出现。黑方将d8/e8和双马（e7、d7）在循环的全部2着中着着捉红方兵d9/e9（自红方第3着至黑方第4着）。黑方将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（第23条第9点）。红方兵无根（没有子能反吃它），因此是长捉（第23条第3点）。黑方必须变着，否则判负（第7.1.h条）。",
+            ),
+            (
+                RuleSet::AXF,
+                "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (d8e8). Tướng d8/e8 cùng hai Mã e7 và d7 bên Đen đuổi bắt Tốt d9/e9 bên Đỏ trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Tướng bên Đen có hai quân phối hợp chứ không phải một, nên không thuộc ngoại lệ cho Tướng hoặc Tốt phối hợp với một quân (Luật AXF, điều 28). Tốt bên Đỏ không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 33). Bên Đen phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time at Black's 4th move (d8e8). Black's king d8/e8 and two horses e7 and d7 chased Red's pawn d9/e9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's king chased with two other pieces, not one, so the exception for a king or pawn helped by one piece does not apply (AXF rule 28). Red's pawn is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 33). Black must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "开局局面在黑方第4着（d8e8）后第三次出现。黑方将d8/e8和双马（e7、d7）在循环的全部2着中着着捉红方兵d9/e9（自红方第3着至黑方第4着）。黑方将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（亚洲规则第28条）。红方兵无根（没有子能反吃它），因此是长捉（亚洲规则第33条）。黑方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            ),
+        ],
+    );
+}
+
+/// The other side chased back on every move: no "two chases, one chase
+/// back" (23.5), which would say "only 2 of its 2 moves" (issue 31: M2).
+#[test]
+fn chasing_back_on_every_move_is_not_two_chases_one_back() {
+    check(
+        "1Pbak2r1/4a4/4b4/2p6/9/3R5/2P6/4p2p1/3CC2N1/5K3 w - - 0 1",
+        "d4e4 c9a7 d1d8 e8f7 d8i8 d9e8 e4b4 h2g2 b4e4 g2h2 e4b4 h2g2 b4e4 g2h2",
+        &[(
+            RuleSet::VN2004,
+            "Thế cờ sau nước thứ 3 của Đen xuất hiện lần thứ ba ở nước thứ 7 của Đen (g2h2). Pháo e1 và Xe e4 bên Đỏ thay nhau đuổi bắt Tượng e7 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 6 của Đỏ đến nước thứ 7 của Đen). Tượng bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+            "The position after Black's 3rd move occurred for the third time at Black's 7th move (g2h2). Red's cannon e1 and rook e4 took turns chasing Black's elephant e7 on every one of its 2 moves in the repetition (from Red's 6th move to Black's 7th move). Black's elephant is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Red must change its move, or it loses (Article 7.1.h).",
+            "黑方第3着后的局面在黑方第7着（g2h2）后第三次出现。红方炮e1和车e4在循环的全部2着中轮流捉黑方象e7（自红方第6着至黑方第7着）。黑方象无根（没有子能反吃它），因此是长捉（第23条第3点）。红方必须变着，否则判负（第7.1.h条）。",
+        )],
+    );
+}
+
+/// Three kinds of allowed move are listed with commas, not "and … and"
+/// (issue 31: U2).
+#[test]
+fn a_list_of_three_takes_commas() {
+    check(
+        "2b1ka2c/4a4/4b3r/8c/p8/9/P4R3/8R/4A4/r1BAK3C w - - 0 1",
+        "i2a2 i9g9 a2i2 g9i9 i2a2 i9g9 a2i2 g9i9",
+        &[(
+            RuleSet::VN2004,
+            "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (g9i9). Bên Đỏ cản mãi, thí quân mãi và đòi đổi mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+            "The start position occurred for the third time at Black's 4th move (g9i9). Red perpetually blocked, offered a piece and offered an exchange, which is allowed (Article 23.10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+            "开局局面在黑方第4着（g9i9）后第三次出现。红方长拦、长献、长兑，允许（第23条第10点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+        )],
+    );
+}

@@ -55,31 +55,56 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             Violation::PerpetualCheck {
                 side,
                 checkers,
+                in_turn,
                 moves,
                 span,
                 cited,
             } => write!(
                 w,
-                "{}'s {} checked on every one of its {moves} moves in the repetition ({}): perpetual check ({}).",
+                "{}'s {} {} on every one of its {moves} moves in the repetition ({}): perpetual check ({}).",
                 En(side),
                 En(checkers),
+                if *in_turn {
+                    "took turns checking"
+                } else {
+                    "checked"
+                },
                 En(span),
                 En(cited)
             ),
             Violation::PerpetualChase {
                 side,
                 chasers,
+                in_turn,
                 target,
                 moves,
                 span,
             } => write!(
                 w,
-                "{}'s {} chased {}'s {} on every one of its {moves} moves in the repetition ({}).",
+                "{}'s {} {} {}'s {} on every one of its {moves} moves in the repetition ({}).",
                 En(side),
                 En(chasers),
+                if *in_turn {
+                    "took turns chasing"
+                } else {
+                    "chased"
+                },
                 En(&side.other()),
                 En(target),
                 En(span)
+            ),
+            Violation::TwoHelpers {
+                side,
+                leader,
+                helpers,
+                cited,
+            } => write!(
+                w,
+                "{}'s {} chased with {} other pieces, not one, so the exception for a king or pawn helped by one piece does not apply ({}).",
+                En(side),
+                En(leader),
+                Count(*helpers),
+                En(cited)
             ),
             Violation::Chased {
                 side,
@@ -134,6 +159,13 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 En(&side.other()),
                 En(side),
                 En(cited)
+            ),
+            Answer::ChasedInTurn { side, moves, cited } => write!(
+                w,
+                "{} attacked back on every one of its {moves} moves, but a different piece each time, which is allowed ({}); only {} chased the same piece.",
+                En(&side.other()),
+                En(cited),
+                En(side)
             ),
             Answer::OffersAmongChases { side, cited } => write!(
                 w,
@@ -235,16 +267,47 @@ impl Display for En<'_, PieceAt<'_>> {
     }
 }
 
-/// `cannon a7 and rook c7`.
+/// `cannon a7 and rook c7`, `pawn e5, horse e7 and rook a7`, `two cannons
+/// a8 and a7`, `two rooks on files 9 and 8`.
 impl Display for En<'_, PiecesAt<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, piece) in self.0.each().enumerate() {
+        let pieces = self.0;
+        let kinds = pieces.kind_count();
+        for (i, (role, kind)) in pieces.kinds().enumerate() {
             if i > 0 {
-                f.write_str(" and ")?;
+                f.write_str(if i + 1 == kinds { " and " } else { ", " })?;
             }
-            En(&piece).fmt(f)?;
+            if let [one] = kind {
+                En(&pieces.piece(one)).fmt(f)?;
+                continue;
+            }
+            write!(f, "{} {}s ", Count(kind.len()), En(&role))?;
+            if pieces.places != Places::Squares {
+                f.write_str("on files ")?;
+            }
+            for (j, one) in kind.iter().enumerate() {
+                if j > 0 {
+                    f.write_str(if j + 1 == kind.len() { " and " } else { ", " })?;
+                }
+                pieces.piece(one).write_places(f)?;
+            }
         }
         Ok(())
+    }
+}
+
+/// A small count in words: `two`.
+struct Count(usize);
+
+impl Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            2 => f.write_str("two"),
+            3 => f.write_str("three"),
+            4 => f.write_str("four"),
+            5 => f.write_str("five"),
+            n => write!(f, "{n}"),
+        }
     }
 }
 
@@ -388,9 +451,10 @@ impl Display for En<'_, AllowedKinds> {
             ),
         ];
         let played = kinds.iter().filter_map(|&(p, words)| p.then_some(words));
+        let count = played.clone().count();
         for (i, words) in played.enumerate() {
             if i > 0 {
-                f.write_str(" and ")?;
+                f.write_str(if i + 1 == count { " and " } else { ", " })?;
             }
             f.write_str(words)?;
         }

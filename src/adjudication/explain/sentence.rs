@@ -69,22 +69,35 @@ pub(super) enum Found<'a> {
 /// What the side that breaks a prohibition did.
 pub(super) enum Violation<'a> {
     /// `side`'s `checkers` checked on every one of its `moves` moves of the
-    /// cycle (`span`): perpetual check.
+    /// cycle (`span`): perpetual check; `in_turn` when several checked and
+    /// none on every move.
     PerpetualCheck {
         side: Color,
         checkers: PiecesAt<'a>,
+        in_turn: bool,
         moves: usize,
         span: Range,
         cited: Cited,
     },
     /// `side`'s `chasers` chased the other side's `target` on every one of
-    /// its `moves` moves of the cycle (`span`).
+    /// its `moves` moves of the cycle (`span`); `in_turn` when several
+    /// chased and none on every move.
     PerpetualChase {
         side: Color,
         chasers: PiecesAt<'a>,
+        in_turn: bool,
         target: PieceAt<'a>,
         moves: usize,
         span: Range,
+    },
+    /// `side`'s `leader` (its king or a pawn) chased with `helpers` other
+    /// pieces, not one: the exception for a king or pawn and one helper
+    /// (VN 23.9, AXF 28–29) does not apply.
+    TwoHelpers {
+        side: Color,
+        leader: Role,
+        helpers: usize,
+        cited: Citation,
     },
     /// How `side`'s chased `target` stood, which makes the chase a
     /// violation.
@@ -131,6 +144,14 @@ pub(super) enum Answer {
     ChasedBack {
         side: Color,
         chases: usize,
+        moves: usize,
+        cited: Citation,
+    },
+    /// The other side chased on every one of its `moves` moves too, but a
+    /// different piece in turn, which is allowed (VN 23.4): only `side`
+    /// chased one piece.
+    ChasedInTurn {
+        side: Color,
         moves: usize,
         cited: Citation,
     },
@@ -345,7 +366,8 @@ impl PieceAt<'_> {
     }
 }
 
-/// Pieces of `side` by role, each where it stood: `cannon a7 and rook c7`.
+/// Pieces of `side`, each where it stood, those of one kind side by side:
+/// `cannon a7 and rook c7`, `two cannons a8 and a7`.
 #[derive(Clone, Copy)]
 pub(super) struct PiecesAt<'a> {
     pub places: Places,
@@ -353,12 +375,20 @@ pub(super) struct PiecesAt<'a> {
     pub side: Color,
 }
 
-impl PiecesAt<'_> {
-    /// Each piece where it stood, in order.
-    pub fn each(&self) -> impl Iterator<Item = PieceAt<'_>> {
-        self.groups
-            .iter()
-            .map(|(role, list)| self.places.piece(*role, list, self.side))
+impl<'a> PiecesAt<'a> {
+    /// The pieces kind by kind: each kind's role and pieces, in order.
+    pub fn kinds(&self) -> impl Iterator<Item = (Role, &'a [(Role, Vec<Square>)])> + '_ {
+        self.groups.chunk_by(|a, b| a.0 == b.0).map(|g| (g[0].0, g))
+    }
+
+    /// How many kinds there are.
+    pub fn kind_count(&self) -> usize {
+        self.kinds().count()
+    }
+
+    /// One piece of a kind where it stood.
+    pub fn piece(&self, (role, list): &'a (Role, Vec<Square>)) -> PieceAt<'a> {
+        self.places.piece(*role, list, self.side)
     }
 }
 

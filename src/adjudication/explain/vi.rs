@@ -15,8 +15,13 @@ pub(super) fn say(s: &Sentence, text: &mut String) {
     if !text.is_empty() {
         text.push(' ');
     }
+    let start = text.len();
     // Writing into a `String` cannot fail.
     let _ = sentence(s, text);
+    // A sentence that opens with a count (`hai Pháo`) opens with a capital.
+    if let Some(first) = text.get_mut(start..start + 1) {
+        first.make_ascii_uppercase();
+    }
 }
 
 /// A piece's name in Vietnamese, as the law writes it.
@@ -68,31 +73,52 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             Violation::PerpetualCheck {
                 side,
                 checkers,
+                in_turn,
                 moves,
                 span,
                 cited,
             } => write!(
                 w,
-                "{} bên {} chiếu liên tục trong cả {moves} nước của đoạn lặp ({}): chiếu mãi ({}).",
+                "{} bên {} {} trong cả {moves} nước của đoạn lặp ({}): chiếu mãi ({}).",
                 Vi(checkers),
                 Vi(side),
+                if *in_turn {
+                    "thay nhau chiếu"
+                } else {
+                    "chiếu liên tục"
+                },
                 Vi(span),
                 Vi(cited)
             ),
             Violation::PerpetualChase {
                 side,
                 chasers,
+                in_turn,
                 target,
                 moves,
                 span,
             } => write!(
                 w,
-                "{} bên {} đuổi bắt {} bên {} trong cả {moves} nước của đoạn lặp ({}).",
+                "{} bên {} {}đuổi bắt {} bên {} trong cả {moves} nước của đoạn lặp ({}).",
                 Vi(chasers),
                 Vi(side),
+                if *in_turn { "thay nhau " } else { "" },
                 Vi(target),
                 Vi(&side.other()),
                 Vi(span)
+            ),
+            Violation::TwoHelpers {
+                side,
+                leader,
+                helpers,
+                cited,
+            } => write!(
+                w,
+                "{} bên {} có {} quân phối hợp chứ không phải một, nên không thuộc ngoại lệ cho Tướng hoặc Tốt phối hợp với một quân ({}).",
+                role_vi(*leader),
+                Vi(side),
+                Count(*helpers),
+                Vi(cited)
             ),
             Violation::Chased {
                 side,
@@ -153,6 +179,13 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Vi(&side.other()),
                 Vi(side),
                 Vi(cited)
+            ),
+            Answer::ChasedInTurn { side, moves, cited } => write!(
+                w,
+                "Bên {} bắt lại ở cả {moves} nước nhưng lần lượt bắt các quân khác nhau, được phép ({}); chỉ bên {} đuổi bắt mãi cùng một quân.",
+                Vi(&side.other()),
+                Vi(cited),
+                Vi(side)
             ),
             Answer::OffersAmongChases { side, cited } => write!(
                 w,
@@ -233,16 +266,49 @@ impl Display for Vi<'_, PieceAt<'_>> {
     }
 }
 
-/// `Pháo a7 và Xe c7`.
+/// `Pháo a7 và Xe c7`, `Tốt e5, Mã e7 và Xe a7`, `hai Pháo a8 và a7`,
+/// `Tướng d8 cùng hai Mã e7 và d7`.
 impl Display for Vi<'_, PiecesAt<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, piece) in self.0.each().enumerate() {
+        let pieces = self.0;
+        let kinds = pieces.kind_count();
+        for (i, (role, kind)) in pieces.kinds().enumerate() {
             if i > 0 {
-                f.write_str(" và ")?;
+                // `Tướng d8 cùng hai Mã e7 và d7`: not `và` twice.
+                f.write_str(match (i + 1 == kinds, kind.len()) {
+                    (true, 1) => " và ",
+                    (true, _) => " cùng ",
+                    _ => ", ",
+                })?;
             }
-            Vi(&piece).fmt(f)?;
+            if let [one] = kind {
+                Vi(&pieces.piece(one)).fmt(f)?;
+                continue;
+            }
+            write!(f, "{} {} ", Count(kind.len()), role_vi(role))?;
+            for (j, one) in kind.iter().enumerate() {
+                if j > 0 {
+                    f.write_str(if j + 1 == kind.len() { " và " } else { ", " })?;
+                }
+                pieces.piece(one).write_places(f)?;
+            }
         }
         Ok(())
+    }
+}
+
+/// A small count in words: `hai`.
+struct Count(usize);
+
+impl Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            2 => f.write_str("hai"),
+            3 => f.write_str("ba"),
+            4 => f.write_str("bốn"),
+            5 => f.write_str("năm"),
+            n => write!(f, "{n}"),
+        }
     }
 }
 
@@ -381,9 +447,10 @@ impl Display for Vi<'_, AllowedKinds> {
             (k.discovered_check_threats, "dọa mãi chiếu rút bắt quân"),
         ];
         let played = kinds.iter().filter_map(|&(p, words)| p.then_some(words));
+        let count = played.clone().count();
         for (i, words) in played.enumerate() {
             if i > 0 {
-                f.write_str(" và ")?;
+                f.write_str(if i + 1 == count { " và " } else { ", " })?;
             }
             f.write_str(words)?;
         }

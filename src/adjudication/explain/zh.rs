@@ -51,31 +51,53 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             Violation::PerpetualCheck {
                 side,
                 checkers,
+                in_turn,
                 moves,
                 span,
                 cited,
             } => write!(
                 w,
-                "{}{}在循环的全部{moves}着中着着将军（{}）：长将（{}）。",
+                "{}{}在循环的全部{moves}着中{}将军（{}）：长将（{}）。",
                 Zh(side),
                 Zh(checkers),
+                if *in_turn { "轮流" } else { "着着" },
                 Zh(span),
                 Zh(cited)
             ),
             Violation::PerpetualChase {
                 side,
                 chasers,
+                in_turn,
                 target,
                 moves,
                 span,
             } => write!(
                 w,
-                "{}{}在循环的全部{moves}着中着着捉{}{}（{}）。",
+                "{}{}在循环的全部{moves}着中{}捉{}{}（{}）。",
                 Zh(side),
                 Zh(chasers),
+                if *in_turn { "轮流" } else { "着着" },
                 Zh(&side.other()),
                 Zh(target),
                 Zh(span)
+            ),
+            Violation::TwoHelpers {
+                side,
+                leader,
+                helpers,
+                cited,
+            } => write!(
+                w,
+                "{}{}有{}子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（{}）。",
+                Zh(side),
+                piece_name(*side, *leader),
+                match helpers {
+                    2 => "两",
+                    3 => "三",
+                    4 => "四",
+                    _ => "多",
+                },
+                Zh(cited)
             ),
             Violation::Chased {
                 side,
@@ -124,6 +146,13 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Zh(&side.other()),
                 Zh(side),
                 Zh(cited)
+            ),
+            Answer::ChasedInTurn { side, moves, cited } => write!(
+                w,
+                "{}{moves}着均还捉，但轮流捉不同的子，允许（{}）；只有{}长捉同一子。",
+                Zh(&side.other()),
+                Zh(cited),
+                Zh(side)
             ),
             Answer::OffersAmongChases { side, cited } => write!(
                 w,
@@ -216,13 +245,49 @@ impl Display for Zh<'_, PieceAt<'_>> {
 /// `炮a7和车c7`.
 impl Display for Zh<'_, PiecesAt<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, piece) in self.0.each().enumerate() {
+        let pieces = self.0;
+        let kinds = pieces.kind_count();
+        for (i, (role, kind)) in pieces.kinds().enumerate() {
             if i > 0 {
-                f.write_str("和")?;
+                f.write_str(if i + 1 == kinds { "和" } else { "、" })?;
             }
-            Zh(&piece).fmt(f)?;
+            if let [one] = kind {
+                Zh(&pieces.piece(one)).fmt(f)?;
+                continue;
+            }
+            write!(
+                f,
+                "{}{}（",
+                Count(kind.len()),
+                piece_name(pieces.side, role)
+            )?;
+            for (j, one) in kind.iter().enumerate() {
+                if j > 0 {
+                    f.write_str("、")?;
+                }
+                pieces.piece(one).write_places(f)?;
+                if pieces.places != Places::Squares {
+                    f.write_str("路")?;
+                }
+            }
+            f.write_str("）")?;
         }
         Ok(())
+    }
+}
+
+/// A small count in words: `双`, `三`.
+struct Count(usize);
+
+impl Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            2 => f.write_str("双"),
+            3 => f.write_str("三"),
+            4 => f.write_str("四"),
+            5 => f.write_str("五"),
+            n => write!(f, "{n}"),
+        }
     }
 }
 
