@@ -1217,7 +1217,7 @@ fn a_draw_is_judged_again_when_the_play_repeats_a_different_cycle() {
     assert!(
         xiangqi_arbiter::adjudication::explain(&r)
             .en
-            .contains("5th time"),
+            .contains("fifth time"),
         "{}",
         dump(&r)
     );

@@ -5,7 +5,7 @@ use std::fmt::{self, Display, Write};
 
 use super::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    PieceAt, PiecesAt, Places, Range, Sentence, Stood, Violation,
+    PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
 };
 use crate::adjudication::books::{Citation, CitationStyle};
 use crate::xiangqi::{Color, GameEnd, Role};
@@ -23,33 +23,35 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
     match s {
         Sentence::Found(found) => match found {
             Found::Nothing => w.write_str("No position has occurred three times."),
-            Found::Occurred {
-                after: None,
-                nth,
-                at,
-            } => write!(
-                w,
-                "The start position occurred for the {} time at {}.",
-                Nth(*nth),
-                En(at)
-            ),
-            Found::Occurred {
-                after: Some(after),
-                nth,
-                at,
-            } => write!(
-                w,
-                "The position after {} occurred for the {} time at {}.",
-                En(after),
-                Nth(*nth),
-                En(at)
-            ),
-            Found::Broken { third, change } => write!(
-                w,
-                "A position occurred for the third time at {}, but a change of move at {} broke the repetition: no repetition stands.",
-                En(third),
-                En(change)
-            ),
+            Found::Occurred { seen, since } => {
+                write!(w, "{}", En(seen))?;
+                if let Some(Since { nth, from }) = since {
+                    write!(w, ", the {} time since {}", Nth(*nth), En(from))?;
+                }
+                w.write_str(".")
+            }
+            Found::Broken {
+                seen,
+                change,
+                again,
+            } => {
+                write!(
+                    w,
+                    "{}, but a change of move at {} broke the repetition",
+                    En(seen),
+                    En(change)
+                )?;
+                match again {
+                    None => w.write_str(": no repetition stands."),
+                    Some(again) => write!(
+                        w,
+                        ". It occurred again after {}, for the {} time in the game but only the {} time since the change: no repetition stands yet.",
+                        En(&again.at),
+                        Nth(again.nth),
+                        Nth(again.since_change)
+                    ),
+                }
+            }
         },
         Sentence::Violation(violation) => match violation {
             Violation::PerpetualCheck {
@@ -226,6 +228,19 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
 
 /// A phrase in English, for `write!`.
 struct En<'a, T: ?Sized>(&'a T);
+
+/// `The start position occurred for the fifth time after Black's 8th move
+/// (b7a7)`, `The position after Red's 4th move occurred …`.
+impl Display for En<'_, Seen<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Seen { after, nth, at } = self.0;
+        match after {
+            None => f.write_str("The start position")?,
+            Some(after) => write!(f, "The position after {}", En(after))?,
+        }
+        write!(f, " occurred for the {} time after {}", Nth(*nth), En(at))
+    }
+}
 
 /// A side's name: `Red`.
 impl Display for En<'_, Color> {
@@ -462,13 +477,17 @@ impl Display for En<'_, AllowedKinds> {
     }
 }
 
-/// How many times a position occurred: `third`, or `4th`.
+/// How many times a position occurred: `third`, `fifth`, `11th`.
 struct Nth(u32);
 
 impl Display for Nth {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const WORDS: [&str; 10] = [
+            "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+            "tenth",
+        ];
         match self.0 {
-            3 => f.write_str("third"),
+            n @ 1..=10 => f.write_str(WORDS[n as usize - 1]),
             n => Ordinal(n).fmt(f),
         }
     }
@@ -523,8 +542,8 @@ mod tests {
             ]
         );
         assert_eq!(
-            (Nth(3).to_string(), Nth(4).to_string()),
-            ("third".into(), "4th".into())
+            (Nth(3).to_string(), Nth(5).to_string(), Nth(11).to_string()),
+            ("third".into(), "fifth".into(), "11th".into())
         );
     }
 

@@ -37,7 +37,7 @@ mod zh;
 
 use self::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    Places, Range, Sentence, Stood, Violation,
+    Places, Range, Seen, SeenAgain, Sentence, Since, Stood, Violation,
 };
 pub use self::vi::role_vi;
 pub use super::books::Lang;
@@ -207,8 +207,13 @@ pub fn explain_named_in(
         (None, Some(b)) => {
             let ply = b.broken_at_ply.unwrap_or(b.trigger_ply);
             out.say(Sentence::Found(Found::Broken {
-                third: moves.named(b.trigger_ply),
+                seen: seen(b, &moves),
                 change: moves.named(ply),
+                again: b.in_game.again.map(|a| SeenAgain {
+                    nth: a.occurrences,
+                    at: moves.named(a.ply),
+                    since_change: a.since_change.unwrap_or(a.occurrences),
+                }),
             }));
         }
         // A finished game is told by its end, not by what did not happen.
@@ -240,6 +245,17 @@ pub fn explain_named_in(
     out.written
 }
 
+/// The repeated position and its count over the whole game, after the
+/// trigger: the start position, or the one after the move it first stood.
+fn seen<'a>(rep: &Repetition, moves: &Moves<'a>) -> Seen<'a> {
+    let first = rep.in_game.first_ply;
+    Seen {
+        after: (first != 0).then(|| moves.bare(first)),
+        nth: rep.in_game.occurrences,
+        at: moves.named(rep.trigger_ply),
+    }
+}
+
 /// The first citation of `ground` in `book`.
 fn cited_ground(book: RuleSet, ground: Ground) -> Cited {
     Cited(book.cite(ground).next())
@@ -255,9 +271,12 @@ fn explain_repetition(
     let words = &book.book().wording;
     let (a, b) = (rep.previous_ply + 1, rep.trigger_ply);
     out.say(Sentence::Found(Found::Occurred {
-        after: (rep.first_ply != 0).then(|| moves.bare(rep.first_ply)),
-        nth: rep.occurrences,
-        at: moves.named(b),
+        seen: seen(rep, moves),
+        // Counted afresh from a change of move: said when it tells another count.
+        since: (rep.occurrences != rep.in_game.occurrences).then(|| Since {
+            nth: rep.occurrences,
+            from: moves.bare(rep.first_ply),
+        }),
     }));
     let span = moves.range(a, b);
     match rep.verdict.violator {
@@ -844,10 +863,14 @@ mod tests {
         };
         match s {
             Sentence::Found(Found::Nothing) => "nothing found".to_string(),
-            Sentence::Found(Found::Occurred { after, .. }) => {
-                format!("occurred, at the start {}", after.is_none())
+            Sentence::Found(Found::Occurred { seen, since }) => format!(
+                "occurred, at the start {}, since {}",
+                seen.after.is_none(),
+                since.is_some()
+            ),
+            Sentence::Found(Found::Broken { again, .. }) => {
+                format!("broken, again {}", again.is_some())
             }
-            Sentence::Found(Found::Broken { .. }) => "broken".to_string(),
             Sentence::Violation(Violation::PerpetualCheck { in_turn, .. }) => {
                 format!("perpetual check, in turn {in_turn}")
             }
@@ -874,11 +897,11 @@ mod tests {
         }
     }
 
-    /// The kinds [`kind`] names: 4 found, 2 × 2 (in turn or not) + 1 + 6
+    /// The kinds [`kind`] names: 6 found, 2 × 2 (in turn or not) + 1 + 6
     /// violation, 4 answer, 17 allowed (12 allowances, the checks 4 times,
     /// the pinned piece and the kinds twice), 3 outcome, 2 game ends, 1 no
     /// capture.
-    const KINDS: usize = 4 + 11 + 4 + 17 + 3 + 2 + 1;
+    const KINDS: usize = 6 + 11 + 4 + 17 + 3 + 2 + 1;
 
     #[test]
     fn every_sentence_is_said_in_every_language_as_a_sentence() {
@@ -945,18 +968,50 @@ mod tests {
         all.extend([
             Sentence::Found(Found::Nothing),
             Sentence::Found(Found::Occurred {
-                after: None,
-                nth: 3,
-                at: named,
+                seen: Seen {
+                    after: None,
+                    nth: 3,
+                    at: named,
+                },
+                since: None,
             }),
             Sentence::Found(Found::Occurred {
-                after: Some(bare),
-                nth: 4,
-                at: named,
+                seen: Seen {
+                    after: Some(bare),
+                    nth: 5,
+                    at: named,
+                },
+                since: None,
+            }),
+            Sentence::Found(Found::Occurred {
+                seen: Seen {
+                    after: None,
+                    nth: 5,
+                    at: named,
+                },
+                since: Some(Since { nth: 3, from: bare }),
             }),
             Sentence::Found(Found::Broken {
-                third: named,
+                seen: Seen {
+                    after: None,
+                    nth: 3,
+                    at: named,
+                },
                 change: named,
+                again: None,
+            }),
+            Sentence::Found(Found::Broken {
+                seen: Seen {
+                    after: Some(bare),
+                    nth: 3,
+                    at: named,
+                },
+                change: named,
+                again: Some(SeenAgain {
+                    nth: 4,
+                    at: named,
+                    since_change: 2,
+                }),
             }),
         ]);
         for stood in [

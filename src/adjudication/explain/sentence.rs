@@ -54,16 +54,45 @@ pub(super) enum Sentence<'a> {
 pub(super) enum Found<'a> {
     /// No position occurred three times.
     Nothing,
-    /// The repeated position stood at the start (`after` is `None`) or
-    /// after a move, and occurred for the `nth` time at the move `at`.
+    /// The repeated position occurred for the `nth` time in the game after
+    /// the move `at`; `since` counts it afresh from a change of move.
     Occurred {
-        after: Option<Bare>,
-        nth: u32,
-        at: Named<'a>,
+        seen: Seen<'a>,
+        since: Option<Since>,
     },
-    /// A position occurred for the third time at `third`, but a change of
-    /// move at `change` broke the repetition.
-    Broken { third: Named<'a>, change: Named<'a> },
+    /// A position occurred (`seen`), but a change of move at `change`
+    /// broke the repetition; `again` when the position stood again later.
+    Broken {
+        seen: Seen<'a>,
+        change: Named<'a>,
+        again: Option<SeenAgain<'a>>,
+    },
+}
+
+/// A position (the start, `after` is `None`, or the one after a move) that
+/// occurred for the `nth` time in the game after the move `at`.
+#[derive(Clone, Copy)]
+pub(super) struct Seen<'a> {
+    pub after: Option<Bare>,
+    pub nth: u32,
+    pub at: Named<'a>,
+}
+
+/// The count since the position after `from` (where the judged series
+/// starts, after a change of move): the `nth` time since.
+#[derive(Clone, Copy)]
+pub(super) struct Since {
+    pub nth: u32,
+    pub from: Bare,
+}
+
+/// A broken repetition's position standing again: for the `nth` time in
+/// the game after `at`, only the `since_change`-th since the change.
+#[derive(Clone, Copy)]
+pub(super) struct SeenAgain<'a> {
+    pub nth: u32,
+    pub at: Named<'a>,
+    pub since_change: u32,
 }
 
 /// What the side that breaks a prohibition did.

@@ -5,7 +5,7 @@ use std::fmt::{self, Display, Write};
 
 use super::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    PieceAt, PiecesAt, Range, Sentence, Stood, Violation,
+    PieceAt, PiecesAt, Range, Seen, Sentence, Since, Stood, Violation,
 };
 use crate::adjudication::books::{Citation, CitationStyle};
 use crate::xiangqi::{Color, GameEnd, Role};
@@ -41,33 +41,36 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
     match s {
         Sentence::Found(found) => match found {
             Found::Nothing => w.write_str("Chưa có thế cờ nào xuất hiện ba lần."),
-            Found::Occurred {
-                after: None,
-                nth,
-                at,
-            } => write!(
-                w,
-                "Thế cờ ban đầu xuất hiện lần thứ {} ở {}.",
-                Nth(*nth),
-                Vi(at)
-            ),
-            Found::Occurred {
-                after: Some(after),
-                nth,
-                at,
-            } => write!(
-                w,
-                "Thế cờ sau {} xuất hiện lần thứ {} ở {}.",
-                Vi(after),
-                Nth(*nth),
-                Vi(at)
-            ),
-            Found::Broken { third, change } => write!(
-                w,
-                "Một thế cờ đã xuất hiện lần thứ ba ở {}, nhưng nước đổi ở {} đã phá đoạn lặp: không còn thế lặp nào để xử.",
-                Vi(third),
-                Vi(change)
-            ),
+            Found::Occurred { seen, since } => {
+                write!(w, "{}", Vi(seen))?;
+                if let Some(Since { nth, from }) = since {
+                    write!(w, "; kể từ {}, đây là lần thứ {}", Vi(from), Nth(*nth))?;
+                }
+                w.write_str(".")
+            }
+            Found::Broken {
+                seen,
+                change,
+                again,
+            } => {
+                write!(
+                    w,
+                    "{}, nhưng bên {} đã đổi nước ở {}, phá vỡ vòng lặp",
+                    Vi(seen),
+                    Vi(&change.bare.side),
+                    Vi(change)
+                )?;
+                match again {
+                    None => w.write_str(": không còn thế lặp nào phải xử."),
+                    Some(again) => write!(
+                        w,
+                        ". Thế cờ ấy lại xuất hiện sau {}, lần thứ {} trong ván nhưng mới là lần thứ {} kể từ khi đổi nước: chưa có thế lặp nào phải xử.",
+                        Vi(&again.at),
+                        Nth(again.nth),
+                        Nth(again.since_change)
+                    ),
+                }
+            }
         },
         Sentence::Violation(violation) => match violation {
             Violation::PerpetualCheck {
@@ -79,7 +82,7 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 cited,
             } => write!(
                 w,
-                "{} bên {} {} trong cả {moves} nước của đoạn lặp ({}): chiếu mãi ({}).",
+                "{} bên {} {} trong cả {moves} nước của vòng lặp ({}): chiếu mãi ({}).",
                 Vi(checkers),
                 Vi(side),
                 if *in_turn {
@@ -99,7 +102,7 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 span,
             } => write!(
                 w,
-                "{} bên {} {}đuổi bắt {} bên {} trong cả {moves} nước của đoạn lặp ({}).",
+                "{} bên {} {}đuổi bắt {} bên {} trong cả {moves} nước của vòng lặp ({}).",
                 Vi(chasers),
                 Vi(side),
                 if *in_turn { "thay nhau " } else { "" },
@@ -263,6 +266,19 @@ impl Display for Vi<'_, PieceAt<'_>> {
         let piece = self.0;
         write!(f, "{} ", role_vi(piece.role))?;
         piece.write_places(f)
+    }
+}
+
+/// `Thế cờ ban đầu xuất hiện lần thứ năm sau nước thứ 8 của Đen (b7a7)`,
+/// `Thế cờ sau nước thứ 4 của Đỏ xuất hiện …`.
+impl Display for Vi<'_, Seen<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Seen { after, nth, at } = self.0;
+        match after {
+            None => f.write_str("Thế cờ ban đầu")?,
+            Some(after) => write!(f, "Thế cờ sau {}", Vi(after))?,
+        }
+        write!(f, " xuất hiện lần thứ {} sau {}", Nth(*nth), Vi(at))
     }
 }
 
@@ -458,13 +474,16 @@ impl Display for Vi<'_, AllowedKinds> {
     }
 }
 
-/// How many times a position occurred: `ba`, or `4`.
+/// How many times a position occurred: `ba`, `tư`, `11`.
 struct Nth(u32);
 
 impl Display for Nth {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const WORDS: [&str; 10] = [
+            "nhất", "hai", "ba", "tư", "năm", "sáu", "bảy", "tám", "chín", "mười",
+        ];
         match self.0 {
-            3 => f.write_str("ba"),
+            n @ 1..=10 => f.write_str(WORDS[n as usize - 1]),
             n => f.write_str(itoa::Buffer::new().format(n)),
         }
     }
@@ -491,8 +510,8 @@ mod tests {
         };
         assert_eq!(Vi(&named).to_string(), "nước thứ 12 của Đen (a0b0)");
         assert_eq!(
-            (Nth(3).to_string(), Nth(4).to_string()),
-            ("ba".into(), "4".into())
+            (Nth(3).to_string(), Nth(4).to_string(), Nth(11).to_string()),
+            ("ba".into(), "tư".into(), "11".into())
         );
     }
 }

@@ -7,7 +7,7 @@ use std::fmt::{self, Display, Write};
 
 use super::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    PieceAt, PiecesAt, Places, Range, Sentence, Stood, Violation,
+    PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
 };
 use crate::adjudication::books::{Citation, CitationStyle};
 use crate::xiangqi::notation::chinese::piece_name;
@@ -24,28 +24,30 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
     match s {
         Sentence::Found(found) => match found {
             Found::Nothing => w.write_str("尚无局面出现三次。"),
-            Found::Occurred {
-                after: None,
-                nth,
-                at,
-            } => write!(w, "开局局面在{}后第{}次出现。", Zh(at), Nth(*nth)),
-            Found::Occurred {
-                after: Some(after),
-                nth,
-                at,
-            } => write!(
-                w,
-                "{}后的局面在{}后第{}次出现。",
-                Zh(after),
-                Zh(at),
-                Nth(*nth)
-            ),
-            Found::Broken { third, change } => write!(
-                w,
-                "某一局面在{}后第三次出现，但{}变着，打破了循环：已无重复局面可判。",
-                Zh(third),
-                Zh(change)
-            ),
+            Found::Occurred { seen, since } => {
+                write!(w, "{}", Zh(seen))?;
+                if let Some(Since { nth, from }) = since {
+                    write!(w, "（自{}后为第{}次）", Zh(from), Nth(*nth))?;
+                }
+                w.write_str("。")
+            }
+            Found::Broken {
+                seen,
+                change,
+                again,
+            } => {
+                write!(w, "{}，但{}变着，打破了循环", Zh(seen), Zh(change))?;
+                match again {
+                    None => w.write_str("：已无重复局面可判。"),
+                    Some(again) => write!(
+                        w,
+                        "。此后该局面在{}后再次出现，为全局第{}次，但自变着以来仅为第{}次：尚无重复局面可判。",
+                        Zh(&again.at),
+                        Nth(again.nth),
+                        Nth(again.since_change)
+                    ),
+                }
+            }
         },
         Sentence::Violation(violation) => match violation {
             Violation::PerpetualCheck {
@@ -242,6 +244,18 @@ impl Display for Zh<'_, PieceAt<'_>> {
     }
 }
 
+/// `起始局面在黑方第8着（b7a7）后第五次出现`, `红方第4着后的局面在…`.
+impl Display for Zh<'_, Seen<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Seen { after, nth, at } = self.0;
+        match after {
+            None => f.write_str("起始局面")?,
+            Some(after) => write!(f, "{}后的局面", Zh(after))?,
+        }
+        write!(f, "在{}后第{}次出现", Zh(at), Nth(*nth))
+    }
+}
+
 /// `炮a7和车c7`.
 impl Display for Zh<'_, PiecesAt<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -421,13 +435,14 @@ impl Display for Zh<'_, AllowedKinds> {
     }
 }
 
-/// How many times a position occurred: `三`, or `4`.
+/// How many times a position occurred: `三`, `五`, `11`.
 struct Nth(u32);
 
 impl Display for Nth {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const WORDS: [&str; 10] = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十"];
         match self.0 {
-            3 => f.write_str("三"),
+            n @ 1..=10 => f.write_str(WORDS[n as usize - 1]),
             n => f.write_str(itoa::Buffer::new().format(n)),
         }
     }
@@ -454,8 +469,8 @@ mod tests {
         };
         assert_eq!(Zh(&named).to_string(), "红方第12着（x，y，a0b0）");
         assert_eq!(
-            (Nth(3).to_string(), Nth(4).to_string()),
-            ("三".into(), "4".into())
+            (Nth(3).to_string(), Nth(5).to_string(), Nth(11).to_string()),
+            ("三".into(), "五".into(), "11".into())
         );
     }
 }
