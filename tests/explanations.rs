@@ -208,9 +208,9 @@ fn article_23_point_1_perpetual_check_repeated_loses() {
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Bên Đỏ không đổi nước mà lặp lại ở nước thứ 6 của Đỏ (i9i8), nên bị xử thua (Luật AXF, điều 3).",
-                "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). Instead of changing, Red repeated at Red's 6th move (i9i8) and loses (AXF rule 3).",
-                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（亚洲规则第6条）。红方不变着，红方第6着（i9i8）再次重复，判负（亚洲规则第3条）。",
+                "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Nếu trọng tài đã nhắc đổi nước, việc bên Đỏ lặp lại ở nước thứ 6 của Đỏ (i9i8) bị xử thua (Luật AXF, điều 3).",
+                "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). If the referee had warned Red, repeating at Red's 6th move (i9i8) loses (AXF rule 3).",
+                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（亚洲规则第6条）。若裁判已警告，红方红方第6着（i9i8）仍重复，判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -792,6 +792,39 @@ fn a_broken_repetition_says_when_its_position_came_back() {
             "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (h8i8), nhưng bên Đỏ đã đổi nước ở nước thứ 5 của Đỏ (a7a8), phá vỡ vòng lặp. Thế cờ ấy lại xuất hiện sau nước thứ 6 của Đen (i7i8), lần thứ tư trong ván nhưng mới là lần thứ hai kể từ khi đổi nước: chưa có thế lặp nào phải xử.",
             "The start position occurred for the third time after Black's 4th move (h8i8), but a change of move at Red's 5th move (a7a8) broke the repetition. It occurred again after Black's 6th move (i7i8), for the fourth time in the game but only the second time since the change: no repetition stands yet.",
             "起始局面在黑方第4着（h8i8）后第三次出现，但红方第5着（a7a8）变着，打破了循环。此后该局面在黑方第6着（i7i8）后再次出现，为全局第四次，但自变着以来仅为第二次：尚无重复局面可判。",
+        )],
+    );
+}
+
+/// An AXF loss says the rule's own condition: only after the referee's
+/// warning (AXF rule 3), which a score sheet does not show (issue 31: M6).
+#[test]
+fn an_axf_loss_states_the_referees_warning() {
+    check(
+        "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1",
+        "i0i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8",
+        &[(
+            RuleSet::AXF,
+            "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Nếu trọng tài đã nhắc đổi nước, việc bên Đỏ lặp lại ở nước thứ 6 của Đỏ (i9i8) bị xử thua (Luật AXF, điều 3).",
+            "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). If the referee had warned Red, repeating at Red's 6th move (i9i8) loses (AXF rule 3).",
+            "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（亚洲规则第6条）。若裁判已警告，红方红方第6着（i9i8）仍重复，判负（亚洲规则第3条）。",
+        )],
+    );
+}
+
+/// A rook chasing a crossed pawn, a case no AXF rule numbers by its pieces:
+/// the sanction (AXF rule 3) is not cited as what makes it a chase, and is
+/// cited once (issue 31: T6).
+#[test]
+fn the_axf_sanction_is_not_cited_as_what_a_chase_is() {
+    check(
+        "3k5/9/9/9/9/9/p8/9/9/1R2K4 w - - 0 1",
+        "b0a0 a3b3 a0b0 b3a3 b0a0 a3b3 a0b0 b3a3",
+        &[(
+            RuleSet::AXF,
+            "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (b3a3). Xe a0/b0 bên Đỏ đuổi bắt Tốt a3/b3 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Tốt bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi. Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+            "The start position occurred for the third time after Black's 4th move (b3a3). Red's rook a0/b0 chased Black's pawn a3/b3 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's pawn is unprotected (no piece could recapture it), so this is a perpetual chase. Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+            "起始局面在黑方第4着（b3a3）后第三次出现。红方车a0/b0在循环的全部2着中着着捉黑方卒a3/b3（自红方第3着至黑方第4着）。黑方卒无根（没有子能反吃它），因此是长捉。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
         )],
     );
 }

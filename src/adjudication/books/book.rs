@@ -65,6 +65,10 @@ pub struct Wording {
     pub neither: ByLang<&'static str>,
     /// Who may claim a draw after the no-capture limit, and from whom.
     pub claim: ByLang<&'static str>,
+    /// Whether the book punishes a repetition only after the referee's
+    /// warning (AXF rule 3): a loss read from the score sheet is then said
+    /// on that condition.
+    pub loss_after_warning: bool,
 }
 
 /// One article (or point of an article) of a rule book.

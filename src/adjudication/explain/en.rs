@@ -134,7 +134,12 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                         "is unprotected (no piece could recapture it), so this is a perpetual chase"
                     }
                 };
-                write!(w, "{}'s {} {why} ({}).", En(side), En(target), En(cited))
+                match cited {
+                    Cited(Some(c)) => {
+                        write!(w, "{}'s {} {why} ({}).", En(side), En(target), En(c))
+                    }
+                    Cited(None) => write!(w, "{}'s {} {why}.", En(side), En(target)),
+                }
             }
         },
         Sentence::Answer(answer) => match answer {
@@ -187,9 +192,26 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             cited: Cited(None),
         }) => write!(w, "{} {}.", En(side), En(what)),
         Sentence::Outcome(outcome) => match outcome {
-            Outcome::Loses { side, at, cited } => write!(
+            Outcome::Loses {
+                side,
+                at,
+                if_warned: false,
+                cited,
+            } => write!(
                 w,
                 "Instead of changing, {} repeated at {} and loses ({}).",
+                En(side),
+                En(at),
+                En(cited)
+            ),
+            Outcome::Loses {
+                side,
+                at,
+                if_warned: true,
+                cited,
+            } => write!(
+                w,
+                "If the referee had warned {}, repeating at {} loses ({}).",
                 En(side),
                 En(at),
                 En(cited)

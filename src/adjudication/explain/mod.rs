@@ -298,6 +298,7 @@ fn explain_repetition(
                 Outcome::Loses {
                     side: v,
                     at: moves.named(rep.loss_ply.unwrap_or(b)),
+                    if_warned: words.loss_after_warning,
                     cited,
                 }
             } else {
@@ -618,7 +619,8 @@ fn describe_answer(
 
 /// The citation a chase sentence names: the book's rule for the chase itself
 /// (VN 23.3), or, where the book numbers its chase cases by the pieces (the
-/// AXF), the first such rule the finding cites, else the enforcement rule.
+/// AXF), the first such rule the finding cites; else none: the rule that
+/// sanctions a chase (AXF 3) does not say what one is.
 fn chase_citation(book: RuleSet, f: &SideFinding) -> Cited {
     let chase_grounds = f.grounds.iter().filter(|g| {
         matches!(
@@ -632,7 +634,7 @@ fn chase_citation(book: RuleSet, f: &SideFinding) -> Cited {
         )
     });
     let first = chase_grounds.flat_map(|&g| book.cite(g)).min();
-    Cited(first.or_else(|| book.cite(Ground::ChaseViolation).next()))
+    Cited(first)
 }
 
 /// The grounds that explain an allowed pattern, the most telling first: the
@@ -878,7 +880,9 @@ mod tests {
                 format!("perpetual chase, in turn {in_turn}")
             }
             Sentence::Violation(Violation::TwoHelpers { .. }) => "two helpers".to_string(),
-            Sentence::Violation(Violation::Chased { stood, .. }) => format!("chased {stood:?}"),
+            Sentence::Violation(Violation::Chased { stood, cited, .. }) => {
+                format!("chased {stood:?}, cited {}", cited.0.is_some())
+            }
             Sentence::Answer(Answer::CheckedBack { .. }) => "checked back".to_string(),
             Sentence::Answer(Answer::ChasedBack { .. }) => "chased back".to_string(),
             Sentence::Answer(Answer::ChasedInTurn { .. }) => "chased in turn".to_string(),
@@ -886,7 +890,9 @@ mod tests {
             Sentence::Allowed(Allowed { what, cited, .. }) => {
                 format!("allowed {}, cited {}", allowance(what), cited.0.is_some())
             }
-            Sentence::Outcome(Outcome::Loses { .. }) => "loses".to_string(),
+            Sentence::Outcome(Outcome::Loses { if_warned, .. }) => {
+                format!("loses, if warned {if_warned}")
+            }
             Sentence::Outcome(Outcome::MustChange { .. }) => "must change".to_string(),
             Sentence::Outcome(Outcome::Draw(_)) => "draw".to_string(),
             Sentence::GameEnd { end, .. } => match end {
@@ -897,11 +903,11 @@ mod tests {
         }
     }
 
-    /// The kinds [`kind`] names: 6 found, 2 × 2 (in turn or not) + 1 + 6
-    /// violation, 4 answer, 17 allowed (12 allowances, the checks 4 times,
-    /// the pinned piece and the kinds twice), 3 outcome, 2 game ends, 1 no
-    /// capture.
-    const KINDS: usize = 6 + 11 + 4 + 17 + 3 + 2 + 1;
+    /// The kinds [`kind`] names: 6 found, 2 × 2 (in turn or not) + 1 + 6 × 2
+    /// (cited or not) violation, 4 answer, 17 allowed (12 allowances, the checks 4 times,
+    /// the pinned piece and the kinds twice), 4 outcome (a loss with or
+    /// without the warning), 2 game ends, 1 no capture.
+    const KINDS: usize = 6 + 17 + 4 + 17 + 4 + 2 + 1;
 
     #[test]
     fn every_sentence_is_said_in_every_language_as_a_sentence() {
@@ -1028,6 +1034,12 @@ mod tests {
                 stood,
                 cited: cited(Ground::ChaseViolation),
             }));
+            all.push(Sentence::Violation(Violation::Chased {
+                side: Color::Black,
+                target: Role::Rook,
+                stood,
+                cited: Cited(None),
+            }));
         }
         all.extend([
             Sentence::Answer(Answer::CheckedBack {
@@ -1093,6 +1105,13 @@ mod tests {
             Sentence::Outcome(Outcome::Loses {
                 side: Color::Red,
                 at: named,
+                if_warned: false,
+                cited: cited(Ground::CheckViolation),
+            }),
+            Sentence::Outcome(Outcome::Loses {
+                side: Color::Red,
+                at: named,
+                if_warned: true,
                 cited: cited(Ground::CheckViolation),
             }),
             Sentence::Outcome(Outcome::MustChange {

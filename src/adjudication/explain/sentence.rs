@@ -268,10 +268,12 @@ impl AllowedKinds {
 
 /// What follows from the finding.
 pub(super) enum Outcome<'a> {
-    /// Instead of changing, `side` repeated at `at`, and loses.
+    /// Instead of changing, `side` repeated at `at`, and loses; only if the
+    /// referee had warned it, when `if_warned` (AXF rule 3).
     Loses {
         side: Color,
         at: Named<'a>,
+        if_warned: bool,
         cited: Cited,
     },
     /// `side` must change: the book's own words (`must`), after the side's

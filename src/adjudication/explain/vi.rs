@@ -149,13 +149,16 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                         "không có căn (không quân nào ăn lại được), nên đây là bắt mãi"
                     }
                 };
-                write!(
-                    w,
-                    "{} bên {} {why} ({}).",
-                    role_vi(*target),
-                    Vi(side),
-                    Vi(cited)
-                )
+                match cited {
+                    Cited(Some(c)) => write!(
+                        w,
+                        "{} bên {} {why} ({}).",
+                        role_vi(*target),
+                        Vi(side),
+                        Vi(c)
+                    ),
+                    Cited(None) => write!(w, "{} bên {} {why}.", role_vi(*target), Vi(side)),
+                }
             }
         },
         Sentence::Answer(answer) => match answer {
@@ -208,9 +211,26 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             cited: Cited(None),
         }) => write!(w, "Bên {} {}.", Vi(side), Vi(what)),
         Sentence::Outcome(outcome) => match outcome {
-            Outcome::Loses { side, at, cited } => write!(
+            Outcome::Loses {
+                side,
+                at,
+                if_warned: false,
+                cited,
+            } => write!(
                 w,
                 "Bên {} không đổi nước mà lặp lại ở {}, nên bị xử thua ({}).",
+                Vi(side),
+                Vi(at),
+                Vi(cited)
+            ),
+            Outcome::Loses {
+                side,
+                at,
+                if_warned: true,
+                cited,
+            } => write!(
+                w,
+                "Nếu trọng tài đã nhắc đổi nước, việc bên {} lặp lại ở {} bị xử thua ({}).",
                 Vi(side),
                 Vi(at),
                 Vi(cited)

@@ -115,13 +115,18 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                     Stood::FalselyProtected => "只有假根（保护它的子不能合法反吃），因此是长捉",
                     Stood::Unprotected => "无根（没有子能反吃它），因此是长捉",
                 };
-                write!(
-                    w,
-                    "{}{}{why}（{}）。",
-                    Zh(side),
-                    piece_name(*side, *target),
-                    Zh(cited)
-                )
+                match cited {
+                    Cited(Some(c)) => write!(
+                        w,
+                        "{}{}{why}（{}）。",
+                        Zh(side),
+                        piece_name(*side, *target),
+                        Zh(c)
+                    ),
+                    Cited(None) => {
+                        write!(w, "{}{}{why}。", Zh(side), piece_name(*side, *target))
+                    }
+                }
             }
         },
         Sentence::Answer(answer) => match answer {
@@ -174,9 +179,26 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             cited: Cited(None),
         }) => write!(w, "{}{}。", Zh(side), Zh(what)),
         Sentence::Outcome(outcome) => match outcome {
-            Outcome::Loses { side, at, cited } => write!(
+            Outcome::Loses {
+                side,
+                at,
+                if_warned: false,
+                cited,
+            } => write!(
                 w,
                 "{}不变着，{}再次重复，判负（{}）。",
+                Zh(side),
+                Zh(at),
+                Zh(cited)
+            ),
+            Outcome::Loses {
+                side,
+                at,
+                if_warned: true,
+                cited,
+            } => write!(
+                w,
+                "若裁判已警告，{}{}仍重复，判负（{}）。",
                 Zh(side),
                 Zh(at),
                 Zh(cited)
