@@ -51,10 +51,10 @@ async fn lang_zh_answers_in_chinese_only() {
     assert_eq!(keys(&a["explanation"]), ["zh"]);
     assert_eq!(
         a["explanation"]["zh"],
-        "红方第1着后的局面在红方第5着（a8a9）后第三次出现。红方车a8/a9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1点）。红方必须变着，否则判负（第7.1.g条）。"
+        "红方第1着后的局面在红方第5着（a8a9）后第三次出现。红方车a8/a9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
     );
     assert_eq!(keys(&a["articles"][0]["summary"]), ["zh"]);
-    assert_eq!(a["articles"][0]["label"], "第7.1.g条");
+    assert_eq!(a["articles"][0]["label"], "第7条第1款g项");
     assert_eq!(
         a["articles"][0]["summary"]["zh"],
         "对方长将，应变着而不变者，本方胜。"
@@ -168,7 +168,7 @@ async fn chinese_notation_names_moves_and_files_as_a_chinese_score_sheet() {
     assert_eq!(status, 200, "{a}");
     assert_eq!(
         a["explanation"]["zh"],
-        "红方第23着后的局面在红方第27着（车九进一，a8a9）后第三次出现。红方九路车在循环的全部2着中着着将军（自黑方第25着至红方第27着）：长将（第23条第1点）。红方必须变着，否则判负（第7.1.g条）。"
+        "红方第23着后的局面在红方第27着（车九进一，a8a9）后第三次出现。红方九路车在循环的全部2着中着着将军（自黑方第25着至红方第27着）：长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
     );
 }
 

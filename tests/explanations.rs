@@ -89,7 +89,7 @@ fn checkmate_opens_with_the_mate() {
                 RuleSet::VN2004,
                 "Bên Đen bị chiếu hết: bên Đỏ thắng (Điều 7.1.a).",
                 "Black is checkmated: Red wins (Article 7.1.a).",
-                "黑方被将死：红方胜（第7.1.a条）。",
+                "黑方被将死：红方胜（第7条第1款a项）。",
             ),
             (
                 RuleSet::AXF,
@@ -112,7 +112,7 @@ fn stalemate_opens_with_the_stalemate() {
                 RuleSet::VN2004,
                 "Bên Đen hết nước đi: bên Đỏ thắng (Điều 7.1.b).",
                 "Black has no legal move: Red wins (Article 7.1.b).",
-                "黑方无着可走（困毙）：红方胜（第7.1.b条）。",
+                "黑方无着可走（困毙）：红方胜（第7条第1款b项）。",
             ),
             (
                 RuleSet::AXF,
@@ -180,8 +180,8 @@ fn article_23_point_1_perpetual_check_must_change() {
             (
                 RuleSet::VN2004,
                 "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
-                "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23.1). Red must change its move, or it loses (Article 7.1.g).",
-                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1点）。红方必须变着，否则判负（第7.1.g条）。",
+                "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23, point 1). Red must change its move, or it loses (Article 7.1.g).",
+                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
@@ -203,8 +203,8 @@ fn article_23_point_1_perpetual_check_repeated_loses() {
             (
                 RuleSet::VN2004,
                 "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đỏ không đổi nước mà lặp lại ở nước thứ 6 của Đỏ (i9i8), nên bị xử thua (Điều 7.1.g).",
-                "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23.1). Instead of changing, Red repeated at Red's 6th move (i9i8) and loses (Article 7.1.g).",
-                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1点）。红方不变着，红方第6着（i9i8）再次重复，判负（第7.1.g条）。",
+                "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23, point 1). Instead of changing, Red repeated at Red's 6th move (i9i8) and loses (Article 7.1.g).",
+                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1项）。红方不变着，红方第6着（i9i8）再次重复，判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
@@ -226,8 +226,8 @@ fn article_24_point_4_two_checks_one_check_back() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (e4d4). Pháo e0 và Xe e4 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đen chỉ chiếu lại ở 1 trong 2 nước (hai chiếu, một chiếu lại): bên Đỏ vẫn là chiếu mãi (Điều 24.4). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
-                "The start position occurred for the third time after Red's 5th move (e4d4). Red's cannon e0 and rook e4 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23.1). Black checked back on only 1 of its 2 moves (two checks, one check back): Red still checks perpetually (Article 24.4). Red must change its move, or it loses (Article 7.1.g).",
-                "起始局面在红方第5着（e4d4）后第三次出现。红方炮e0和车e4在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1点）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（第24.4条）。红方必须变着，否则判负（第7.1.g条）。",
+                "The start position occurred for the third time after Red's 5th move (e4d4). Red's cannon e0 and rook e4 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23, point 1). Black checked back on only 1 of its 2 moves (two checks, one check back): Red still checks perpetually (Article 24.4). Red must change its move, or it loses (Article 7.1.g).",
+                "起始局面在红方第5着（e4d4）后第三次出现。红方炮e0和车e4在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1项）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（第24条第4款）。红方必须变着，否则判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
@@ -249,8 +249,8 @@ fn article_23_point_3_unprotected_piece_chased() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3点）。红方必须变着，否则判负（第7.1.h条）。",
+                "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
@@ -272,8 +272,8 @@ fn article_23_point_5_two_chases_one_chase_back() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đen chỉ bắt lại ở 1 trong 2 nước (hai bắt, một bắt lại): bên Đỏ bắt cùng một quân nên vẫn phạm luật bắt mãi (Điều 23, điểm 5). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Black chased back on only 1 of its 2 moves (two chases, one chase back): Red, chasing the same piece each time, still chases perpetually (Article 23.5). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3点）。黑方在2着中只有1着还捉（两捉一还捉）：红方每次捉同一子，仍属长捉（第23条第5点）。红方必须变着，否则判负（第7.1.h条）。",
+                "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Black chased back on only 1 of its 2 moves (two chases, one chase back): Red, chasing the same piece each time, still chases perpetually (Article 23, point 5). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3项）。黑方在2着中只有1着还捉（两捉一还捉）：红方每次捉同一子，仍属长捉（第23条第5项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
@@ -295,8 +295,8 @@ fn article_23_point_6_falsely_protected_piece_chased() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (g6c6). Red's rook c2/g2 chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (Article 23.6). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（g6c6）后第三次出现。红方车c2/g2在循环的全部2着中着着捉黑方炮c6/g6（自红方第3着至黑方第4着）。黑方炮只有假根（保护它的子不能合法反吃），因此是长捉（第23条第6点）。红方必须变着，否则判负（第7.1.h条）。",
+                "The start position occurred for the third time after Black's 4th move (g6c6). Red's rook c2/g2 chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (Article 23, point 6). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在黑方第4着（g6c6）后第三次出现。红方车c2/g2在循环的全部2着中着着捉黑方炮c6/g6（自红方第3着至黑方第4着）。黑方炮只有假根（保护它的子不能合法反吃），因此是长捉（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
@@ -318,8 +318,8 @@ fn article_23_point_6_horse_chasing_a_protected_rook() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen có căn thật, nhưng Mã hoặc Pháo đuổi bắt mãi Xe có căn thật vẫn là bắt mãi (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse or cannon chasing a truly protected rook is still a perpetual chase (Article 23.6). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（a5a8）后第三次出现。红方马b6/c4在循环的全部2着中着着捉黑方车a8/a5（自红方第3着至黑方第4着）。黑方车有真根，但马或炮长捉有真根的车仍属长捉（第23条第6点）。红方必须变着，否则判负（第7.1.h条）。",
+                "The start position occurred for the third time after Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse or cannon chasing a truly protected rook is still a perpetual chase (Article 23, point 6). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在黑方第4着（a5a8）后第三次出现。红方马b6/c4在循环的全部2着中着着捉黑方车a8/a5（自红方第3着至黑方第4着）。黑方车有真根，但马或炮长捉有真根的车仍属长捉（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
@@ -341,8 +341,8 @@ fn article_23_point_7_pinned_protected_piece_chased() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d7b8). Pháo a7 và Xe c7 bên Đỏ đuổi bắt Mã e7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen có căn thật nhưng bị ghim, không đi được, nên vẫn coi là bắt mãi (Điều 23, điểm 7). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (d7b8). Red's cannon a7 and rook c7 chased Black's horse e7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but pinned and unable to move, so this still counts as a perpetual chase (Article 23.7). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（d7b8）后第三次出现。红方炮a7和车c7在循环的全部2着中着着捉黑方马e7（自红方第3着至黑方第4着）。黑方马虽有真根，但被牵制不能走动，仍算长捉（第23条第7点）。红方必须变着，否则判负（第7.1.h条）。",
+                "The start position occurred for the third time after Black's 4th move (d7b8). Red's cannon a7 and rook c7 chased Black's horse e7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but pinned and unable to move, so this still counts as a perpetual chase (Article 23, point 7). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在黑方第4着（d7b8）后第三次出现。红方炮a7和车c7在循环的全部2着中着着捉黑方马e7（自红方第3着至黑方第4着）。黑方马虽有真根，但被牵制不能走动，仍算长捉（第23条第7项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
@@ -364,8 +364,8 @@ fn article_23_point_7_blocked_horse_chased() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d9c7). Mã e6/f8 bên Đỏ đuổi bắt Mã c7/d9 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen có căn thật nhưng bị cản, không ăn lại được Mã đuổi nó, nên vẫn coi là bắt mãi (Điều 23, điểm 7). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (d9c7). Red's horse e6/f8 chased Black's horse c7/d9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but, its leg blocked, cannot strike back at the horse chasing it, so this still counts as a perpetual chase (Article 23.7). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（d9c7）后第三次出现。红方马e6/f8在循环的全部2着中着着捉黑方马c7/d9（自红方第3着至黑方第4着）。黑方马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（第23条第7点）。红方必须变着，否则判负（第7.1.h条）。",
+                "The start position occurred for the third time after Black's 4th move (d9c7). Red's horse e6/f8 chased Black's horse c7/d9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but, its leg blocked, cannot strike back at the horse chasing it, so this still counts as a perpetual chase (Article 23, point 7). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在黑方第4着（d9c7）后第三次出现。红方马e6/f8在循环的全部2着中着着捉黑方马c7/d9（自红方第3着至黑方第4着）。黑方马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（第23条第7项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
@@ -387,8 +387,8 @@ fn article_23_point_8_chase_mixed_with_exchange_offers() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c6a7). Mã b5/d4 bên Đỏ đuổi bắt Mã a7/c6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Có nước bắt của bên Đỏ đồng thời là đòi đổi quân: vẫn coi là bắt mãi (Điều 23, điểm 8). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (c6a7). Red's horse b5/d4 chased Black's horse a7/c6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Some of Red's chasing moves also offered an exchange: still a perpetual chase (Article 23.8). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（c6a7）后第三次出现。红方马b5/d4在循环的全部2着中着着捉黑方马a7/c6（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3点）。红方的捉子着法中有的同时是兑子：仍属长捉（第23条第8点）。红方必须变着，否则判负（第7.1.h条）。",
+                "The start position occurred for the third time after Black's 4th move (c6a7). Red's horse b5/d4 chased Black's horse a7/c6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Some of Red's chasing moves also offered an exchange: still a perpetual chase (Article 23, point 8). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在黑方第4着（c6a7）后第三次出现。红方马b5/d4在循环的全部2着中着着捉黑方马a7/c6（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3项）。红方的捉子着法中有的同时是兑子：仍属长捉（第23条第8项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
@@ -410,8 +410,8 @@ fn article_23_point_2_one_check_one_chase() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e8e9). Bên Đỏ xen kẽ nước chiếu với nước bắt (một chiếu một bắt), được phép (Điều 23, điểm 2). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (e8e9). Red alternated checks with chases (one check, one chase), which is allowed (Article 23.2). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（e8e9）后第三次出现。红方将军与捉子交替（一将一捉），允许（第23条第2点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+                "The start position occurred for the third time after Black's 4th move (e8e9). Red alternated checks with chases (one check, one chase), which is allowed (Article 23, point 2). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在黑方第4着（e8e9）后第三次出现。红方将军与捉子交替（一将一捉），允许（第23条第2项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
@@ -433,8 +433,8 @@ fn article_23_point_2_one_check_one_idle_move() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e8e9). Bên Đỏ xen kẽ nước chiếu với nước chờ (một chiếu một dừng), được phép (Điều 23, điểm 2). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (e8e9). Red alternated checks with idle moves (one check, one idle move), which is allowed (Article 23.2). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（e8e9）后第三次出现。红方将军与闲着交替（一将一闲），允许（第23条第2点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+                "The start position occurred for the third time after Black's 4th move (e8e9). Red alternated checks with idle moves (one check, one idle move), which is allowed (Article 23, point 2). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在黑方第4着（e8e9）后第三次出现。红方将军与闲着交替（一将一闲），允许（第23条第2项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
@@ -456,8 +456,8 @@ fn article_23_point_10_discovered_check_capture_threat() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5c4). Bên Đỏ dọa mãi chiếu rút bắt quân, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (a5c4). Red perpetually threatened to win a piece by a discovered check, which is allowed (Article 23.10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（a5c4）后第三次出现。红方长以闪将吃子相威胁，允许（第23条第10点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+                "The start position occurred for the third time after Black's 4th move (a5c4). Red perpetually threatened to win a piece by a discovered check, which is allowed (Article 23, point 10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在黑方第4着（a5c4）后第三次出现。红方长以闪将吃子相威胁，允许（第23条第10项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
@@ -479,8 +479,8 @@ fn article_23_point_4_chases_in_turn() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (f9e9). Bên Đỏ lần lượt đuổi bắt nhiều quân khác nhau, được phép (Điều 23, điểm 4). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (f9e9). Red chased different pieces in turn, which is allowed (Article 23.4). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（f9e9）后第三次出现。红方轮流捉不同的子，允许（第23条第4点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+                "The start position occurred for the third time after Black's 4th move (f9e9). Red chased different pieces in turn, which is allowed (Article 23, point 4). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在黑方第4着（f9e9）后第三次出现。红方轮流捉不同的子，允许（第23条第4项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
@@ -502,8 +502,8 @@ fn article_23_point_9_king_chasing() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e1d1). Bên Đỏ đuổi bắt Tốt d1/e1 bên Đen bằng Tướng d2/e2, được phép (Điều 23, điểm 9). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (e1d1). Red chased Black's pawn d1/e1 with its king d2/e2, which is allowed (Article 23.9). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（e1d1）后第三次出现。红方以帅d2/e2捉黑方卒d1/e1，允许（第23条第9点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+                "The start position occurred for the third time after Black's 4th move (e1d1). Red chased Black's pawn d1/e1 with its king d2/e2, which is allowed (Article 23, point 9). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在黑方第4着（e1d1）后第三次出现。红方以帅d2/e2捉黑方卒d1/e1，允许（第23条第9项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
@@ -525,8 +525,8 @@ fn article_23_point_9_pawn_with_a_rook_names_the_helper() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c9d7). Bên Đỏ đuổi bắt Mã d7/c9 bên Đen bằng Tốt c7 và Xe c2, được phép (Điều 23, điểm 9). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (c9d7). Red chased Black's horse d7/c9 with its pawn c7 and rook c2, which is allowed (Article 23.9). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（c9d7）后第三次出现。红方以兵c7和车c2捉黑方马d7/c9，允许（第23条第9点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+                "The start position occurred for the third time after Black's 4th move (c9d7). Red chased Black's horse d7/c9 with its pawn c7 and rook c2, which is allowed (Article 23, point 9). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在黑方第4着（c9d7）后第三次出现。红方以兵c7和车c2捉黑方马d7/c9，允许（第23条第9项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
@@ -548,8 +548,8 @@ fn article_23_point_10_exchange_offers() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c7b7). Bên Đỏ thí quân mãi và đòi đổi mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (c7b7). Red perpetually offered a piece and offered an exchange, which is allowed (Article 23.10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（c7b7）后第三次出现。红方长献、长兑，允许（第23条第10点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+                "The start position occurred for the third time after Black's 4th move (c7b7). Red perpetually offered a piece and offered an exchange, which is allowed (Article 23, point 10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在黑方第4着（c7b7）后第三次出现。红方长献、长兑，允许（第23条第10项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
@@ -571,8 +571,8 @@ fn article_23_point_10_blocks() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (c5a4). Bên Đỏ cản mãi và thí quân mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ dọa bắt Tốt chưa qua sông, được phép (Điều 23, điểm 3). Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Red's 5th move (c5a4). Red perpetually blocked and offered a piece, which is allowed (Article 23.10). Black threatened only a pawn that has not crossed the river, which is allowed (Article 23.3). Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在红方第5着（c5a4）后第三次出现。红方长拦、长献，允许（第23条第10点）。黑方只攻击未过河的兵，允许（第23条第3点）。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+                "The start position occurred for the third time after Red's 5th move (c5a4). Red perpetually blocked and offered a piece, which is allowed (Article 23, point 10). Black threatened only a pawn that has not crossed the river, which is allowed (Article 23, point 3). Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在红方第5着（c5a4）后第三次出现。红方长拦、长献，允许（第23条第10项）。黑方只攻击未过河的兵，允许（第23条第3项）。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
@@ -594,8 +594,8 @@ fn article_23_point_3_uncrossed_pawn_threatened() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c5e7). Bên Đỏ chỉ dọa bắt Tốt chưa qua sông, được phép (Điều 23, điểm 3). Bên Đen cản mãi và thí quân mãi, được phép (Điều 23, điểm 10). Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (c5e7). Red threatened only a pawn that has not crossed the river, which is allowed (Article 23.3). Black perpetually blocked and offered a piece, which is allowed (Article 23.10). Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（c5e7）后第三次出现。红方只攻击未过河的卒，允许（第23条第3点）。黑方长拦、长献，允许（第23条第10点）。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+                "The start position occurred for the third time after Black's 4th move (c5e7). Red threatened only a pawn that has not crossed the river, which is allowed (Article 23, point 3). Black perpetually blocked and offered a piece, which is allowed (Article 23, point 10). Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在黑方第4着（c5e7）后第三次出现。红方只攻击未过河的卒，允许（第23条第3项）。黑方长拦、长献，允许（第23条第10项）。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
@@ -618,7 +618,7 @@ fn article_24_point_3_check_and_counter_check() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e5f5). Hai bên vừa đỡ vừa chiếu lại liên tục: nếu không bên nào đổi nước thì xử hòa (Điều 24.3 và Điều 7.2.c).",
                 "The start position occurred for the third time after Black's 4th move (e5f5). Both sides check on every move, answering check with check: a draw if neither changes (Articles 24.3 and 7.2.c).",
-                "起始局面在黑方第4着（e5f5）后第三次出现。双方着着应将又将：如双方均不变着，判和（第24.3条及第7.2.c条）。",
+                "起始局面在黑方第4着（e5f5）后第三次出现。双方着着应将又将：如双方均不变着，判和（第24条第3款及第7条第2款c项）。",
             ),
             (
                 RuleSet::AXF,
@@ -641,7 +641,7 @@ fn article_7_2_c_both_chase() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (f2f1). Hai bên cùng bắt mãi, cùng phạm một luật cấm: xử hòa (Điều 7.2.c).",
                 "The start position occurred for the third time after Black's 4th move (f2f1). Both sides chase perpetually, breaking the same prohibition: a draw (Article 7.2.c).",
-                "起始局面在黑方第4着（f2f1）后第三次出现。双方同为长捉，犯同一禁例：判和（第7.2.c条）。",
+                "起始局面在黑方第4着（f2f1）后第三次出现。双方同为长捉，犯同一禁例：判和（第7条第2款c项）。",
             ),
             (
                 RuleSet::AXF,
@@ -663,8 +663,8 @@ fn a_fifth_occurrence_is_counted() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ năm sau nước thứ 8 của Đen (d8d9). Xe a9/a8 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 7 của Đỏ đến nước thứ 8 của Đen): chiếu mãi (Điều 23, điểm 1). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
-                "The start position occurred for the fifth time after Black's 8th move (d8d9). Red's rook a9/a8 checked on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move): perpetual check (Article 23.1). Red must change its move, or it loses (Article 7.1.g).",
-                "起始局面在黑方第8着（d8d9）后第五次出现。红方车a9/a8在循环的全部2着中着着将军（自红方第7着至黑方第8着）：长将（第23条第1点）。红方必须变着，否则判负（第7.1.g条）。",
+                "The start position occurred for the fifth time after Black's 8th move (d8d9). Red's rook a9/a8 checked on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move): perpetual check (Article 23, point 1). Red must change its move, or it loses (Article 7.1.g).",
+                "起始局面在黑方第8着（d8d9）后第五次出现。红方车a9/a8在循环的全部2着中着着将军（自红方第7着至黑方第8着）：长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
@@ -701,8 +701,8 @@ fn two_cannons_are_named_as_two() {
         &[(
             RuleSet::VN2004,
             "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g8g7). Hai Pháo a7 và a8 bên Đỏ thay nhau đuổi bắt Xe g7/g8 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-            "The start position occurred for the third time after Black's 4th move (g8g7). Red's two cannons a7 and a8 took turns chasing Black's rook g7/g8 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Red must change its move, or it loses (Article 7.1.h).",
-            "起始局面在黑方第4着（g8g7）后第三次出现。红方双炮（a7、a8）在循环的全部2着中轮流捉黑方车g7/g8（自红方第3着至黑方第4着）。黑方车无根（没有子能反吃它），因此是长捉（第23条第3点）。红方必须变着，否则判负（第7.1.h条）。",
+            "The start position occurred for the third time after Black's 4th move (g8g7). Red's two cannons a7 and a8 took turns chasing Black's rook g7/g8 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
+            "起始局面在黑方第4着（g8g7）后第三次出现。红方双炮（a7、a8）在循环的全部2着中轮流捉黑方车g7/g8（自红方第3着至黑方第4着）。黑方车无根（没有子能反吃它），因此是长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
         )],
     );
 }
@@ -718,8 +718,8 @@ fn a_king_with_two_helpers_is_not_the_king_exception() {
             (
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d8e8). Tướng d8/e8 cùng hai Mã e7 và d7 bên Đen đuổi bắt Tốt d9/e9 bên Đỏ trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Tướng bên Đen có hai quân phối hợp chứ không phải một, nên không thuộc ngoại lệ cho Tướng hoặc Tốt phối hợp với một quân (Điều 23, điểm 9). Tốt bên Đỏ không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đen phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (d8e8). Black's king d8/e8 and two horses e7 and d7 chased Red's pawn d9/e9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's king chased with two other pieces, not one, so the exception for a king or pawn helped by one piece does not apply (Article 23.9). Red's pawn is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Black must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（d8e8）后第三次出现。黑方将d8/e8和双马（e7、d7）在循环的全部2着中着着捉红方兵d9/e9（自红方第3着至黑方第4着）。黑方将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（第23条第9点）。红方兵无根（没有子能反吃它），因此是长捉（第23条第3点）。黑方必须变着，否则判负（第7.1.h条）。",
+                "The start position occurred for the third time after Black's 4th move (d8e8). Black's king d8/e8 and two horses e7 and d7 chased Red's pawn d9/e9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's king chased with two other pieces, not one, so the exception for a king or pawn helped by one piece does not apply (Article 23, point 9). Red's pawn is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Black must change its move, or it loses (Article 7.1.h).",
+                "起始局面在黑方第4着（d8e8）后第三次出现。黑方将d8/e8和双马（e7、d7）在循环的全部2着中着着捉红方兵d9/e9（自红方第3着至黑方第4着）。黑方将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（第23条第9项）。红方兵无根（没有子能反吃它），因此是长捉（第23条第3项）。黑方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
@@ -741,8 +741,8 @@ fn chasing_back_on_every_move_is_not_two_chases_one_back() {
         &[(
             RuleSet::VN2004,
             "Thế cờ sau nước thứ 3 của Đen xuất hiện lần thứ ba sau nước thứ 7 của Đen (g2h2). Pháo e1 và Xe e4 bên Đỏ thay nhau đuổi bắt Tượng e7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 6 của Đỏ đến nước thứ 7 của Đen). Tượng bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-            "The position after Black's 3rd move occurred for the third time after Black's 7th move (g2h2). Red's cannon e1 and rook e4 took turns chasing Black's elephant e7 on every one of its 2 moves in the repetition (from Red's 6th move to Black's 7th move). Black's elephant is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Red must change its move, or it loses (Article 7.1.h).",
-            "黑方第3着后的局面在黑方第7着（g2h2）后第三次出现。红方炮e1和车e4在循环的全部2着中轮流捉黑方象e7（自红方第6着至黑方第7着）。黑方象无根（没有子能反吃它），因此是长捉（第23条第3点）。红方必须变着，否则判负（第7.1.h条）。",
+            "The position after Black's 3rd move occurred for the third time after Black's 7th move (g2h2). Red's cannon e1 and rook e4 took turns chasing Black's elephant e7 on every one of its 2 moves in the repetition (from Red's 6th move to Black's 7th move). Black's elephant is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
+            "黑方第3着后的局面在黑方第7着（g2h2）后第三次出现。红方炮e1和车e4在循环的全部2着中轮流捉黑方象e7（自红方第6着至黑方第7着）。黑方象无根（没有子能反吃它），因此是长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
         )],
     );
 }
@@ -757,8 +757,8 @@ fn a_list_of_three_takes_commas() {
         &[(
             RuleSet::VN2004,
             "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g9i9). Bên Đỏ cản mãi, thí quân mãi và đòi đổi mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-            "The start position occurred for the third time after Black's 4th move (g9i9). Red perpetually blocked, offered a piece and offered an exchange, which is allowed (Article 23.10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-            "起始局面在黑方第4着（g9i9）后第三次出现。红方长拦、长献、长兑，允许（第23条第10点）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+            "The start position occurred for the third time after Black's 4th move (g9i9). Red perpetually blocked, offered a piece and offered an exchange, which is allowed (Article 23, point 10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+            "起始局面在黑方第4着（g9i9）后第三次出现。红方长拦、长献、长兑，允许（第23条第10项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
         )],
     );
 }
@@ -774,8 +774,8 @@ fn a_fifth_occurrence_of_the_start_is_counted_as_the_fifth() {
         &[(
             RuleSet::VN2004,
             "Thế cờ ban đầu xuất hiện lần thứ năm sau nước thứ 8 của Đen (i7i8); kể từ nước thứ 4 của Đen, đây là lần thứ ba. Xe a8/a7 bên Đỏ đuổi bắt Pháo i8/i7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 7 của Đỏ đến nước thứ 8 của Đen). Pháo bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-            "The start position occurred for the fifth time after Black's 8th move (i7i8), the third time since Black's 4th move. Red's rook a8/a7 chased Black's cannon i8/i7 on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move). Black's cannon is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23.3). Red must change its move, or it loses (Article 7.1.h).",
-            "起始局面在黑方第8着（i7i8）后第五次出现（自黑方第4着后为第三次）。红方车a8/a7在循环的全部2着中着着捉黑方炮i8/i7（自红方第7着至黑方第8着）。黑方炮无根（没有子能反吃它），因此是长捉（第23条第3点）。红方必须变着，否则判负（第7.1.h条）。",
+            "The start position occurred for the fifth time after Black's 8th move (i7i8), the third time since Black's 4th move. Red's rook a8/a7 chased Black's cannon i8/i7 on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move). Black's cannon is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
+            "起始局面在黑方第8着（i7i8）后第五次出现（自黑方第4着后为第三次）。红方车a8/a7在循环的全部2着中着着捉黑方炮i8/i7（自红方第7着至黑方第8着）。黑方炮无根（没有子能反吃它），因此是长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
         )],
     );
 }
@@ -827,4 +827,35 @@ fn the_axf_sanction_is_not_cited_as_what_a_chase_is() {
             "起始局面在黑方第4着（b3a3）后第三次出现。红方车a0/b0在循环的全部2着中着着捉黑方卒a3/b3（自红方第3着至黑方第4着）。黑方卒无根（没有子能反吃它），因此是长捉。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
         )],
     );
+}
+
+/// Chinese citations of the Vietnamese law in one legal style, 条, 款, 项,
+/// as the article labels (issue 31: T10); English citations as the label
+/// the answer lists, "Article 23, point 1" (issue 31: T11).
+#[test]
+fn citations_are_written_as_the_article_labels() {
+    let start = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1").expect("FEN");
+    let played: Vec<Move> = "i0i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8 e8e9 i8i9"
+        .split_whitespace()
+        .map(iccs)
+        .collect();
+    let replay = Replay::from_moves(start, &played).expect("legal moves");
+    let ruling = rule_under(RuleSet::VN2004, &replay, Options::default());
+    let e = explain_named(&ruling, &Naming::default());
+    assert!(
+        e.zh.contains("（第23条第1项）") && e.zh.contains("（第7条第1款g项）"),
+        "{}",
+        e.zh
+    );
+    assert!(!e.zh.contains('.') && !e.zh.contains('点'), "{}", e.zh);
+    assert!(
+        e.en.contains("(Article 23, point 1)") && e.en.contains("(Article 7.1.g)"),
+        "{}",
+        e.en
+    );
+    for a in &ruling.articles {
+        let label = a.label.en;
+        assert!(e.en.contains(label), "{label} in {}", e.en);
+        assert!(e.zh.contains(a.label.zh), "{} in {}", a.label.zh, e.zh);
+    }
 }

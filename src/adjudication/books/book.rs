@@ -78,7 +78,7 @@ pub struct Article {
     /// within its book.
     pub reference: &'static str,
     /// How the book names it (`Điều 23, điểm 1`, `Article 23, point 1`,
-    /// `第23条第1点`).
+    /// `第23条第1项`).
     pub label: ByLang<&'static str>,
     /// A one-line summary. Texts in a book's [`Book::translations`] are our
     /// translation, not an official text.

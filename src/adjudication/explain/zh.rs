@@ -362,7 +362,7 @@ impl Display for Zh<'_, Range> {
     }
 }
 
-/// `第23条第1点`, `亚洲规则第6条`: as the book's Chinese text names it.
+/// `第23条第1项`, `亚洲规则第6条`: as the book's Chinese text names it.
 impl Display for Zh<'_, Citation> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = *self.0;
