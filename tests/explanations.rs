@@ -859,3 +859,42 @@ fn citations_are_written_as_the_article_labels() {
         assert!(e.zh.contains(a.label.zh), "{} in {}", a.label.zh, e.zh);
     }
 }
+
+/// Files are numbered in the answer's language, whatever notation the
+/// request used: Arabic digits in Vietnamese and English; in Chinese, Red's
+/// in Chinese numerals and Black's in full-width digits (issue 31: T1, T2).
+#[test]
+fn files_are_numbered_in_the_answers_language() {
+    use xiangqi_arbiter::xiangqi::notation::Notation;
+    let start = Position::from_fen("4k4/9/c8/9/9/9/9/9/9/1R1K5 w - - 0 1").expect("FEN");
+    let played: Vec<Move> = "b0a0 a7b7 a0b0 b7a7 b0a0 a7b7 a0b0 b7a7"
+        .split_whitespace()
+        .map(iccs)
+        .collect();
+    let replay = Replay::from_moves(start, &played).expect("legal moves");
+    let ruling = rule_under(RuleSet::VN2004, &replay, Options::default());
+    for notation in [Notation::Vn, Notation::Wxf, Notation::Chinese] {
+        let naming = Naming {
+            first_number: 1,
+            sent: &[],
+            moves: &played,
+            notation,
+        };
+        let e = explain_named(&ruling, &naming);
+        assert!(
+            e.vi.contains("Xe 9/8 bên Đỏ đuổi bắt Pháo 1/2 bên Đen"),
+            "{notation:?}: {}",
+            e.vi
+        );
+        assert!(
+            e.en.contains("Red's rook on files 9/8 chased Black's cannon on files 1/2"),
+            "{notation:?}: {}",
+            e.en
+        );
+        assert!(
+            e.zh.contains("红方九路、八路车在循环的全部2着中着着捉黑方１路、２路炮"),
+            "{notation:?}: {}",
+            e.zh
+        );
+    }
+}

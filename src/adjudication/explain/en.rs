@@ -4,8 +4,8 @@
 use std::fmt::{self, Display, Write};
 
 use super::sentence::{
-    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
+    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
+    Outcome, PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
 };
 use crate::adjudication::books::{Citation, CitationStyle};
 use crate::xiangqi::{Color, GameEnd, Role};
@@ -295,12 +295,12 @@ impl Display for En<'_, PieceAt<'_>> {
         let piece = self.0;
         match piece.places {
             Places::Squares => write!(f, "{} ", En(&piece.role))?,
-            Places::Files | Places::ChineseFiles => {
+            Places::Files => {
                 let s = if piece.several() { "s" } else { "" };
                 write!(f, "{} on file{s} ", En(&piece.role))?;
             }
         }
-        piece.write_places(f)
+        piece.write_places(f, Numerals::Arabic)
     }
 }
 
@@ -326,7 +326,7 @@ impl Display for En<'_, PiecesAt<'_>> {
                 if j > 0 {
                     f.write_str(if j + 1 == kind.len() { " and " } else { ", " })?;
                 }
-                pieces.piece(one).write_places(f)?;
+                pieces.piece(one).write_places(f, Numerals::Arabic)?;
             }
         }
         Ok(())

@@ -934,7 +934,7 @@ mod tests {
         let span = Range(bare, bare);
         let words = &book.book().wording;
         let mut all = Vec::new();
-        for places in [Places::Squares, Places::Files, Places::ChineseFiles] {
+        for places in [Places::Squares, Places::Files] {
             for (side, in_turn) in [(Color::Red, false), (Color::Black, true)] {
                 let (chasers, target) = (
                     places.pieces(&groups, side),

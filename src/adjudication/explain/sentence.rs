@@ -8,7 +8,7 @@
 //! language changes: the squares and files where a piece stood, and a move
 //! as the request sent it beside its ICCS text.
 
-use std::fmt::{self, Write};
+use std::fmt;
 
 use arrayvec::ArrayString;
 
@@ -296,17 +296,26 @@ pub(super) struct Cited(pub Option<Citation>);
 /// How a sentence names where a piece stands: by its ICCS squares, or, when
 /// the request used a notation that counts files from each player's right
 /// (WXF, VN, Chinese), by its files in that count, as an arbiter reading
-/// that score sheet would (`Xe 9`, `the rook on file 9`, `九路车`).
+/// that score sheet would (`Xe 9`, `the rook on file 9`, `九路车`). The
+/// numerals are the answer's language's, not the request's (`Numerals`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) enum Places {
     /// ICCS squares: `a9/a8` (ICCS and UCI requests).
     #[default]
     Squares,
-    /// Files counted from the owner's right, in digits (WXF, VN).
+    /// Files counted from the owner's right (WXF, VN, Chinese).
     Files,
-    /// Files as Chinese score sheets write them: Red's in Chinese numerals,
-    /// Black's in digits.
-    ChineseFiles,
+}
+
+/// How a language writes a file's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Numerals {
+    /// Arabic digits, files set apart by `/`: `9/8` (Vietnamese, English).
+    Arabic,
+    /// As Chinese score sheets: Red's files in Chinese numerals, Black's in
+    /// full-width digits, each followed by 路 and set apart by `、`: `九路、八`
+    /// (the language writes the last 路).
+    Chinese,
 }
 
 impl Places {
@@ -314,8 +323,7 @@ impl Places {
     pub fn of(notation: Notation) -> Places {
         match notation {
             Notation::Iccs | Notation::Uci => Places::Squares,
-            Notation::Wxf | Notation::Vn => Places::Files,
-            Notation::Chinese => Places::ChineseFiles,
+            Notation::Wxf | Notation::Vn | Notation::Chinese => Places::Files,
         }
     }
 
@@ -375,22 +383,30 @@ impl PieceAt<'_> {
         self.places.named(self.list, self.side).nth(1).is_some()
     }
 
-    /// The places, as the score sheet names them in every language: `a9/a8`,
-    /// or the files (each once) `9`, `8/7`, `八/七`.
-    pub fn write_places(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The places, as the score sheet names them: `a9/a8`, or the files
+    /// (each once) in the language's `numerals`: `9`, `8/7`, `八路、七`,
+    /// `１路、２`.
+    pub fn write_places(&self, f: &mut fmt::Formatter<'_>, numerals: Numerals) -> fmt::Result {
         const RED_FILES: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+        const BLACK_FILES: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
         let Self {
             places, list, side, ..
         } = *self;
         for (i, sq) in places.named(list, side).enumerate() {
             if i > 0 {
-                f.write_char('/')?;
+                f.write_str(match (places, numerals) {
+                    (Places::Files, Numerals::Chinese) => "路、",
+                    _ => "/",
+                })?;
             }
             let n = Places::file(sq, side);
-            match (places, side) {
-                (Places::Squares, _) => f.write_str(sq.name())?,
-                (Places::ChineseFiles, Color::Red) => f.write_str(RED_FILES[n - 1])?,
-                _ => write!(f, "{n}")?,
+            match (places, numerals, side) {
+                (Places::Squares, ..) => f.write_str(sq.name())?,
+                (Places::Files, Numerals::Chinese, Color::Red) => f.write_str(RED_FILES[n - 1])?,
+                (Places::Files, Numerals::Chinese, Color::Black) => {
+                    f.write_str(BLACK_FILES[n - 1])?
+                }
+                (Places::Files, Numerals::Arabic, _) => write!(f, "{n}")?,
             }
         }
         Ok(())

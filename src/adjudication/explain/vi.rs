@@ -4,8 +4,8 @@
 use std::fmt::{self, Display, Write};
 
 use super::sentence::{
-    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    PieceAt, PiecesAt, Range, Seen, Sentence, Since, Stood, Violation,
+    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
+    Outcome, PieceAt, PiecesAt, Range, Seen, Sentence, Since, Stood, Violation,
 };
 use crate::adjudication::books::{Citation, CitationStyle};
 use crate::xiangqi::{Color, GameEnd, Role};
@@ -285,7 +285,7 @@ impl Display for Vi<'_, PieceAt<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let piece = self.0;
         write!(f, "{} ", role_vi(piece.role))?;
-        piece.write_places(f)
+        piece.write_places(f, Numerals::Arabic)
     }
 }
 
@@ -326,7 +326,7 @@ impl Display for Vi<'_, PiecesAt<'_>> {
                 if j > 0 {
                     f.write_str(if j + 1 == kind.len() { " và " } else { ", " })?;
                 }
-                pieces.piece(one).write_places(f)?;
+                pieces.piece(one).write_places(f, Numerals::Arabic)?;
             }
         }
         Ok(())

@@ -6,8 +6,8 @@
 use std::fmt::{self, Display, Write};
 
 use super::sentence::{
-    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
+    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
+    Outcome, PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
 };
 use crate::adjudication::books::{Citation, CitationStyle};
 use crate::xiangqi::notation::chinese::piece_name;
@@ -256,10 +256,10 @@ impl Display for Zh<'_, PieceAt<'_>> {
         match piece.places {
             Places::Squares => {
                 f.write_str(name)?;
-                piece.write_places(f)
+                piece.write_places(f, Numerals::Chinese)
             }
-            Places::Files | Places::ChineseFiles => {
-                piece.write_places(f)?;
+            Places::Files => {
+                piece.write_places(f, Numerals::Chinese)?;
                 write!(f, "路{name}")
             }
         }
@@ -301,7 +301,7 @@ impl Display for Zh<'_, PiecesAt<'_>> {
                 if j > 0 {
                     f.write_str("、")?;
                 }
-                pieces.piece(one).write_places(f)?;
+                pieces.piece(one).write_places(f, Numerals::Chinese)?;
                 if pieces.places != Places::Squares {
                     f.write_str("路")?;
                 }
