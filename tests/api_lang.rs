@@ -51,7 +51,7 @@ async fn lang_zh_answers_in_chinese_only() {
     assert_eq!(keys(&a["explanation"]), ["zh"]);
     assert_eq!(
         a["explanation"]["zh"],
-        "红方第1着后的局面在红方第5着（a8a9）后第三次出现。红方车a8/a9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
+        "红方第1着后的局面在红方第5着（a8a9）后第三次出现。循环中（自黑方第3着至红方第5着）红车a8/a9每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
     );
     assert_eq!(keys(&a["articles"][0]["summary"]), ["zh"]);
     assert_eq!(a["articles"][0]["label"], "第7条第1款g项");
@@ -168,7 +168,7 @@ async fn chinese_notation_names_moves_and_files_as_a_chinese_score_sheet() {
     assert_eq!(status, 200, "{a}");
     assert_eq!(
         a["explanation"]["zh"],
-        "红方第23着后的局面在红方第27着（车九进一，a8a9）后第三次出现。红方九路车在循环的全部2着中着着将军（自黑方第25着至红方第27着）：长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
+        "红方第23着后的局面在红方第27着（车九进一，a8a9）后第三次出现。循环中（自黑方第25着至红方第27着）红九路车每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
     );
 }
 

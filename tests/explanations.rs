@@ -181,13 +181,13 @@ fn article_23_point_1_perpetual_check_must_change() {
                 RuleSet::VN2004,
                 "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
                 "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23, point 1). Red must change its move, or it loses (Article 7.1.g).",
-                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。",
+                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。循环中（自黑方第3着至红方第5着）红车i8/i9每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
                 "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（亚洲规则第6条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。循环中（自黑方第3着至红方第5着）红车i8/i9每着皆将军，属长将（亚洲规则第6条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -204,13 +204,13 @@ fn article_23_point_1_perpetual_check_repeated_loses() {
                 RuleSet::VN2004,
                 "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đỏ không đổi nước mà lặp lại ở nước thứ 6 của Đỏ (i9i8), nên bị xử thua (Điều 7.1.g).",
                 "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23, point 1). Instead of changing, Red repeated at Red's 6th move (i9i8) and loses (Article 7.1.g).",
-                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1项）。红方不变着，红方第6着（i9i8）再次重复，判负（第7条第1款g项）。",
+                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。循环中（自黑方第3着至红方第5着）红车i8/i9每着皆将军，属长将（第23条第1项）。红方不变着，红方第6着（i9i8）再次重复，判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
                 "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Nếu trọng tài đã nhắc đổi nước, việc bên Đỏ lặp lại ở nước thứ 6 của Đỏ (i9i8) bị xử thua (Luật AXF, điều 3).",
                 "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). If the referee had warned Red, repeating at Red's 6th move (i9i8) loses (AXF rule 3).",
-                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（亚洲规则第6条）。若裁判已警告，红方红方第6着（i9i8）仍重复，判负（亚洲规则第3条）。",
+                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。循环中（自黑方第3着至红方第5着）红车i8/i9每着皆将军，属长将（亚洲规则第6条）。若裁判已警告，红方第6着（i9i8）仍重复，判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -227,13 +227,13 @@ fn article_24_point_4_two_checks_one_check_back() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (e4d4). Pháo e0 và Xe e4 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đen chỉ chiếu lại ở 1 trong 2 nước (hai chiếu, một chiếu lại): bên Đỏ vẫn là chiếu mãi (Điều 24.4). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
                 "The start position occurred for the third time after Red's 5th move (e4d4). Red's cannon e0 and rook e4 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23, point 1). Black checked back on only 1 of its 2 moves (two checks, one check back): Red still checks perpetually (Article 24.4). Red must change its move, or it loses (Article 7.1.g).",
-                "起始局面在红方第5着（e4d4）后第三次出现。红方炮e0和车e4在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1项）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（第24条第4款）。红方必须变着，否则判负（第7条第1款g项）。",
+                "起始局面在红方第5着（e4d4）后第三次出现。循环中（自黑方第3着至红方第5着）红炮e0和车e4每着皆将军，属长将（第23条第1项）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（第24条第4款）。红方必须变着，否则判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (e4d4). Pháo e0 và Xe e4 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Bên Đen chỉ chiếu lại ở 1 trong 2 nước (hai chiếu, một chiếu lại): bên Đỏ vẫn là chiếu mãi (Luật AXF, điều 8). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The start position occurred for the third time after Red's 5th move (e4d4). Red's cannon e0 and rook e4 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). Black checked back on only 1 of its 2 moves (two checks, one check back): Red still checks perpetually (AXF rule 8). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在红方第5着（e4d4）后第三次出现。红方炮e0和车e4在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（亚洲规则第6条）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（亚洲规则第8条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "起始局面在红方第5着（e4d4）后第三次出现。循环中（自黑方第3着至红方第5着）红炮e0和车e4每着皆将军，属长将（亚洲规则第6条）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（亚洲规则第8条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -250,13 +250,13 @@ fn article_23_point_3_unprotected_piece_chased() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
                 "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "起始局面在黑方第4着（a7c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 23). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 23). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（亚洲规则第23条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "起始局面在黑方第4着（a7c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（亚洲规则第23条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -273,13 +273,13 @@ fn article_23_point_5_two_chases_one_chase_back() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đen chỉ bắt lại ở 1 trong 2 nước (hai bắt, một bắt lại): bên Đỏ bắt cùng một quân nên vẫn phạm luật bắt mãi (Điều 23, điểm 5). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
                 "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Black chased back on only 1 of its 2 moves (two chases, one chase back): Red, chasing the same piece each time, still chases perpetually (Article 23, point 5). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3项）。黑方在2着中只有1着还捉（两捉一还捉）：红方每次捉同一子，仍属长捉（第23条第5项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "起始局面在黑方第4着（a7c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（第23条第3项）。黑方在2着中只有1着还捉（两捉一还捉）：红方每次捉同一子，仍属长捉（第23条第5项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 23). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 23). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（a7c6）后第三次出现。红方车c0/a0在循环的全部2着中着着捉黑方马c6/a7（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（亚洲规则第23条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "起始局面在黑方第4着（a7c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（亚洲规则第23条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -296,13 +296,13 @@ fn article_23_point_6_falsely_protected_piece_chased() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
                 "The start position occurred for the third time after Black's 4th move (g6c6). Red's rook c2/g2 chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (Article 23, point 6). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（g6c6）后第三次出现。红方车c2/g2在循环的全部2着中着着捉黑方炮c6/g6（自红方第3着至黑方第4着）。黑方炮只有假根（保护它的子不能合法反吃），因此是长捉（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "起始局面在黑方第4着（g6c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c2/g2每着都捉黑炮c6/g6。黑炮只有假根（保护它的子不能合法反吃），属长捉（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The start position occurred for the third time after Black's 4th move (g6c6). Red's rook c2/g2 chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (AXF rule 34). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（g6c6）后第三次出现。红方车c2/g2在循环的全部2着中着着捉黑方炮c6/g6（自红方第3着至黑方第4着）。黑方炮只有假根（保护它的子不能合法反吃），因此是长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "起始局面在黑方第4着（g6c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c2/g2每着都捉黑炮c6/g6。黑炮只有假根（保护它的子不能合法反吃），属长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -319,13 +319,13 @@ fn article_23_point_6_horse_chasing_a_protected_rook() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen có căn thật, nhưng Mã hoặc Pháo đuổi bắt mãi Xe có căn thật vẫn là bắt mãi (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
                 "The start position occurred for the third time after Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse or cannon chasing a truly protected rook is still a perpetual chase (Article 23, point 6). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（a5a8）后第三次出现。红方马b6/c4在循环的全部2着中着着捉黑方车a8/a5（自红方第3着至黑方第4着）。黑方车有真根，但马或炮长捉有真根的车仍属长捉（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "起始局面在黑方第4着（a5a8）后第三次出现。循环中（自红方第3着至黑方第4着）红马b6/c4每着都捉黑车a8/a5。黑车有真根，但马或炮长捉有真根的车仍属长捉（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen có căn thật, nhưng Mã hoặc Pháo đuổi bắt mãi Xe có căn thật vẫn là bắt mãi (Luật AXF, điều 15). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The start position occurred for the third time after Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse or cannon chasing a truly protected rook is still a perpetual chase (AXF rule 15). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（a5a8）后第三次出现。红方马b6/c4在循环的全部2着中着着捉黑方车a8/a5（自红方第3着至黑方第4着）。黑方车有真根，但马或炮长捉有真根的车仍属长捉（亚洲规则第15条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "起始局面在黑方第4着（a5a8）后第三次出现。循环中（自红方第3着至黑方第4着）红马b6/c4每着都捉黑车a8/a5。黑车有真根，但马或炮长捉有真根的车仍属长捉（亚洲规则第15条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -342,7 +342,7 @@ fn article_23_point_7_pinned_protected_piece_chased() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d7b8). Pháo a7 và Xe c7 bên Đỏ đuổi bắt Mã e7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen có căn thật nhưng bị ghim, không đi được, nên vẫn coi là bắt mãi (Điều 23, điểm 7). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
                 "The start position occurred for the third time after Black's 4th move (d7b8). Red's cannon a7 and rook c7 chased Black's horse e7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but pinned and unable to move, so this still counts as a perpetual chase (Article 23, point 7). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（d7b8）后第三次出现。红方炮a7和车c7在循环的全部2着中着着捉黑方马e7（自红方第3着至黑方第4着）。黑方马虽有真根，但被牵制不能走动，仍算长捉（第23条第7项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "起始局面在黑方第4着（d7b8）后第三次出现。循环中（自红方第3着至黑方第4着）红炮a7和车c7每着都捉黑马e7。黑马虽有真根，但被牵制不能走动，仍算长捉（第23条第7项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
@@ -365,13 +365,13 @@ fn article_23_point_7_blocked_horse_chased() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d9c7). Mã e6/f8 bên Đỏ đuổi bắt Mã c7/d9 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen có căn thật nhưng bị cản, không ăn lại được Mã đuổi nó, nên vẫn coi là bắt mãi (Điều 23, điểm 7). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
                 "The start position occurred for the third time after Black's 4th move (d9c7). Red's horse e6/f8 chased Black's horse c7/d9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but, its leg blocked, cannot strike back at the horse chasing it, so this still counts as a perpetual chase (Article 23, point 7). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（d9c7）后第三次出现。红方马e6/f8在循环的全部2着中着着捉黑方马c7/d9（自红方第3着至黑方第4着）。黑方马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（第23条第7项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "起始局面在黑方第4着（d9c7）后第三次出现。循环中（自红方第3着至黑方第4着）红马e6/f8每着都捉黑马c7/d9。黑马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（第23条第7项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d9c7). Mã e6/f8 bên Đỏ đuổi bắt Mã c7/d9 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen có căn thật nhưng bị cản, không ăn lại được Mã đuổi nó, nên vẫn coi là bắt mãi (Luật AXF, điều 24). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The start position occurred for the third time after Black's 4th move (d9c7). Red's horse e6/f8 chased Black's horse c7/d9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but, its leg blocked, cannot strike back at the horse chasing it, so this still counts as a perpetual chase (AXF rule 24). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（d9c7）后第三次出现。红方马e6/f8在循环的全部2着中着着捉黑方马c7/d9（自红方第3着至黑方第4着）。黑方马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（亚洲规则第24条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "起始局面在黑方第4着（d9c7）后第三次出现。循环中（自红方第3着至黑方第4着）红马e6/f8每着都捉黑马c7/d9。黑马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（亚洲规则第24条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -388,7 +388,7 @@ fn article_23_point_8_chase_mixed_with_exchange_offers() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c6a7). Mã b5/d4 bên Đỏ đuổi bắt Mã a7/c6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Có nước bắt của bên Đỏ đồng thời là đòi đổi quân: vẫn coi là bắt mãi (Điều 23, điểm 8). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
                 "The start position occurred for the third time after Black's 4th move (c6a7). Red's horse b5/d4 chased Black's horse a7/c6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Some of Red's chasing moves also offered an exchange: still a perpetual chase (Article 23, point 8). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（c6a7）后第三次出现。红方马b5/d4在循环的全部2着中着着捉黑方马a7/c6（自红方第3着至黑方第4着）。黑方马无根（没有子能反吃它），因此是长捉（第23条第3项）。红方的捉子着法中有的同时是兑子：仍属长捉（第23条第8项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "起始局面在黑方第4着（c6a7）后第三次出现。循环中（自红方第3着至黑方第4着）红马b5/d4每着都捉黑马a7/c6。黑马无根（无子可反吃），属长捉（第23条第3项）。红方的捉子着法中有的同时是兑子：仍属长捉（第23条第8项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
@@ -463,7 +463,7 @@ fn article_23_point_10_discovered_check_capture_threat() {
                 RuleSet::AXF,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5c4). Pháo e4/e5 bên Đỏ đuổi bắt Mã c4/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The start position occurred for the third time after Black's 4th move (a5c4). Red's cannon e4/e5 chased Black's horse c4/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (AXF rule 34). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（a5c4）后第三次出现。红方炮e4/e5在循环的全部2着中着着捉黑方马c4/a5（自红方第3着至黑方第4着）。黑方马只有假根（保护它的子不能合法反吃），因此是长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "起始局面在黑方第4着（a5c4）后第三次出现。循环中（自红方第3着至黑方第4着）红炮e4/e5每着都捉黑马c4/a5。黑马只有假根（保护它的子不能合法反吃），属长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -664,13 +664,13 @@ fn a_fifth_occurrence_is_counted() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ năm sau nước thứ 8 của Đen (d8d9). Xe a9/a8 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 7 của Đỏ đến nước thứ 8 của Đen): chiếu mãi (Điều 23, điểm 1). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
                 "The start position occurred for the fifth time after Black's 8th move (d8d9). Red's rook a9/a8 checked on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move): perpetual check (Article 23, point 1). Red must change its move, or it loses (Article 7.1.g).",
-                "起始局面在黑方第8着（d8d9）后第五次出现。红方车a9/a8在循环的全部2着中着着将军（自红方第7着至黑方第8着）：长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。",
+                "起始局面在黑方第8着（d8d9）后第五次出现。循环中（自红方第7着至黑方第8着）红车a9/a8每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
                 "Thế cờ ban đầu xuất hiện lần thứ năm sau nước thứ 8 của Đen (d8d9). Xe a9/a8 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 7 của Đỏ đến nước thứ 8 của Đen): chiếu mãi (Luật AXF, điều 6). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The start position occurred for the fifth time after Black's 8th move (d8d9). Red's rook a9/a8 checked on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move): perpetual check (AXF rule 6). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第8着（d8d9）后第五次出现。红方车a9/a8在循环的全部2着中着着将军（自红方第7着至黑方第8着）：长将（亚洲规则第6条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "起始局面在黑方第8着（d8d9）后第五次出现。循环中（自红方第7着至黑方第8着）红车a9/a8每着皆将军，属长将（亚洲规则第6条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -702,7 +702,7 @@ fn two_cannons_are_named_as_two() {
             RuleSet::VN2004,
             "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g8g7). Hai Pháo a7 và a8 bên Đỏ thay nhau đuổi bắt Xe g7/g8 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
             "The start position occurred for the third time after Black's 4th move (g8g7). Red's two cannons a7 and a8 took turns chasing Black's rook g7/g8 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
-            "起始局面在黑方第4着（g8g7）后第三次出现。红方双炮（a7、a8）在循环的全部2着中轮流捉黑方车g7/g8（自红方第3着至黑方第4着）。黑方车无根（没有子能反吃它），因此是长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
+            "起始局面在黑方第4着（g8g7）后第三次出现。循环中（自红方第3着至黑方第4着）红双炮（a7、a8）轮流捉黑车g7/g8。黑车无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
         )],
     );
 }
@@ -719,13 +719,13 @@ fn a_king_with_two_helpers_is_not_the_king_exception() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d8e8). Tướng d8/e8 cùng hai Mã e7 và d7 bên Đen đuổi bắt Tốt d9/e9 bên Đỏ trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Tướng bên Đen có hai quân phối hợp chứ không phải một, nên không thuộc ngoại lệ cho Tướng hoặc Tốt phối hợp với một quân (Điều 23, điểm 9). Tốt bên Đỏ không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đen phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
                 "The start position occurred for the third time after Black's 4th move (d8e8). Black's king d8/e8 and two horses e7 and d7 chased Red's pawn d9/e9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's king chased with two other pieces, not one, so the exception for a king or pawn helped by one piece does not apply (Article 23, point 9). Red's pawn is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Black must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（d8e8）后第三次出现。黑方将d8/e8和双马（e7、d7）在循环的全部2着中着着捉红方兵d9/e9（自红方第3着至黑方第4着）。黑方将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（第23条第9项）。红方兵无根（没有子能反吃它），因此是长捉（第23条第3项）。黑方必须变着，否则判负（第7条第1款h项）。",
+                "起始局面在黑方第4着（d8e8）后第三次出现。循环中（自红方第3着至黑方第4着）黑将d8/e8和双马（e7、d7）每着都捉红兵d9/e9。黑将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（第23条第9项）。红兵无根（无子可反吃），属长捉（第23条第3项）。黑方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d8e8). Tướng d8/e8 cùng hai Mã e7 và d7 bên Đen đuổi bắt Tốt d9/e9 bên Đỏ trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Tướng bên Đen có hai quân phối hợp chứ không phải một, nên không thuộc ngoại lệ cho Tướng hoặc Tốt phối hợp với một quân (Luật AXF, điều 28). Tốt bên Đỏ không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 33). Bên Đen phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The start position occurred for the third time after Black's 4th move (d8e8). Black's king d8/e8 and two horses e7 and d7 chased Red's pawn d9/e9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's king chased with two other pieces, not one, so the exception for a king or pawn helped by one piece does not apply (AXF rule 28). Red's pawn is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 33). Black must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（d8e8）后第三次出现。黑方将d8/e8和双马（e7、d7）在循环的全部2着中着着捉红方兵d9/e9（自红方第3着至黑方第4着）。黑方将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（亚洲规则第28条）。红方兵无根（没有子能反吃它），因此是长捉（亚洲规则第33条）。黑方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "起始局面在黑方第4着（d8e8）后第三次出现。循环中（自红方第3着至黑方第4着）黑将d8/e8和双马（e7、d7）每着都捉红兵d9/e9。黑将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（亚洲规则第28条）。红兵无根（无子可反吃），属长捉（亚洲规则第33条）。黑方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -742,7 +742,7 @@ fn chasing_back_on_every_move_is_not_two_chases_one_back() {
             RuleSet::VN2004,
             "Thế cờ sau nước thứ 3 của Đen xuất hiện lần thứ ba sau nước thứ 7 của Đen (g2h2). Pháo e1 và Xe e4 bên Đỏ thay nhau đuổi bắt Tượng e7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 6 của Đỏ đến nước thứ 7 của Đen). Tượng bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
             "The position after Black's 3rd move occurred for the third time after Black's 7th move (g2h2). Red's cannon e1 and rook e4 took turns chasing Black's elephant e7 on every one of its 2 moves in the repetition (from Red's 6th move to Black's 7th move). Black's elephant is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
-            "黑方第3着后的局面在黑方第7着（g2h2）后第三次出现。红方炮e1和车e4在循环的全部2着中轮流捉黑方象e7（自红方第6着至黑方第7着）。黑方象无根（没有子能反吃它），因此是长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
+            "黑方第3着后的局面在黑方第7着（g2h2）后第三次出现。循环中（自红方第6着至黑方第7着）红炮e1和车e4轮流捉黑象e7。黑象无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
         )],
     );
 }
@@ -775,7 +775,7 @@ fn a_fifth_occurrence_of_the_start_is_counted_as_the_fifth() {
             RuleSet::VN2004,
             "Thế cờ ban đầu xuất hiện lần thứ năm sau nước thứ 8 của Đen (i7i8); kể từ nước thứ 4 của Đen, đây là lần thứ ba. Xe a8/a7 bên Đỏ đuổi bắt Pháo i8/i7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 7 của Đỏ đến nước thứ 8 của Đen). Pháo bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
             "The start position occurred for the fifth time after Black's 8th move (i7i8), the third time since Black's 4th move. Red's rook a8/a7 chased Black's cannon i8/i7 on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move). Black's cannon is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
-            "起始局面在黑方第8着（i7i8）后第五次出现（自黑方第4着后为第三次）。红方车a8/a7在循环的全部2着中着着捉黑方炮i8/i7（自红方第7着至黑方第8着）。黑方炮无根（没有子能反吃它），因此是长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
+            "起始局面在黑方第8着（i7i8）后第五次出现（自黑方第4着后为第三次）。循环中（自红方第7着至黑方第8着）红车a8/a7每着都捉黑炮i8/i7。黑炮无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
         )],
     );
 }
@@ -807,7 +807,7 @@ fn an_axf_loss_states_the_referees_warning() {
             RuleSet::AXF,
             "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Nếu trọng tài đã nhắc đổi nước, việc bên Đỏ lặp lại ở nước thứ 6 của Đỏ (i9i8) bị xử thua (Luật AXF, điều 3).",
             "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). If the referee had warned Red, repeating at Red's 6th move (i9i8) loses (AXF rule 3).",
-            "红方第1着后的局面在红方第5着（i8i9）后第三次出现。红方车i8/i9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（亚洲规则第6条）。若裁判已警告，红方红方第6着（i9i8）仍重复，判负（亚洲规则第3条）。",
+            "红方第1着后的局面在红方第5着（i8i9）后第三次出现。循环中（自黑方第3着至红方第5着）红车i8/i9每着皆将军，属长将（亚洲规则第6条）。若裁判已警告，红方第6着（i9i8）仍重复，判负（亚洲规则第3条）。",
         )],
     );
 }
@@ -824,7 +824,7 @@ fn the_axf_sanction_is_not_cited_as_what_a_chase_is() {
             RuleSet::AXF,
             "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (b3a3). Xe a0/b0 bên Đỏ đuổi bắt Tốt a3/b3 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Tốt bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi. Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
             "The start position occurred for the third time after Black's 4th move (b3a3). Red's rook a0/b0 chased Black's pawn a3/b3 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's pawn is unprotected (no piece could recapture it), so this is a perpetual chase. Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-            "起始局面在黑方第4着（b3a3）后第三次出现。红方车a0/b0在循环的全部2着中着着捉黑方卒a3/b3（自红方第3着至黑方第4着）。黑方卒无根（没有子能反吃它），因此是长捉。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            "起始局面在黑方第4着（b3a3）后第三次出现。循环中（自红方第3着至黑方第4着）红车a0/b0每着都捉黑卒a3/b3。黑卒无根（无子可反吃），属长捉。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
         )],
     );
 }
@@ -892,9 +892,34 @@ fn files_are_numbered_in_the_answers_language() {
             e.en
         );
         assert!(
-            e.zh.contains("红方九路、八路车在循环的全部2着中着着捉黑方１路、２路炮"),
+            e.zh.contains("红九路、八路车每着都捉黑１路、２路炮"),
             "{notation:?}: {}",
             e.zh
         );
     }
+}
+
+/// Chinese running text as a Chinese arbiter writes it: 循环中（…）红车…每着皆
+/// 将军, not "在循环的全部2着中着着" (issue 31: U3); 红车, 黑炮 and 属长捉, not
+/// 红方车 and 因此是长捉 (issue 31: U10).
+#[test]
+fn chinese_running_text_reads_as_chinese() {
+    let start = Position::from_fen("4k4/9/c8/9/9/9/9/9/9/1R1K5 w - - 0 1").expect("FEN");
+    let played: Vec<Move> = "b0a0 a7b7 a0b0 b7a7 b0a0 a7b7 a0b0 b7a7"
+        .split_whitespace()
+        .map(iccs)
+        .collect();
+    let replay = Replay::from_moves(start, &played).expect("legal moves");
+    let ruling = rule_under(RuleSet::VN2004, &replay, Options::default());
+    let e = explain_named(&ruling, &Naming::default());
+    assert!(
+        e.zh.contains("循环中（自红方第3着至黑方第4着）红车a0/b0每着都捉黑炮a7/b7。黑炮无根（无子可反吃），属长捉"),
+        "{}",
+        e.zh
+    );
+    assert!(
+        !e.zh.contains("着着") && !e.zh.contains("因此是"),
+        "{}",
+        e.zh
+    );
 }

@@ -54,16 +54,16 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 side,
                 checkers,
                 in_turn,
-                moves,
+                moves: _,
                 span,
                 cited,
             } => write!(
                 w,
-                "{}{}在循环的全部{moves}着中{}将军（{}）：长将（{}）。",
-                Zh(side),
-                Zh(checkers),
-                if *in_turn { "轮流" } else { "着着" },
+                "循环中（{}）{}{}{}将军，属长将（{}）。",
                 Zh(span),
+                Short(side),
+                Zh(checkers),
+                if *in_turn { "轮流" } else { "每着皆" },
                 Zh(cited)
             ),
             Violation::PerpetualChase {
@@ -71,17 +71,17 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 chasers,
                 in_turn,
                 target,
-                moves,
+                moves: _,
                 span,
             } => write!(
                 w,
-                "{}{}在循环的全部{moves}着中{}捉{}{}（{}）。",
-                Zh(side),
+                "循环中（{}）{}{}{}捉{}{}。",
+                Zh(span),
+                Short(side),
                 Zh(chasers),
-                if *in_turn { "轮流" } else { "着着" },
-                Zh(&side.other()),
-                Zh(target),
-                Zh(span)
+                if *in_turn { "轮流" } else { "每着都" },
+                Short(&side.other()),
+                Zh(target)
             ),
             Violation::TwoHelpers {
                 side,
@@ -91,7 +91,7 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             } => write!(
                 w,
                 "{}{}有{}子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（{}）。",
-                Zh(side),
+                Short(side),
                 piece_name(*side, *leader),
                 match helpers {
                     2 => "两",
@@ -112,19 +112,19 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                     Stood::Pinned => "虽有真根，但被牵制不能走动，仍算长捉",
                     Stood::BlockedHorse => "虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉",
                     Stood::OffersAmongChases => "虽有真根，但长捉中夹带兑子仍算长捉",
-                    Stood::FalselyProtected => "只有假根（保护它的子不能合法反吃），因此是长捉",
-                    Stood::Unprotected => "无根（没有子能反吃它），因此是长捉",
+                    Stood::FalselyProtected => "只有假根（保护它的子不能合法反吃），属长捉",
+                    Stood::Unprotected => "无根（无子可反吃），属长捉",
                 };
                 match cited {
                     Cited(Some(c)) => write!(
                         w,
                         "{}{}{why}（{}）。",
-                        Zh(side),
+                        Short(side),
                         piece_name(*side, *target),
                         Zh(c)
                     ),
                     Cited(None) => {
-                        write!(w, "{}{}{why}。", Zh(side), piece_name(*side, *target))
+                        write!(w, "{}{}{why}。", Short(side), piece_name(*side, *target))
                     }
                 }
             }
@@ -191,18 +191,13 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Zh(at),
                 Zh(cited)
             ),
+            // The move names its side: `红方第6着`.
             Outcome::Loses {
-                side,
+                side: _,
                 at,
                 if_warned: true,
                 cited,
-            } => write!(
-                w,
-                "若裁判已警告，{}{}仍重复，判负（{}）。",
-                Zh(side),
-                Zh(at),
-                Zh(cited)
-            ),
+            } => write!(w, "若裁判已警告，{}仍重复，判负（{}）。", Zh(at), Zh(cited)),
             Outcome::MustChange { side, must, cited } => {
                 write!(w, "{}{}（{}）。", Zh(side), must.zh, Zh(cited))
             }
@@ -232,6 +227,18 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             claim.zh,
             Zh(cited)
         ),
+    }
+}
+
+/// A side's name before a piece in running text: `红` (`红车`), `黑`.
+struct Short<'a>(&'a Color);
+
+impl Display for Short<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.0 {
+            Color::Red => "红",
+            Color::Black => "黑",
+        })
     }
 }
 
