@@ -317,15 +317,15 @@ fn article_23_point_6_horse_chasing_a_protected_rook() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen có căn thật, nhưng Mã hoặc Pháo đuổi bắt mãi Xe có căn thật vẫn là bắt mãi (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse or cannon chasing a truly protected rook is still a perpetual chase (Article 23, point 6). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（a5a8）后第三次出现。循环中（自红方第3着至黑方第4着）红马b6/c4每着都捉黑车a8/a5。黑车有真根，但马或炮长捉有真根的车仍属长捉（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen có căn thật, nhưng Mã đuổi bắt mãi Xe có căn thật cũng bị xử thua (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time after Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse chasing even a truly protected rook loses (Article 23, point 6). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在黑方第4着（a5a8）后第三次出现。循环中（自红方第3着至黑方第4着）红马b6/c4每着都捉黑车a8/a5。黑车虽有真根，但马长捉有根车仍判负（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen có căn thật, nhưng Mã hoặc Pháo đuổi bắt mãi Xe có căn thật vẫn là bắt mãi (Luật AXF, điều 15). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the third time after Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse or cannon chasing a truly protected rook is still a perpetual chase (AXF rule 15). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（a5a8）后第三次出现。循环中（自红方第3着至黑方第4着）红马b6/c4每着都捉黑车a8/a5。黑车有真根，但马或炮长捉有真根的车仍属长捉（亚洲规则第15条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen có căn thật, nhưng Mã đuổi bắt mãi Xe có căn thật cũng bị xử thua (Luật AXF, điều 15). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time after Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse chasing even a truly protected rook loses (AXF rule 15). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "起始局面在黑方第4着（a5a8）后第三次出现。循环中（自红方第3着至黑方第4着）红马b6/c4每着都捉黑车a8/a5。黑车虽有真根，但马长捉有根车仍判负（亚洲规则第15条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -922,4 +922,35 @@ fn chinese_running_text_reads_as_chinese() {
         "{}",
         e.zh
     );
+}
+
+/// The piece chasing a truly protected rook is named as the piece it is (a
+/// horse here, not "a horse or cannon"), and the law's own words: it loses
+/// (cũng bị xử thua) (issue 31: U7).
+#[test]
+fn the_chaser_of_a_protected_rook_is_named() {
+    let start = Position::from_fen("2n1k4/r8/9/2n6/9/2N6/9/9/9/3K5 w - - 0 1").expect("FEN");
+    let played: Vec<Move> = "c4b6 a8a5 b6c4 a5a8 c4b6 a8a5 b6c4 a5a8"
+        .split_whitespace()
+        .map(iccs)
+        .collect();
+    let replay = Replay::from_moves(start, &played).expect("legal moves");
+    let ruling = rule_under(RuleSet::VN2004, &replay, Options::default());
+    let e = explain_named(&ruling, &Naming::default());
+    assert!(
+        e.vi.contains("nhưng Mã đuổi bắt mãi Xe có căn thật cũng bị xử thua"),
+        "{}",
+        e.vi
+    );
+    assert!(
+        e.en.contains("but a horse chasing even a truly protected rook loses"),
+        "{}",
+        e.en
+    );
+    assert!(
+        e.zh.contains("黑车虽有真根，但马长捉有根车仍判负"),
+        "{}",
+        e.zh
+    );
+    assert!(!e.en.contains("horse or cannon"), "{}", e.en);
 }

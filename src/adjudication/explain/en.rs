@@ -114,9 +114,14 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 stood,
                 cited,
             } => {
+                let named;
                 let why = match stood {
-                    Stood::RookByHorseOrCannon => {
-                        "is truly protected, but a horse or cannon chasing a truly protected rook is still a perpetual chase"
+                    Stood::RookBy(by) => {
+                        named = format!(
+                            "is truly protected, but a {} chasing even a truly protected rook loses",
+                            En(by)
+                        );
+                        &named
                     }
                     Stood::Pinned => {
                         "is truly protected but pinned and unable to move, so this still counts as a perpetual chase"

@@ -525,7 +525,14 @@ fn how_chased_stood(threats: &[&Threat], f: &SideFinding, target: Role) -> Stood
     let flag = |g: Ground| f.grounds.contains(&g);
     if any(Protection::True) {
         if target == Role::Rook && flag(Ground::RookByHorseOrCannon) {
-            Stood::RookByHorseOrCannon
+            // The piece that chases the protected rook: a cannon or a horse.
+            let by = threats
+                .iter()
+                .filter(|t| t.protection == Protection::True)
+                .flat_map(|t| t.attackers.iter().map(|&(_, r)| r))
+                .find(|r| matches!(r, Role::Horse | Role::Cannon))
+                .unwrap_or(Role::Cannon);
+            Stood::RookBy(by)
         } else if flag(Ground::PinnedTarget) {
             Stood::Pinned
         } else if flag(Ground::BlockedHorse) {
@@ -547,7 +554,7 @@ impl Stood {
         match self {
             Stood::Unprotected => None,
             Stood::FalselyProtected => Some(Ground::FalseProtection),
-            Stood::RookByHorseOrCannon => Some(Ground::RookByHorseOrCannon),
+            Stood::RookBy(_) => Some(Ground::RookByHorseOrCannon),
             Stood::Pinned => Some(Ground::PinnedTarget),
             Stood::BlockedHorse => Some(Ground::BlockedHorse),
             Stood::OffersAmongChases => Some(Ground::OfferInChase),
@@ -1023,7 +1030,7 @@ mod tests {
         for stood in [
             Stood::Unprotected,
             Stood::FalselyProtected,
-            Stood::RookByHorseOrCannon,
+            Stood::RookBy(Role::Cannon),
             Stood::Pinned,
             Stood::BlockedHorse,
             Stood::OffersAmongChases,

@@ -146,8 +146,9 @@ pub(super) enum Stood {
     Unprotected,
     /// Its protector could not legally recapture.
     FalselyProtected,
-    /// A rook, truly protected, chased by a horse or cannon (VN 23.6).
-    RookByHorseOrCannon,
+    /// A rook, truly protected, chased by a horse or a cannon, the role
+    /// given (VN 23.6).
+    RookBy(Role),
     /// Truly protected, but pinned and unable to move (VN 23.7).
     Pinned,
     /// Truly protected, but its leg blocked, it cannot strike back at the

@@ -129,9 +129,14 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 stood,
                 cited,
             } => {
+                let named;
                 let why = match stood {
-                    Stood::RookByHorseOrCannon => {
-                        "có căn thật, nhưng Mã hoặc Pháo đuổi bắt mãi Xe có căn thật vẫn là bắt mãi"
+                    Stood::RookBy(by) => {
+                        named = format!(
+                            "có căn thật, nhưng {} đuổi bắt mãi Xe có căn thật cũng bị xử thua",
+                            role_vi(*by)
+                        );
+                        &named
                     }
                     Stood::Pinned => {
                         "có căn thật nhưng bị ghim, không đi được, nên vẫn coi là bắt mãi"

@@ -107,8 +107,15 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 stood,
                 cited,
             } => {
+                let named;
                 let why = match stood {
-                    Stood::RookByHorseOrCannon => "有真根，但马或炮长捉有真根的车仍属长捉",
+                    Stood::RookBy(by) => {
+                        named = format!(
+                            "虽有真根，但{}长捉有根车仍判负",
+                            piece_name(side.other(), *by)
+                        );
+                        &named
+                    }
                     Stood::Pinned => "虽有真根，但被牵制不能走动，仍算长捉",
                     Stood::BlockedHorse => "虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉",
                     Stood::OffersAmongChases => "虽有真根，但长捉中夹带兑子仍算长捉",
