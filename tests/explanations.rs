@@ -457,7 +457,7 @@ fn article_23_point_10_discovered_check_capture_threat() {
                 RuleSet::VN2004,
                 "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5c4). Bên Đỏ dọa mãi chiếu rút bắt quân, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
                 "The start position occurred for the third time after Black's 4th move (a5c4). Red perpetually threatened to win a piece by a discovered check, which is allowed (Article 23, point 10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（a5c4）后第三次出现。红方长以闪将吃子相威胁，允许（第23条第10项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
+                "起始局面在黑方第4着（a5c4）后第三次出现。红方长抽（以闪将抽子相威胁），允许（第23条第10项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
@@ -953,4 +953,24 @@ fn the_chaser_of_a_protected_rook_is_named() {
         e.zh
     );
     assert!(!e.en.contains("horse or cannon"), "{}", e.en);
+}
+
+/// A threat to win a piece by discovered check is 长抽 in Chinese, not a
+/// word-for-word "长以闪将吃子相威胁" (issue 31: U4).
+#[test]
+fn a_discovered_check_threat_is_chang_chou_in_chinese() {
+    let start = Position::from_fen("r3k4/9/9/9/2p1C4/2nN5/9/9/9/3KR4 w - - 0 1").expect("FEN");
+    let played: Vec<Move> = "e5e4 c4a5 e4e5 a5c4 e5e4 c4a5 e4e5 a5c4"
+        .split_whitespace()
+        .map(iccs)
+        .collect();
+    let replay = Replay::from_moves(start, &played).expect("legal moves");
+    let ruling = rule_under(RuleSet::VN2004, &replay, Options::default());
+    let e = explain_named(&ruling, &Naming::default());
+    assert!(
+        e.zh.contains("红方长抽（以闪将抽子相威胁），允许"),
+        "{}",
+        e.zh
+    );
+    assert!(!e.zh.contains("吃子相威胁"), "{}", e.zh);
 }

@@ -416,7 +416,7 @@ impl Display for Zh<'_, Allowance<'_>> {
             Allowance::ChecksAnd(other) => {
                 f.write_str(match other {
                     Alternated::Chases => "将军与捉子交替（一将一捉）",
-                    Alternated::DiscoveredCheckThreats => "将军与借闪将吃子的威胁交替（一将一抽）",
+                    Alternated::DiscoveredCheckThreats => "将军与以闪将抽子相威胁交替（一将一抽）",
                     Alternated::IdleMoves => "将军与闲着交替（一将一闲）",
                     Alternated::OtherMoves => "将军与其他着法交替",
                 })?;
@@ -458,7 +458,7 @@ impl Display for Zh<'_, AllowedKinds> {
             (k.blocks, "长拦"),
             (k.sacrifices, "长献"),
             (k.exchange_offers, "长兑"),
-            (k.discovered_check_threats, "长以闪将吃子相威胁"),
+            (k.discovered_check_threats, "长抽（以闪将抽子相威胁）"),
         ];
         let played = kinds.iter().filter_map(|&(p, words)| p.then_some(words));
         for (i, words) in played.enumerate() {
