@@ -408,9 +408,15 @@ pub fn verdict(book: RuleSet, red: &SideFinding, black: &SideFinding) -> CycleVe
         if bad.pattern == PerpetualCheck && other.checks > 0 {
             grounds.insert(Ground::CheckedBackSometimes);
         }
-        // Article 23.5: two chases against one chase back.
+        // Article 23.5: two chases against one chase back, the other side
+        // chasing back on at most half its moves. Chasing back on every
+        // move, a different piece in turn, it is allowed (23.4).
         if matches!(bad.pattern, PerpetualChase(_)) && other.chases > 0 {
-            grounds.insert(Ground::ChasedBackSometimes);
+            if other.chases * 2 <= other.moves {
+                grounds.insert(Ground::ChasedBackSometimes);
+            } else if other.chases == other.moves && other.grounds.contains(&Ground::ChasesInTurn) {
+                grounds.insert(Ground::ChasesInTurn);
+            }
         }
     }
     CycleVerdict {

@@ -21,6 +21,6 @@ pub use books::{Article, Book, ByLang, Citation, Ground, Lang, Readings, RuleSet
 pub use explain::{Explanation, Naming, explain, explain_named, explain_named_in};
 pub use replay::{Replay, ReplayError};
 pub use ruling::{
-    NoCapture, Options, Repetition, Ruling, Verdict, Work, rule, rule_counting_work,
+    Again, InGame, NoCapture, Options, Repetition, Ruling, Verdict, Work, rule, rule_counting_work,
     rule_counting_work_under, rule_under,
 };

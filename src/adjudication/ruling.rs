@@ -78,9 +78,65 @@ pub struct Repetition {
     pub broken_at_ply: Option<usize>,
     /// Every move from `previous_ply + 1` to `trigger_ply`, classified.
     pub cycle: Vec<PlyAnalysis>,
+    /// The repeated position counted over the whole game, as a score sheet
+    /// counts it (the count above starts afresh after a change of move).
+    pub in_game: InGame,
     pub red: SideFinding,
     pub black: SideFinding,
     pub verdict: CycleVerdict,
+}
+
+/// The repeated position over the whole game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InGame {
+    /// How many times it had stood at the trigger, the start included.
+    pub occurrences: u32,
+    /// The ply after which it first stood (0 = the start).
+    pub first_ply: usize,
+    /// When it stood again after the trigger, the last time.
+    pub again: Option<Again>,
+}
+
+/// The repeated position standing again after the trigger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Again {
+    /// How many times it had then stood in the game.
+    pub occurrences: u32,
+    /// The ply after which it stood.
+    pub ply: usize,
+    /// How many times it had stood since the change of move that broke
+    /// the repetition (the position before that move included), when one did.
+    pub since_change: Option<u32>,
+}
+
+impl InGame {
+    /// The position after `trigger` counted over `replay`; `broken_at`, the
+    /// ply of the change of move that broke the repetition, if one did.
+    fn count(replay: &Replay, trigger: usize, broken_at: Option<usize>) -> InGame {
+        let key = replay.key(trigger);
+        let keys = replay.keys();
+        // The same key means the same side to move: every second ply.
+        let same = |p: &usize| keys[*p] == key;
+        let first_ply = (trigger % 2..=trigger)
+            .step_by(2)
+            .find(same)
+            .unwrap_or(trigger);
+        let occurrences = (first_ply..=trigger).step_by(2).filter(same).count() as u32;
+        let later: Vec<usize> = (trigger + 2..keys.len()).step_by(2).filter(same).collect();
+        InGame {
+            occurrences,
+            first_ply,
+            again: later.last().map(|&ply| Again {
+                occurrences: occurrences + later.len() as u32,
+                ply,
+                since_change: broken_at.map(|b| {
+                    (b.saturating_sub(1)..=ply)
+                        .filter(|p| keys[*p] == key)
+                        .count() as u32
+                }),
+            }),
+        }
+    }
 }
 
 /// Article 12: plies since the last capture.
@@ -149,8 +205,8 @@ pub fn rule_counting_work_under(
     let mut analysis = Analysis::new(replay, book.readings());
     let mut work = Work::default();
     let (current, broken) = follow(book, replay, &mut analysis, &mut work);
-    let current = current.map(|span| span.repetition(book, &mut analysis));
-    let broken = broken.map(|span| span.repetition(book, &mut analysis));
+    let current = current.map(|span| span.repetition(book, replay, &mut analysis));
+    let broken = broken.map(|span| span.repetition(book, replay, &mut analysis));
     let last = replay.last();
     // A loss by repetition ends the game at its ply: what the board shows
     // after moves played on (even a mate) is no result, and a finished game
@@ -352,7 +408,7 @@ impl Span {
     }
 
     /// The repetition for the answer, its cycle classified in full.
-    fn repetition(self, book: RuleSet, analysis: &mut Analysis) -> Repetition {
+    fn repetition(self, book: RuleSet, replay: &Replay, analysis: &mut Analysis) -> Repetition {
         let cycle = analysis.cycle(self.previous, self.trigger);
         let red = law::side_finding(book, Color::Red, &cycle);
         let black = law::side_finding(book, Color::Black, &cycle);
@@ -369,6 +425,7 @@ impl Span {
             loss_ply: self.loss_ply,
             broken_at_ply: self.broken_at_ply,
             cycle,
+            in_game: InGame::count(replay, self.trigger, self.broken_at_ply),
             red,
             black,
             verdict,

@@ -49,10 +49,10 @@ async fn lang_zh_answers_in_chinese_only() {
     assert_eq!(keys(&a["explanation"]), ["zh"]);
     assert_eq!(
         a["explanation"]["zh"],
-        "红方第1着后的局面在红方第5着（a8a9）后第三次出现。红方车a8/a9在循环的全部2着中着着将军（自黑方第3着至红方第5着）：长将（第23条第1点）。红方必须变着，否则判负（第7.1.g条）。"
+        "红方第1着后的局面在红方第5着（a8a9）后第三次出现。循环中（自黑方第3着至红方第5着）红车a8/a9每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
     );
     assert_eq!(keys(&a["articles"][0]["summary"]), ["zh"]);
-    assert_eq!(a["articles"][0]["label"], "第7.1.g条");
+    assert_eq!(a["articles"][0]["label"], "第7条第1款g项");
     assert_eq!(
         a["articles"][0]["summary"]["zh"],
         "对方长将，应变着而不变者，本方胜。"
@@ -135,13 +135,13 @@ async fn moves_are_named_by_number_and_side_in_the_notation_sent() {
     assert_eq!(first["move_number"], 25);
     assert_eq!(first["side"], "black");
     let en = a["explanation"]["en"].as_str().expect("en");
-    assert!(en.contains("at Red's 27th move (R9+1, a8a9)"), "{en}");
+    assert!(en.contains("after Red's 27th move (R9+1, a8a9)"), "{en}");
     assert!(
         en.contains("from Black's 25th move to Red's 27th move"),
         "{en}"
     );
     let vi = a["explanation"]["vi"].as_str().expect("vi");
-    assert!(vi.contains("ở nước thứ 27 của Đỏ (R9+1, a8a9)"), "{vi}");
+    assert!(vi.contains("sau nước thứ 27 của Đỏ (R9+1, a8a9)"), "{vi}");
     // WXF counts files from each player's right: the rook on a-file is on file 9.
     assert!(en.contains("Red's rook on file 9 checked"), "{en}");
     assert!(vi.contains("Xe 9 bên Đỏ chiếu liên tục"), "{vi}");
@@ -166,7 +166,7 @@ async fn chinese_notation_names_moves_and_files_as_a_chinese_score_sheet() {
     assert_eq!(status, 200, "{a}");
     assert_eq!(
         a["explanation"]["zh"],
-        "红方第23着后的局面在红方第27着（车九进一，a8a9）后第三次出现。红方九路车在循环的全部2着中着着将军（自黑方第25着至红方第27着）：长将（第23条第1点）。红方必须变着，否则判负（第7.1.g条）。"
+        "红方第23着后的局面在红方第27着（车九进一，a8a9）后第三次出现。循环中（自黑方第25着至红方第27着）红九路车每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
     );
 }
 
@@ -182,7 +182,7 @@ async fn vn_notation_names_a_chase_by_files() {
     assert_eq!(status, 200, "{a}");
     assert_eq!(
         a["explanation"]["vi"],
-        "Thế cờ ban đầu xuất hiện lần thứ ba ở nước thứ 4 của Đen (P2-1, b7a7). Xe 9/8 bên Đỏ đuổi bắt Pháo 1/2 bên Đen trong cả 2 nước của đoạn lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ không đổi nước mà lặp lại ở nước thứ 5 của Đỏ (X8-9, b0a0), nên bị xử thua (Điều 7.1.h)."
+        "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (P2-1, b7a7). Xe 9/8 bên Đỏ đuổi bắt Pháo 1/2 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ không đổi nước mà lặp lại ở nước thứ 5 của Đỏ (X8-9, b0a0), nên bị xử thua (Điều 7.1.h)."
     );
 }
 

@@ -150,7 +150,7 @@ async fn compare_answers_both_books_side_by_side() {
 async fn rulesets_label_their_articles_in_the_asked_language() {
     let app = law_app();
     for (lang, label) in [
-        ("zh", "第23条第1点"),
+        ("zh", "第23条第1项"),
         ("en", "Article 23, point 1"),
         ("vi", "Điều 23, điểm 1"),
     ] {

@@ -548,7 +548,9 @@ fn axf_rule_3_must_change_then_a_further_repetition_loses() {
     let r = both(name, fen, &repeat(cycle, 2, "h6i6"));
     expect(&r, Verdict::Loss, Some(Color::Red), &["AXF 3"]);
     assert!(
-        explain(&r).en.contains("and loses (AXF rule 3)."),
+        explain(&r).en.contains(
+            "If the referee had warned Red, repeating at Red's 5th move loses (AXF rule 3)."
+        ),
         "{}",
         show(&r)
     );

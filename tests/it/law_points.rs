@@ -1212,7 +1212,7 @@ fn a_draw_is_judged_again_when_the_play_repeats_a_different_cycle() {
     assert!(
         xiangqi_arbiter::adjudication::explain(&r)
             .en
-            .contains("5th time"),
+            .contains("fifth time"),
         "{}",
         dump(&r)
     );
@@ -1672,4 +1672,26 @@ fn article_23_point_7_a_standing_attack_on_a_pinned_piece_is_not_renewed() {
         "{}",
         dump(&r)
     );
+}
+
+/// Article 23.5 ("hai bắt, một bắt lại") is not cited when the other side
+/// chased back on every one of its moves: the article list keeps the chase
+/// itself, the verdict and violator unchanged (issue 31: M2).
+#[test]
+fn article_23_point_5_is_not_cited_when_every_move_chases_back() {
+    let r = ruling(
+        "1Pbak2r1/4a4/4b4/2p6/9/3R5/2P6/4p2p1/3CC2N1/5K3 w - - 0 1",
+        "d4e4 c9a7 d1d8 e8f7 d8i8 d9e8 e4b4 h2g2 b4e4 g2h2 e4b4 h2g2 b4e4 g2h2",
+    );
+    assert_eq!(
+        (r.verdict, r.violator),
+        (Verdict::MustChange, Some(Color::Red)),
+        "{}",
+        dump(&r)
+    );
+    let black = &rep(&r).black;
+    assert_eq!((black.chases, black.moves), (2, 2), "{}", dump(&r));
+    let mut articles = refs(&r);
+    articles.sort_unstable();
+    assert_eq!(articles, ["23.3", "7.1.h"], "{}", dump(&r));
 }

@@ -67,6 +67,7 @@ pub static BOOK: Book = Book {
             en: "a player may ask the referee to declare a draw",
             zh: "棋手有权请求裁判判和",
         },
+        loss_after_warning: true,
     },
 };
 

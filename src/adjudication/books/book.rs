@@ -65,6 +65,10 @@ pub struct Wording {
     pub neither: ByLang<&'static str>,
     /// Who may claim a draw after the no-capture limit, and from whom.
     pub claim: ByLang<&'static str>,
+    /// Whether the book punishes a repetition only after the referee's
+    /// warning (AXF rule 3): a loss read from the score sheet is then said
+    /// on that condition.
+    pub loss_after_warning: bool,
 }
 
 /// One article (or point of an article) of a rule book.
@@ -74,7 +78,7 @@ pub struct Article {
     /// within its book.
     pub reference: &'static str,
     /// How the book names it (`Điều 23, điểm 1`, `Article 23, point 1`,
-    /// `第23条第1点`).
+    /// `第23条第1项`).
     pub label: ByLang<&'static str>,
     /// A one-line summary. Texts in a book's [`Book::translations`] are our
     /// translation, not an official text.

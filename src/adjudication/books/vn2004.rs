@@ -35,10 +35,10 @@ pub static BOOK: Book = Book {
     },
     articles: ARTICLES,
     cites,
-    // "Article 23.1" in English; the label in Vietnamese and Chinese.
+    // The label in every language: "Article 23, point 1", "Điều 23, điểm 1".
     citation_style: ByLang {
         vi: CitationStyle::Label,
-        en: CitationStyle::Reference("Article "),
+        en: CitationStyle::Label,
         zh: CitationStyle::Label,
     },
     wording: Wording {
@@ -50,23 +50,24 @@ pub static BOOK: Book = Book {
         both_check: ByLang {
             vi: "Hai bên vừa đỡ vừa chiếu lại liên tục: nếu không bên nào đổi nước thì xử hòa (Điều 24.3 và Điều 7.2.c).",
             en: "Both sides check on every move, answering check with check: a draw if neither changes (Articles 24.3 and 7.2.c).",
-            zh: "双方着着应将又将：如双方均不变着，判和（第24.3条及第7.2.c条）。",
+            zh: "双方着着应将又将：如双方均不变着，判和（第24条第3款及第7条第2款c项）。",
         },
         both_chase: ByLang {
             vi: "Hai bên cùng bắt mãi, cùng phạm một luật cấm: xử hòa (Điều 7.2.c).",
             en: "Both sides chase perpetually, breaking the same prohibition: a draw (Article 7.2.c).",
-            zh: "双方同为长捉，犯同一禁例：判和（第7.2.c条）。",
+            zh: "双方同为长捉，犯同一禁例：判和（第7条第2款c项）。",
         },
         neither: ByLang {
             vi: "Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
             en: "Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-            zh: "双方均未犯禁例：如双方均不变着，判和（第7.2.b条）。",
+            zh: "双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
         },
         claim: ByLang {
             vi: "đấu thủ có quyền đề nghị trọng tài xử hòa",
             en: "a player may ask the arbiter to declare a draw",
             zh: "棋手有权请求裁判判和",
         },
+        loss_after_warning: false,
     },
 };
 
@@ -148,7 +149,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 7.1.a",
             en: "Article 7.1.a",
-            zh: "第7.1.a条",
+            zh: "第7条第1款a项",
         },
         summary: ByLang {
             vi: "Chiếu hết đối phương thì thắng.",
@@ -161,7 +162,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 7.1.b",
             en: "Article 7.1.b",
-            zh: "第7.1.b条",
+            zh: "第7条第1款b项",
         },
         summary: ByLang {
             vi: "Thắng cờ nếu đối phương hết nước đi (bị vây khốn).",
@@ -174,7 +175,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 7.1.g",
             en: "Article 7.1.g",
-            zh: "第7.1.g条",
+            zh: "第7条第1款g项",
         },
         summary: ByLang {
             vi: "Thắng cờ nếu đối phương chiếu mãi, phải đổi nước mà không đổi.",
@@ -187,7 +188,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 7.1.h",
             en: "Article 7.1.h",
-            zh: "第7.1.h条",
+            zh: "第7条第1款h项",
         },
         summary: ByLang {
             vi: "Thắng cờ nếu đối phương phạm luật cấm mà mình không phạm, và đối phương không chịu đổi nước.",
@@ -200,7 +201,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 7.2.b",
             en: "Article 7.2.b",
-            zh: "第7.2.b条",
+            zh: "第7条第2款b项",
         },
         summary: ByLang {
             vi: "Hai bên đều không phạm luật cấm và không chịu đổi nước: hòa.",
@@ -213,7 +214,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 7.2.c",
             en: "Article 7.2.c",
-            zh: "第7.2.c条",
+            zh: "第7条第2款c项",
         },
         summary: ByLang {
             vi: "Hai bên cùng phạm một luật cấm: hòa.",
@@ -239,7 +240,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 23, điểm 1",
             en: "Article 23, point 1",
-            zh: "第23条第1点",
+            zh: "第23条第1项",
         },
         summary: ByLang {
             vi: "Chiếu mãi bị xử thua (một quân hay nhiều quân thay nhau chiếu).",
@@ -252,7 +253,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 23, điểm 2",
             en: "Article 23, point 2",
-            zh: "第23条第2点",
+            zh: "第23条第2项",
         },
         summary: ByLang {
             vi: "Dọa hết mãi, một chiếu một dọa hết, một chiếu một bắt, một chiếu một dừng...: hai bên không đổi thì hòa.",
@@ -265,7 +266,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 23, điểm 3",
             en: "Article 23, point 3",
-            zh: "第23条第3点",
+            zh: "第23条第3项",
         },
         summary: ByLang {
             vi: "Một hay nhiều quân đuổi bắt mãi một quân thì xử thua, trừ bắt mãi Tốt chưa qua sông.",
@@ -278,7 +279,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 23, điểm 4",
             en: "Article 23, point 4",
-            zh: "第23条第4点",
+            zh: "第23条第4项",
         },
         summary: ByLang {
             vi: "Một quân lần lượt đuổi bắt mãi hai hay nhiều quân, hoặc hai quân thay nhau bắt mãi hai hay nhiều quân: hòa.",
@@ -291,7 +292,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 23, điểm 5",
             en: "Article 23, point 5",
-            zh: "第23条第5点",
+            zh: "第23条第5项",
         },
         summary: ByLang {
             vi: "Hai bắt một bắt lại: bên hai bắt (cùng một quân) phạm luật bắt mãi.",
@@ -304,7 +305,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 23, điểm 6",
             en: "Article 23, point 6",
-            zh: "第23条第6点",
+            zh: "第23条第6项",
         },
         summary: ByLang {
             vi: "Bắt mãi quân có căn thật thì hòa, căn giả thì thua; Mã hoặc Pháo bắt mãi Xe có căn thật cũng thua.",
@@ -317,7 +318,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 23, điểm 7",
             en: "Article 23, point 7",
-            zh: "第23条第7点",
+            zh: "第23条第7项",
         },
         summary: ByLang {
             vi: "Quân có căn thật nhưng bị ghim không đi được, hoặc Mã bị cản chân mà bị Mã đối phương đuổi bắt mãi, vẫn tính là bắt mãi.",
@@ -330,7 +331,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 23, điểm 8",
             en: "Article 23, point 8",
-            zh: "第23条第8点",
+            zh: "第23条第8项",
         },
         summary: ByLang {
             vi: "Bắt mãi kèm đòi đổi mãi vẫn coi là bắt mãi.",
@@ -343,7 +344,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 23, điểm 9",
             en: "Article 23, point 9",
-            zh: "第23条第9点",
+            zh: "第23条第9项",
         },
         summary: ByLang {
             vi: "Tướng hoặc Tốt bắt mãi, kể cả khi phối hợp với một Xe, Mã hoặc Pháo: hòa.",
@@ -356,7 +357,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 23, điểm 10",
             en: "Article 23, point 10",
-            zh: "第23条第10点",
+            zh: "第23条第10项",
         },
         summary: ByLang {
             vi: "Cản mãi, thí quân mãi, đòi đổi mãi, dọa mãi chiếu rút bắt quân đều được phép; không đổi thì hòa.",
@@ -369,7 +370,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 24.3",
             en: "Article 24.3",
-            zh: "第24.3条",
+            zh: "第24条第3款",
         },
         summary: ByLang {
             vi: "Hai bên vừa đỡ vừa chiếu lại, không bên nào đổi: hòa.",
@@ -382,7 +383,7 @@ static ARTICLES: &[Article] = &[
         label: ByLang {
             vi: "Điều 24.4",
             en: "Article 24.4",
-            zh: "第24.4条",
+            zh: "第24条第4款",
         },
         summary: ByLang {
             vi: "Một bên chiếu liên tục, bên kia hai nước mới chiếu lại một lần: bên chiếu liên tục phải đổi, không đổi thì thua.",

@@ -4,8 +4,8 @@
 use std::fmt::{self, Display, Write};
 
 use super::sentence::{
-    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    PieceAt, PiecesAt, Places, Range, Sentence, Stood, Violation,
+    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
+    Outcome, PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
 };
 use crate::adjudication::books::{Citation, CitationStyle};
 use crate::xiangqi::{Color, GameEnd, Role};
@@ -23,63 +23,90 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
     match s {
         Sentence::Found(found) => match found {
             Found::Nothing => w.write_str("No position has occurred three times."),
-            Found::Occurred {
-                after: None,
-                nth,
-                at,
-            } => write!(
-                w,
-                "The start position occurred for the {} time at {}.",
-                Nth(*nth),
-                En(at)
-            ),
-            Found::Occurred {
-                after: Some(after),
-                nth,
-                at,
-            } => write!(
-                w,
-                "The position after {} occurred for the {} time at {}.",
-                En(after),
-                Nth(*nth),
-                En(at)
-            ),
-            Found::Broken { third, change } => write!(
-                w,
-                "A position occurred for the third time at {}, but a change of move at {} broke the repetition: no repetition stands.",
-                En(third),
-                En(change)
-            ),
+            Found::Occurred { seen, since } => {
+                write!(w, "{}", En(seen))?;
+                if let Some(Since { nth, from }) = since {
+                    write!(w, ", the {} time since {}", Nth(*nth), En(from))?;
+                }
+                w.write_str(".")
+            }
+            Found::Broken {
+                seen,
+                change,
+                again,
+            } => {
+                write!(
+                    w,
+                    "{}, but a change of move at {} broke the repetition",
+                    En(seen),
+                    En(change)
+                )?;
+                match again {
+                    None => w.write_str(": no repetition stands."),
+                    Some(again) => write!(
+                        w,
+                        ". It occurred again after {}, for the {} time in the game but only the {} time since the change: no repetition stands yet.",
+                        En(&again.at),
+                        Nth(again.nth),
+                        Nth(again.since_change)
+                    ),
+                }
+            }
         },
         Sentence::Violation(violation) => match violation {
             Violation::PerpetualCheck {
                 side,
                 checkers,
+                in_turn,
                 moves,
                 span,
                 cited,
             } => write!(
                 w,
-                "{}'s {} checked on every one of its {moves} moves in the repetition ({}): perpetual check ({}).",
+                "{}'s {} {} on every one of its {moves} moves in the repetition ({}): perpetual check ({}).",
                 En(side),
                 En(checkers),
+                if *in_turn {
+                    "took turns checking"
+                } else {
+                    "checked"
+                },
                 En(span),
                 En(cited)
             ),
             Violation::PerpetualChase {
                 side,
                 chasers,
+                in_turn,
                 target,
                 moves,
                 span,
             } => write!(
                 w,
-                "{}'s {} chased {}'s {} on every one of its {moves} moves in the repetition ({}).",
+                "{}'s {} {} {}'s {} on every one of its {moves} moves in the repetition ({}).",
                 En(side),
                 En(chasers),
+                if *in_turn {
+                    "took turns chasing"
+                } else {
+                    "chased"
+                },
                 En(&side.other()),
                 En(target),
                 En(span)
+            ),
+            Violation::TwoHelpers {
+                side,
+                leader,
+                helpers,
+                cited,
+            } => write!(
+                w,
+                "{}'s {} chased with {} other pieces, not one, so the exception for a king or pawn helped by one piece does not apply ({}).",
+                En(side),
+                En(leader),
+                Count(*helpers),
+                En(cited)
             ),
             Violation::Chased {
                 side,
@@ -87,9 +114,14 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 stood,
                 cited,
             } => {
+                let named;
                 let why = match stood {
-                    Stood::RookByHorseOrCannon => {
-                        "is truly protected, but a horse or cannon chasing a truly protected rook is still a perpetual chase"
+                    Stood::RookBy(by) => {
+                        named = format!(
+                            "is truly protected, but a {} chasing even a truly protected rook loses",
+                            En(by)
+                        );
+                        &named
                     }
                     Stood::Pinned => {
                         "is truly protected but pinned and unable to move, so this still counts as a perpetual chase"
@@ -107,7 +139,12 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                         "is unprotected (no piece could recapture it), so this is a perpetual chase"
                     }
                 };
-                write!(w, "{}'s {} {why} ({}).", En(side), En(target), En(cited))
+                match cited {
+                    Cited(Some(c)) => {
+                        write!(w, "{}'s {} {why} ({}).", En(side), En(target), En(c))
+                    }
+                    Cited(None) => write!(w, "{}'s {} {why}.", En(side), En(target)),
+                }
             }
         },
         Sentence::Answer(answer) => match answer {
@@ -135,6 +172,13 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 En(side),
                 En(cited)
             ),
+            Answer::ChasedInTurn { side, moves, cited } => write!(
+                w,
+                "{} attacked back on every one of its {moves} moves, but a different piece each time, which is allowed ({}); only {} chased the same piece.",
+                En(&side.other()),
+                En(cited),
+                En(side)
+            ),
             Answer::OffersAmongChases { side, cited } => write!(
                 w,
                 "Some of {}'s chasing moves also offered an exchange: still a perpetual chase ({}).",
@@ -153,9 +197,26 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             cited: Cited(None),
         }) => write!(w, "{} {}.", En(side), En(what)),
         Sentence::Outcome(outcome) => match outcome {
-            Outcome::Loses { side, at, cited } => write!(
+            Outcome::Loses {
+                side,
+                at,
+                if_warned: false,
+                cited,
+            } => write!(
                 w,
                 "Instead of changing, {} repeated at {} and loses ({}).",
+                En(side),
+                En(at),
+                En(cited)
+            ),
+            Outcome::Loses {
+                side,
+                at,
+                if_warned: true,
+                cited,
+            } => write!(
+                w,
+                "If the referee had warned {}, repeating at {} loses ({}).",
                 En(side),
                 En(at),
                 En(cited)
@@ -195,6 +256,19 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
 /// A phrase in English, for `write!`.
 struct En<'a, T: ?Sized>(&'a T);
 
+/// `The start position occurred for the fifth time after Black's 8th move
+/// (b7a7)`, `The position after Red's 4th move occurred …`.
+impl Display for En<'_, Seen<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Seen { after, nth, at } = self.0;
+        match after {
+            None => f.write_str("The start position")?,
+            Some(after) => write!(f, "The position after {}", En(after))?,
+        }
+        write!(f, " occurred for the {} time after {}", Nth(*nth), En(at))
+    }
+}
+
 /// A side's name: `Red`.
 impl Display for En<'_, Color> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -226,25 +300,56 @@ impl Display for En<'_, PieceAt<'_>> {
         let piece = self.0;
         match piece.places {
             Places::Squares => write!(f, "{} ", En(&piece.role))?,
-            Places::Files | Places::ChineseFiles => {
+            Places::Files => {
                 let s = if piece.several() { "s" } else { "" };
                 write!(f, "{} on file{s} ", En(&piece.role))?;
             }
         }
-        piece.write_places(f)
+        piece.write_places(f, Numerals::Arabic)
     }
 }
 
-/// `cannon a7 and rook c7`.
+/// `cannon a7 and rook c7`, `pawn e5, horse e7 and rook a7`, `two cannons
+/// a8 and a7`, `two rooks on files 9 and 8`.
 impl Display for En<'_, PiecesAt<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, piece) in self.0.each().enumerate() {
+        let pieces = self.0;
+        let kinds = pieces.kind_count();
+        for (i, (role, kind)) in pieces.kinds().enumerate() {
             if i > 0 {
-                f.write_str(" and ")?;
+                f.write_str(if i + 1 == kinds { " and " } else { ", " })?;
             }
-            En(&piece).fmt(f)?;
+            if let [one] = kind {
+                En(&pieces.piece(one)).fmt(f)?;
+                continue;
+            }
+            write!(f, "{} {}s ", Count(kind.len()), En(&role))?;
+            if pieces.places != Places::Squares {
+                f.write_str("on files ")?;
+            }
+            for (j, one) in kind.iter().enumerate() {
+                if j > 0 {
+                    f.write_str(if j + 1 == kind.len() { " and " } else { ", " })?;
+                }
+                pieces.piece(one).write_places(f, Numerals::Arabic)?;
+            }
         }
         Ok(())
+    }
+}
+
+/// A small count in words: `two`.
+struct Count(usize);
+
+impl Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            2 => f.write_str("two"),
+            3 => f.write_str("three"),
+            4 => f.write_str("four"),
+            5 => f.write_str("five"),
+            n => write!(f, "{n}"),
+        }
     }
 }
 
@@ -388,9 +493,10 @@ impl Display for En<'_, AllowedKinds> {
             ),
         ];
         let played = kinds.iter().filter_map(|&(p, words)| p.then_some(words));
+        let count = played.clone().count();
         for (i, words) in played.enumerate() {
             if i > 0 {
-                f.write_str(" and ")?;
+                f.write_str(if i + 1 == count { " and " } else { ", " })?;
             }
             f.write_str(words)?;
         }
@@ -398,13 +504,17 @@ impl Display for En<'_, AllowedKinds> {
     }
 }
 
-/// How many times a position occurred: `third`, or `4th`.
+/// How many times a position occurred: `third`, `fifth`, `11th`.
 struct Nth(u32);
 
 impl Display for Nth {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const WORDS: [&str; 10] = [
+            "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+            "tenth",
+        ];
         match self.0 {
-            3 => f.write_str("third"),
+            n @ 1..=10 => f.write_str(WORDS[n as usize - 1]),
             n => Ordinal(n).fmt(f),
         }
     }
@@ -459,8 +569,8 @@ mod tests {
             ]
         );
         assert_eq!(
-            (Nth(3).to_string(), Nth(4).to_string()),
-            ("third".into(), "4th".into())
+            (Nth(3).to_string(), Nth(5).to_string(), Nth(11).to_string()),
+            ("third".into(), "fifth".into(), "11th".into())
         );
     }
 

@@ -37,7 +37,7 @@ mod zh;
 
 use self::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    Places, Range, Sentence, Stood, Violation,
+    Places, Range, Seen, SeenAgain, Sentence, Since, Stood, Violation,
 };
 pub use self::vi::role_vi;
 pub use super::books::Lang;
@@ -207,8 +207,13 @@ pub fn explain_named_in(
         (None, Some(b)) => {
             let ply = b.broken_at_ply.unwrap_or(b.trigger_ply);
             out.say(Sentence::Found(Found::Broken {
-                third: moves.named(b.trigger_ply),
+                seen: seen(b, &moves),
                 change: moves.named(ply),
+                again: b.in_game.again.map(|a| SeenAgain {
+                    nth: a.occurrences,
+                    at: moves.named(a.ply),
+                    since_change: a.since_change.unwrap_or(a.occurrences),
+                }),
             }));
         }
         // A finished game is told by its end, not by what did not happen.
@@ -240,6 +245,17 @@ pub fn explain_named_in(
     out.written
 }
 
+/// The repeated position and its count over the whole game, after the
+/// trigger: the start position, or the one after the move it first stood.
+fn seen<'a>(rep: &Repetition, moves: &Moves<'a>) -> Seen<'a> {
+    let first = rep.in_game.first_ply;
+    Seen {
+        after: (first != 0).then(|| moves.bare(first)),
+        nth: rep.in_game.occurrences,
+        at: moves.named(rep.trigger_ply),
+    }
+}
+
 /// The first citation of `ground` in `book`.
 fn cited_ground(book: RuleSet, ground: Ground) -> Cited {
     Cited(book.cite(ground).next())
@@ -255,9 +271,12 @@ fn explain_repetition(
     let words = &book.book().wording;
     let (a, b) = (rep.previous_ply + 1, rep.trigger_ply);
     out.say(Sentence::Found(Found::Occurred {
-        after: (rep.first_ply != 0).then(|| moves.bare(rep.first_ply)),
-        nth: rep.occurrences,
-        at: moves.named(b),
+        seen: seen(rep, moves),
+        // Counted afresh from a change of move: said when it tells another count.
+        since: (rep.occurrences != rep.in_game.occurrences).then(|| Since {
+            nth: rep.occurrences,
+            from: moves.bare(rep.first_ply),
+        }),
     }));
     let span = moves.range(a, b);
     match rep.verdict.violator {
@@ -279,6 +298,7 @@ fn explain_repetition(
                 Outcome::Loses {
                     side: v,
                     at: moves.named(rep.loss_ply.unwrap_or(b)),
+                    if_warned: words.loss_after_warning,
                     cited,
                 }
             } else {
@@ -312,28 +332,96 @@ fn moves_of(rep: &Repetition, side: Color) -> impl Iterator<Item = &PlyAnalysis>
     rep.cycle.iter().filter(move |p| p.side == side)
 }
 
-/// Groups `(role, square)` pairs by role, squares in order of appearance:
-/// `[(Rook, [a9, a8])]`.
-fn by_role(pairs: impl IntoIterator<Item = (Role, Square)>) -> Vec<(Role, Vec<Square>)> {
-    let mut groups: Vec<(Role, Vec<Square>)> = Vec::new();
-    for (role, sq) in pairs {
-        match groups.iter_mut().find(|(r, _)| *r == role) {
-            Some((_, list)) if list.contains(&sq) => {}
-            Some((_, list)) => list.push(sq),
-            None => groups.push((role, vec![sq])),
+/// The pieces of `side` that `seen` names on its moves of the cycle, each
+/// piece once, told by identity: a piece is followed through the cycle's
+/// moves, so a piece that moved is one piece on several squares, and two
+/// pieces of one kind are two. Each is given with its squares in order, the
+/// pieces of one kind side by side, kinds in order of appearance; and
+/// whether they took turns (several, none of them on every move).
+fn by_piece<'p>(
+    cycle: &'p [PlyAnalysis],
+    side: Color,
+    seen: impl Fn(&'p PlyAnalysis) -> Vec<(Role, Square)>,
+) -> (Vec<(Role, Vec<Square>)>, bool) {
+    struct Piece {
+        role: Role,
+        squares: Vec<Square>,
+        now: Square,
+        alive: bool,
+        moves: usize,
+    }
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut side_moves = 0;
+    for p in cycle {
+        for piece in pieces.iter_mut().filter(|x| x.alive) {
+            if p.side == side && piece.now == p.mv.from {
+                piece.now = p.mv.to;
+            } else if p.side != side && piece.now == p.mv.to {
+                piece.alive = false;
+            }
+        }
+        if p.side != side {
+            continue;
+        }
+        side_moves += 1;
+        let mut this_move: Vec<usize> = Vec::new();
+        for (role, sq) in seen(p) {
+            let i = match pieces
+                .iter()
+                .position(|x| x.alive && x.role == role && x.now == sq)
+            {
+                Some(i) => i,
+                None => {
+                    pieces.push(Piece {
+                        role,
+                        squares: Vec::new(),
+                        now: sq,
+                        alive: true,
+                        moves: 0,
+                    });
+                    pieces.len() - 1
+                }
+            };
+            let piece = &mut pieces[i];
+            if !piece.squares.contains(&sq) {
+                piece.squares.push(sq);
+            }
+            if !this_move.contains(&i) {
+                this_move.push(i);
+                piece.moves += 1;
+            }
         }
     }
-    groups
+    let in_turn = pieces.len() > 1 && pieces.iter().all(|x| x.moves < side_moves);
+    let mut roles: Vec<Role> = Vec::new();
+    for x in &pieces {
+        if !roles.contains(&x.role) {
+            roles.push(x.role);
+        }
+    }
+    let several = |r: Role| pieces.iter().filter(|x| x.role == r).count() > 1;
+    // A kind of one piece first, then the kinds of several (`king d8 and two
+    // horses e7 and d7`), else in order of appearance.
+    let rank: Vec<(Role, (bool, usize))> = roles
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| (r, (several(r), i)))
+        .collect();
+    let mut groups: Vec<(Role, Vec<Square>)> =
+        pieces.into_iter().map(|x| (x.role, x.squares)).collect();
+    // Stable: the pieces of one kind keep their order.
+    groups.sort_by_key(|(r, _)| rank.iter().find(|(x, _)| x == r).map(|&(_, k)| k));
+    (groups, in_turn)
 }
 
-/// The checking pieces of `side` over the cycle.
-fn checkers(cycle: &[PlyAnalysis], side: Color) -> Vec<(Role, Vec<Square>)> {
-    by_role(
-        cycle
-            .iter()
-            .filter(|p| p.side == side)
-            .flat_map(|p| p.checkers.iter().copied()),
-    )
+/// The checking pieces of `side` over the cycle, by identity.
+fn checkers(cycle: &[PlyAnalysis], side: Color) -> (Vec<(Role, Vec<Square>)>, bool) {
+    by_piece(cycle, side, |p| p.checkers.to_vec())
+}
+
+/// The attackers of `threat`, each as its role and square.
+fn attackers(threat: &Threat) -> impl Iterator<Item = (Role, Square)> + '_ {
+    threat.attackers.iter().map(|&(sq, r)| (r, sq))
 }
 
 /// Says what the violator did over the cycle (`span`, its moves); returns
@@ -349,10 +437,11 @@ fn describe_violation(
     let (side, moves) = (f.side, f.moves);
     match &f.pattern {
         Pattern::PerpetualCheck => {
-            let checkers = checkers(&rep.cycle, side);
+            let (checkers, in_turn) = checkers(&rep.cycle, side);
             out.say(Sentence::Violation(Violation::PerpetualCheck {
                 side,
                 checkers: places.pieces(&checkers, side),
+                in_turn,
                 moves,
                 span,
                 cited: cited_ground(book, Ground::PerpetualCheck),
@@ -365,20 +454,48 @@ fn describe_violation(
                 .filter(|t| t.target_id == chase.target_id && presses(book, &t.threat))
                 .map(|t| &t.threat)
                 .collect();
-            let chasers = by_role(
-                threats
+            let (chasers, in_turn) = by_piece(&rep.cycle, side, |p| {
+                p.threats
                     .iter()
-                    .flat_map(|t| t.attackers.iter().map(|&(sq, r)| (r, sq))),
-            );
+                    .filter(|t| t.target_id == chase.target_id && presses(book, &t.threat))
+                    .flat_map(|t| attackers(&t.threat))
+                    .collect()
+            });
             let target = chase.target_role;
             let o = side.other();
             out.say(Sentence::Violation(Violation::PerpetualChase {
                 side,
                 chasers: places.pieces(&chasers, side),
+                in_turn,
                 target: places.piece(target, &chase.target_squares, o),
                 moves,
                 span,
             }));
+            // A king or pawn with more than one helper: the exception (VN
+            // 23.9, AXF 28-29) is for one.
+            let leader = chasers
+                .iter()
+                .map(|&(r, _)| r)
+                .find(|r| matches!(r, Role::King | Role::Pawn));
+            let helpers = chasers
+                .iter()
+                .filter(|(r, _)| !matches!(r, Role::King | Role::Pawn))
+                .count();
+            if let Some(leader) = leader.filter(|_| helpers > 1) {
+                let ground = if leader == Role::King {
+                    Ground::KingChase
+                } else {
+                    Ground::PawnChase
+                };
+                if let Some(cited) = book.cite(ground).next() {
+                    out.say(Sentence::Violation(Violation::TwoHelpers {
+                        side,
+                        leader,
+                        helpers,
+                        cited,
+                    }));
+                }
+            }
             let stood = how_chased_stood(&threats, f, target);
             let ground = stood.ground();
             // An unprotected piece is chased as such (VN 23.3; the AXF by
@@ -408,7 +525,14 @@ fn how_chased_stood(threats: &[&Threat], f: &SideFinding, target: Role) -> Stood
     let flag = |g: Ground| f.grounds.contains(&g);
     if any(Protection::True) {
         if target == Role::Rook && flag(Ground::RookByHorseOrCannon) {
-            Stood::RookByHorseOrCannon
+            // The piece that chases the protected rook: a cannon or a horse.
+            let by = threats
+                .iter()
+                .filter(|t| t.protection == Protection::True)
+                .flat_map(|t| t.attackers.iter().map(|&(_, r)| r))
+                .find(|r| matches!(r, Role::Horse | Role::Cannon))
+                .unwrap_or(Role::Cannon);
+            Stood::RookBy(by)
         } else if flag(Ground::PinnedTarget) {
             Stood::Pinned
         } else if flag(Ground::BlockedHorse) {
@@ -430,7 +554,7 @@ impl Stood {
         match self {
             Stood::Unprotected => None,
             Stood::FalselyProtected => Some(Ground::FalseProtection),
-            Stood::RookByHorseOrCannon => Some(Ground::RookByHorseOrCannon),
+            Stood::RookBy(_) => Some(Ground::RookByHorseOrCannon),
             Stood::Pinned => Some(Ground::PinnedTarget),
             Stood::BlockedHorse => Some(Ground::BlockedHorse),
             Stood::OffersAmongChases => Some(Ground::OfferInChase),
@@ -439,8 +563,9 @@ impl Stood {
 }
 
 /// What the other side did meanwhile, where the book has a point for it:
-/// it checked back now and then (VN 24.4, AXF 8), or chased back now and
-/// then (VN 23.5); and exchange offers among the chases (VN 23.8, AXF 36).
+/// it checked back now and then (VN 24.4, AXF 8), chased back now and
+/// then (VN 23.5), or chased back on every move, a different piece in turn
+/// (VN 23.4); and exchange offers among the chases (VN 23.8, AXF 36).
 fn describe_answer(
     out: &mut Texts<impl Fn(Lang) -> bool>,
     book: RuleSet,
@@ -482,6 +607,16 @@ fn describe_answer(
         }));
     }
     if let Some(cited) = cite_if(
+        grounds.contains(&Ground::ChasesInTurn),
+        Ground::ChasesInTurn,
+    ) {
+        out.say(Sentence::Answer(Answer::ChasedInTurn {
+            side,
+            moves,
+            cited,
+        }));
+    }
+    if let Some(cited) = cite_if(
         f.grounds.contains(&Ground::OfferInChase) && decided != Some(Ground::OfferInChase),
         Ground::OfferInChase,
     ) {
@@ -491,7 +626,8 @@ fn describe_answer(
 
 /// The citation a chase sentence names: the book's rule for the chase itself
 /// (VN 23.3), or, where the book numbers its chase cases by the pieces (the
-/// AXF), the first such rule the finding cites, else the enforcement rule.
+/// AXF), the first such rule the finding cites; else none: the rule that
+/// sanctions a chase (AXF 3) does not say what one is.
 fn chase_citation(book: RuleSet, f: &SideFinding) -> Cited {
     let chase_grounds = f.grounds.iter().filter(|g| {
         matches!(
@@ -505,7 +641,7 @@ fn chase_citation(book: RuleSet, f: &SideFinding) -> Cited {
         )
     });
     let first = chase_grounds.flat_map(|&g| book.cite(g)).min();
-    Cited(first.or_else(|| book.cite(Ground::ChaseViolation).next()))
+    Cited(first)
 }
 
 /// The grounds that explain an allowed pattern, the most telling first: the
@@ -616,11 +752,13 @@ fn king_or_pawn_chase(book: RuleSet, rep: &Repetition, side: Color) -> Option<Ki
                         .map(|t| &t.threat)
                 })
                 .collect::<Option<_>>()?;
-            let chasers = by_role(
-                per_move
+            let (chasers, _) = by_piece(&rep.cycle, side, |p| {
+                p.threats
                     .iter()
-                    .flat_map(|t| t.attackers.iter().map(|&(sq, r)| (r, sq))),
-            );
+                    .filter(|t| t.target_id == start.target_id && presses(book, &t.threat))
+                    .flat_map(|t| attackers(&t.threat))
+                    .collect()
+            });
             if !chasers
                 .iter()
                 .any(|(r, _)| matches!(r, Role::King | Role::Pawn))
@@ -734,20 +872,34 @@ mod tests {
         };
         match s {
             Sentence::Found(Found::Nothing) => "nothing found".to_string(),
-            Sentence::Found(Found::Occurred { after, .. }) => {
-                format!("occurred, at the start {}", after.is_none())
+            Sentence::Found(Found::Occurred { seen, since }) => format!(
+                "occurred, at the start {}, since {}",
+                seen.after.is_none(),
+                since.is_some()
+            ),
+            Sentence::Found(Found::Broken { again, .. }) => {
+                format!("broken, again {}", again.is_some())
             }
-            Sentence::Found(Found::Broken { .. }) => "broken".to_string(),
-            Sentence::Violation(Violation::PerpetualCheck { .. }) => "perpetual check".to_string(),
-            Sentence::Violation(Violation::PerpetualChase { .. }) => "perpetual chase".to_string(),
-            Sentence::Violation(Violation::Chased { stood, .. }) => format!("chased {stood:?}"),
+            Sentence::Violation(Violation::PerpetualCheck { in_turn, .. }) => {
+                format!("perpetual check, in turn {in_turn}")
+            }
+            Sentence::Violation(Violation::PerpetualChase { in_turn, .. }) => {
+                format!("perpetual chase, in turn {in_turn}")
+            }
+            Sentence::Violation(Violation::TwoHelpers { .. }) => "two helpers".to_string(),
+            Sentence::Violation(Violation::Chased { stood, cited, .. }) => {
+                format!("chased {stood:?}, cited {}", cited.0.is_some())
+            }
             Sentence::Answer(Answer::CheckedBack { .. }) => "checked back".to_string(),
             Sentence::Answer(Answer::ChasedBack { .. }) => "chased back".to_string(),
+            Sentence::Answer(Answer::ChasedInTurn { .. }) => "chased in turn".to_string(),
             Sentence::Answer(Answer::OffersAmongChases { .. }) => "offers".to_string(),
             Sentence::Allowed(Allowed { what, cited, .. }) => {
                 format!("allowed {}, cited {}", allowance(what), cited.0.is_some())
             }
-            Sentence::Outcome(Outcome::Loses { .. }) => "loses".to_string(),
+            Sentence::Outcome(Outcome::Loses { if_warned, .. }) => {
+                format!("loses, if warned {if_warned}")
+            }
             Sentence::Outcome(Outcome::MustChange { .. }) => "must change".to_string(),
             Sentence::Outcome(Outcome::Draw(_)) => "draw".to_string(),
             Sentence::GameEnd { end, .. } => match end {
@@ -758,10 +910,11 @@ mod tests {
         }
     }
 
-    /// The kinds [`kind`] names: 4 found, 2 + 6 violation, 3 answer, 17
-    /// allowed (12 allowances, the checks 4 times, the pinned piece and the
-    /// kinds twice), 3 outcome, 2 game ends, 1 no capture.
-    const KINDS: usize = 4 + 8 + 3 + 17 + 3 + 2 + 1;
+    /// The kinds [`kind`] names: 6 found, 2 × 2 (in turn or not) + 1 + 6 × 2
+    /// (cited or not) violation, 4 answer, 17 allowed (12 allowances, the checks 4 times,
+    /// the pinned piece and the kinds twice), 4 outcome (a loss with or
+    /// without the warning), 2 game ends, 1 no capture.
+    const KINDS: usize = 6 + 17 + 4 + 17 + 4 + 2 + 1;
 
     #[test]
     fn every_sentence_is_said_in_every_language_as_a_sentence() {
@@ -769,6 +922,8 @@ mod tests {
         let groups = vec![
             (Role::Cannon, vec![sq("a7")]),
             (Role::Rook, vec![sq("c7"), sq("c8"), sq("d7")]),
+            (Role::Rook, vec![sq("b2")]),
+            (Role::Pawn, vec![sq("e5")]),
         ];
         let target = vec![sq("e6"), sq("e5")];
         let book = RuleSet::default();
@@ -786,8 +941,8 @@ mod tests {
         let span = Range(bare, bare);
         let words = &book.book().wording;
         let mut all = Vec::new();
-        for places in [Places::Squares, Places::Files, Places::ChineseFiles] {
-            for side in [Color::Red, Color::Black] {
+        for places in [Places::Squares, Places::Files] {
+            for (side, in_turn) in [(Color::Red, false), (Color::Black, true)] {
                 let (chasers, target) = (
                     places.pieces(&groups, side),
                     places.piece(Role::Horse, &target, side.other()),
@@ -796,6 +951,7 @@ mod tests {
                     Sentence::Violation(Violation::PerpetualCheck {
                         side,
                         checkers: chasers,
+                        in_turn,
                         moves: 3,
                         span,
                         cited: cited(Ground::PerpetualCheck),
@@ -803,9 +959,16 @@ mod tests {
                     Sentence::Violation(Violation::PerpetualChase {
                         side,
                         chasers,
+                        in_turn,
                         target,
                         moves: 3,
                         span,
+                    }),
+                    Sentence::Violation(Violation::TwoHelpers {
+                        side,
+                        leader: Role::King,
+                        helpers: 2,
+                        cited: cite(Ground::KingChase),
                     }),
                     Sentence::Allowed(Allowed {
                         side,
@@ -818,24 +981,56 @@ mod tests {
         all.extend([
             Sentence::Found(Found::Nothing),
             Sentence::Found(Found::Occurred {
-                after: None,
-                nth: 3,
-                at: named,
+                seen: Seen {
+                    after: None,
+                    nth: 3,
+                    at: named,
+                },
+                since: None,
             }),
             Sentence::Found(Found::Occurred {
-                after: Some(bare),
-                nth: 4,
-                at: named,
+                seen: Seen {
+                    after: Some(bare),
+                    nth: 5,
+                    at: named,
+                },
+                since: None,
+            }),
+            Sentence::Found(Found::Occurred {
+                seen: Seen {
+                    after: None,
+                    nth: 5,
+                    at: named,
+                },
+                since: Some(Since { nth: 3, from: bare }),
             }),
             Sentence::Found(Found::Broken {
-                third: named,
+                seen: Seen {
+                    after: None,
+                    nth: 3,
+                    at: named,
+                },
                 change: named,
+                again: None,
+            }),
+            Sentence::Found(Found::Broken {
+                seen: Seen {
+                    after: Some(bare),
+                    nth: 3,
+                    at: named,
+                },
+                change: named,
+                again: Some(SeenAgain {
+                    nth: 4,
+                    at: named,
+                    since_change: 2,
+                }),
             }),
         ]);
         for stood in [
             Stood::Unprotected,
             Stood::FalselyProtected,
-            Stood::RookByHorseOrCannon,
+            Stood::RookBy(Role::Cannon),
             Stood::Pinned,
             Stood::BlockedHorse,
             Stood::OffersAmongChases,
@@ -845,6 +1040,12 @@ mod tests {
                 target: Role::Rook,
                 stood,
                 cited: cited(Ground::ChaseViolation),
+            }));
+            all.push(Sentence::Violation(Violation::Chased {
+                side: Color::Black,
+                target: Role::Rook,
+                stood,
+                cited: Cited(None),
             }));
         }
         all.extend([
@@ -859,6 +1060,11 @@ mod tests {
                 chases: 1,
                 moves: 3,
                 cited: cite(Ground::ChasedBackSometimes),
+            }),
+            Sentence::Answer(Answer::ChasedInTurn {
+                side: Color::Red,
+                moves: 3,
+                cited: cite(Ground::ChasesInTurn),
             }),
             Sentence::Answer(Answer::OffersAmongChases {
                 side: Color::Red,
@@ -906,6 +1112,13 @@ mod tests {
             Sentence::Outcome(Outcome::Loses {
                 side: Color::Red,
                 at: named,
+                if_warned: false,
+                cited: cited(Ground::CheckViolation),
+            }),
+            Sentence::Outcome(Outcome::Loses {
+                side: Color::Red,
+                at: named,
+                if_warned: true,
                 cited: cited(Ground::CheckViolation),
             }),
             Sentence::Outcome(Outcome::MustChange {

@@ -8,7 +8,7 @@
 //! language changes: the squares and files where a piece stood, and a move
 //! as the request sent it beside its ICCS text.
 
-use std::fmt::{self, Write};
+use std::fmt;
 
 use arrayvec::ArrayString;
 
@@ -54,37 +54,79 @@ pub(super) enum Sentence<'a> {
 pub(super) enum Found<'a> {
     /// No position occurred three times.
     Nothing,
-    /// The repeated position stood at the start (`after` is `None`) or
-    /// after a move, and occurred for the `nth` time at the move `at`.
+    /// The repeated position occurred for the `nth` time in the game after
+    /// the move `at`; `since` counts it afresh from a change of move.
     Occurred {
-        after: Option<Bare>,
-        nth: u32,
-        at: Named<'a>,
+        seen: Seen<'a>,
+        since: Option<Since>,
     },
-    /// A position occurred for the third time at `third`, but a change of
-    /// move at `change` broke the repetition.
-    Broken { third: Named<'a>, change: Named<'a> },
+    /// A position occurred (`seen`), but a change of move at `change`
+    /// broke the repetition; `again` when the position stood again later.
+    Broken {
+        seen: Seen<'a>,
+        change: Named<'a>,
+        again: Option<SeenAgain<'a>>,
+    },
+}
+
+/// A position (the start, `after` is `None`, or the one after a move) that
+/// occurred for the `nth` time in the game after the move `at`.
+#[derive(Clone, Copy)]
+pub(super) struct Seen<'a> {
+    pub after: Option<Bare>,
+    pub nth: u32,
+    pub at: Named<'a>,
+}
+
+/// The count since the position after `from` (where the judged series
+/// starts, after a change of move): the `nth` time since.
+#[derive(Clone, Copy)]
+pub(super) struct Since {
+    pub nth: u32,
+    pub from: Bare,
+}
+
+/// A broken repetition's position standing again: for the `nth` time in
+/// the game after `at`, only the `since_change`-th since the change.
+#[derive(Clone, Copy)]
+pub(super) struct SeenAgain<'a> {
+    pub nth: u32,
+    pub at: Named<'a>,
+    pub since_change: u32,
 }
 
 /// What the side that breaks a prohibition did.
 pub(super) enum Violation<'a> {
     /// `side`'s `checkers` checked on every one of its `moves` moves of the
-    /// cycle (`span`): perpetual check.
+    /// cycle (`span`): perpetual check; `in_turn` when several checked and
+    /// none on every move.
     PerpetualCheck {
         side: Color,
         checkers: PiecesAt<'a>,
+        in_turn: bool,
         moves: usize,
         span: Range,
         cited: Cited,
     },
     /// `side`'s `chasers` chased the other side's `target` on every one of
-    /// its `moves` moves of the cycle (`span`).
+    /// its `moves` moves of the cycle (`span`); `in_turn` when several
+    /// chased and none on every move.
     PerpetualChase {
         side: Color,
         chasers: PiecesAt<'a>,
+        in_turn: bool,
         target: PieceAt<'a>,
         moves: usize,
         span: Range,
+    },
+    /// `side`'s `leader` (its king or a pawn) chased with `helpers` other
+    /// pieces, not one: the exception for a king or pawn and one helper
+    /// (VN 23.9, AXF 28–29) does not apply.
+    TwoHelpers {
+        side: Color,
+        leader: Role,
+        helpers: usize,
+        cited: Citation,
     },
     /// How `side`'s chased `target` stood, which makes the chase a
     /// violation.
@@ -104,8 +146,9 @@ pub(super) enum Stood {
     Unprotected,
     /// Its protector could not legally recapture.
     FalselyProtected,
-    /// A rook, truly protected, chased by a horse or cannon (VN 23.6).
-    RookByHorseOrCannon,
+    /// A rook, truly protected, chased by a horse or a cannon, the role
+    /// given (VN 23.6).
+    RookBy(Role),
     /// Truly protected, but pinned and unable to move (VN 23.7).
     Pinned,
     /// Truly protected, but its leg blocked, it cannot strike back at the
@@ -131,6 +174,14 @@ pub(super) enum Answer {
     ChasedBack {
         side: Color,
         chases: usize,
+        moves: usize,
+        cited: Citation,
+    },
+    /// The other side chased on every one of its `moves` moves too, but a
+    /// different piece in turn, which is allowed (VN 23.4): only `side`
+    /// chased one piece.
+    ChasedInTurn {
+        side: Color,
         moves: usize,
         cited: Citation,
     },
@@ -218,10 +269,12 @@ impl AllowedKinds {
 
 /// What follows from the finding.
 pub(super) enum Outcome<'a> {
-    /// Instead of changing, `side` repeated at `at`, and loses.
+    /// Instead of changing, `side` repeated at `at`, and loses; only if the
+    /// referee had warned it, when `if_warned` (AXF rule 3).
     Loses {
         side: Color,
         at: Named<'a>,
+        if_warned: bool,
         cited: Cited,
     },
     /// `side` must change: the book's own words (`must`), after the side's
@@ -244,17 +297,26 @@ pub(super) struct Cited(pub Option<Citation>);
 /// How a sentence names where a piece stands: by its ICCS squares, or, when
 /// the request used a notation that counts files from each player's right
 /// (WXF, VN, Chinese), by its files in that count, as an arbiter reading
-/// that score sheet would (`Xe 9`, `the rook on file 9`, `九路车`).
+/// that score sheet would (`Xe 9`, `the rook on file 9`, `九路车`). The
+/// numerals are the answer's language's, not the request's (`Numerals`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) enum Places {
     /// ICCS squares: `a9/a8` (ICCS and UCI requests).
     #[default]
     Squares,
-    /// Files counted from the owner's right, in digits (WXF, VN).
+    /// Files counted from the owner's right (WXF, VN, Chinese).
     Files,
-    /// Files as Chinese score sheets write them: Red's in Chinese numerals,
-    /// Black's in digits.
-    ChineseFiles,
+}
+
+/// How a language writes a file's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Numerals {
+    /// Arabic digits, files set apart by `/`: `9/8` (Vietnamese, English).
+    Arabic,
+    /// As Chinese score sheets: Red's files in Chinese numerals, Black's in
+    /// full-width digits, each followed by 路 and set apart by `、`: `九路、八`
+    /// (the language writes the last 路).
+    Chinese,
 }
 
 impl Places {
@@ -262,8 +324,7 @@ impl Places {
     pub fn of(notation: Notation) -> Places {
         match notation {
             Notation::Iccs | Notation::Uci => Places::Squares,
-            Notation::Wxf | Notation::Vn => Places::Files,
-            Notation::Chinese => Places::ChineseFiles,
+            Notation::Wxf | Notation::Vn | Notation::Chinese => Places::Files,
         }
     }
 
@@ -323,29 +384,38 @@ impl PieceAt<'_> {
         self.places.named(self.list, self.side).nth(1).is_some()
     }
 
-    /// The places, as the score sheet names them in every language: `a9/a8`,
-    /// or the files (each once) `9`, `8/7`, `八/七`.
-    pub fn write_places(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The places, as the score sheet names them: `a9/a8`, or the files
+    /// (each once) in the language's `numerals`: `9`, `8/7`, `八路、七`,
+    /// `１路、２`.
+    pub fn write_places(&self, f: &mut fmt::Formatter<'_>, numerals: Numerals) -> fmt::Result {
         const RED_FILES: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+        const BLACK_FILES: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
         let Self {
             places, list, side, ..
         } = *self;
         for (i, sq) in places.named(list, side).enumerate() {
             if i > 0 {
-                f.write_char('/')?;
+                f.write_str(match (places, numerals) {
+                    (Places::Files, Numerals::Chinese) => "路、",
+                    _ => "/",
+                })?;
             }
             let n = Places::file(sq, side);
-            match (places, side) {
-                (Places::Squares, _) => f.write_str(sq.name())?,
-                (Places::ChineseFiles, Color::Red) => f.write_str(RED_FILES[n - 1])?,
-                _ => write!(f, "{n}")?,
+            match (places, numerals, side) {
+                (Places::Squares, ..) => f.write_str(sq.name())?,
+                (Places::Files, Numerals::Chinese, Color::Red) => f.write_str(RED_FILES[n - 1])?,
+                (Places::Files, Numerals::Chinese, Color::Black) => {
+                    f.write_str(BLACK_FILES[n - 1])?
+                }
+                (Places::Files, Numerals::Arabic, _) => write!(f, "{n}")?,
             }
         }
         Ok(())
     }
 }
 
-/// Pieces of `side` by role, each where it stood: `cannon a7 and rook c7`.
+/// Pieces of `side`, each where it stood, those of one kind side by side:
+/// `cannon a7 and rook c7`, `two cannons a8 and a7`.
 #[derive(Clone, Copy)]
 pub(super) struct PiecesAt<'a> {
     pub places: Places,
@@ -353,12 +423,20 @@ pub(super) struct PiecesAt<'a> {
     pub side: Color,
 }
 
-impl PiecesAt<'_> {
-    /// Each piece where it stood, in order.
-    pub fn each(&self) -> impl Iterator<Item = PieceAt<'_>> {
-        self.groups
-            .iter()
-            .map(|(role, list)| self.places.piece(*role, list, self.side))
+impl<'a> PiecesAt<'a> {
+    /// The pieces kind by kind: each kind's role and pieces, in order.
+    pub fn kinds(&self) -> impl Iterator<Item = (Role, &'a [(Role, Vec<Square>)])> + '_ {
+        self.groups.chunk_by(|a, b| a.0 == b.0).map(|g| (g[0].0, g))
+    }
+
+    /// How many kinds there are.
+    pub fn kind_count(&self) -> usize {
+        self.kinds().count()
+    }
+
+    /// One piece of a kind where it stood.
+    pub fn piece(&self, (role, list): &'a (Role, Vec<Square>)) -> PieceAt<'a> {
+        self.places.piece(*role, list, self.side)
     }
 }
 

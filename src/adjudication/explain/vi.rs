@@ -4,8 +4,8 @@
 use std::fmt::{self, Display, Write};
 
 use super::sentence::{
-    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    PieceAt, PiecesAt, Range, Sentence, Stood, Violation,
+    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
+    Outcome, PieceAt, PiecesAt, Range, Seen, Sentence, Since, Stood, Violation,
 };
 use crate::adjudication::books::{Citation, CitationStyle};
 use crate::xiangqi::{Color, GameEnd, Role};
@@ -15,8 +15,13 @@ pub(super) fn say(s: &Sentence, text: &mut String) {
     if !text.is_empty() {
         text.push(' ');
     }
+    let start = text.len();
     // Writing into a `String` cannot fail.
     let _ = sentence(s, text);
+    // A sentence that opens with a count (`hai Pháo`) opens with a capital.
+    if let Some(first) = text.get_mut(start..start + 1) {
+        first.make_ascii_uppercase();
+    }
 }
 
 /// A piece's name in Vietnamese, as the law writes it.
@@ -36,63 +41,87 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
     match s {
         Sentence::Found(found) => match found {
             Found::Nothing => w.write_str("Chưa có thế cờ nào xuất hiện ba lần."),
-            Found::Occurred {
-                after: None,
-                nth,
-                at,
-            } => write!(
-                w,
-                "Thế cờ ban đầu xuất hiện lần thứ {} ở {}.",
-                Nth(*nth),
-                Vi(at)
-            ),
-            Found::Occurred {
-                after: Some(after),
-                nth,
-                at,
-            } => write!(
-                w,
-                "Thế cờ sau {} xuất hiện lần thứ {} ở {}.",
-                Vi(after),
-                Nth(*nth),
-                Vi(at)
-            ),
-            Found::Broken { third, change } => write!(
-                w,
-                "Một thế cờ đã xuất hiện lần thứ ba ở {}, nhưng nước đổi ở {} đã phá đoạn lặp: không còn thế lặp nào để xử.",
-                Vi(third),
-                Vi(change)
-            ),
+            Found::Occurred { seen, since } => {
+                write!(w, "{}", Vi(seen))?;
+                if let Some(Since { nth, from }) = since {
+                    write!(w, "; kể từ {}, đây là lần thứ {}", Vi(from), Nth(*nth))?;
+                }
+                w.write_str(".")
+            }
+            Found::Broken {
+                seen,
+                change,
+                again,
+            } => {
+                write!(
+                    w,
+                    "{}, nhưng bên {} đã đổi nước ở {}, phá vỡ vòng lặp",
+                    Vi(seen),
+                    Vi(&change.bare.side),
+                    Vi(change)
+                )?;
+                match again {
+                    None => w.write_str(": không còn thế lặp nào phải xử."),
+                    Some(again) => write!(
+                        w,
+                        ". Thế cờ ấy lại xuất hiện sau {}, lần thứ {} trong ván nhưng mới là lần thứ {} kể từ khi đổi nước: chưa có thế lặp nào phải xử.",
+                        Vi(&again.at),
+                        Nth(again.nth),
+                        Nth(again.since_change)
+                    ),
+                }
+            }
         },
         Sentence::Violation(violation) => match violation {
             Violation::PerpetualCheck {
                 side,
                 checkers,
+                in_turn,
                 moves,
                 span,
                 cited,
             } => write!(
                 w,
-                "{} bên {} chiếu liên tục trong cả {moves} nước của đoạn lặp ({}): chiếu mãi ({}).",
+                "{} bên {} {} trong cả {moves} nước của vòng lặp ({}): chiếu mãi ({}).",
                 Vi(checkers),
                 Vi(side),
+                if *in_turn {
+                    "thay nhau chiếu"
+                } else {
+                    "chiếu liên tục"
+                },
                 Vi(span),
                 Vi(cited)
             ),
             Violation::PerpetualChase {
                 side,
                 chasers,
+                in_turn,
                 target,
                 moves,
                 span,
             } => write!(
                 w,
-                "{} bên {} đuổi bắt {} bên {} trong cả {moves} nước của đoạn lặp ({}).",
+                "{} bên {} {}đuổi bắt {} bên {} trong cả {moves} nước của vòng lặp ({}).",
                 Vi(chasers),
                 Vi(side),
+                if *in_turn { "thay nhau " } else { "" },
                 Vi(target),
                 Vi(&side.other()),
                 Vi(span)
+            ),
+            Violation::TwoHelpers {
+                side,
+                leader,
+                helpers,
+                cited,
+            } => write!(
+                w,
+                "{} bên {} có {} quân phối hợp chứ không phải một, nên không thuộc ngoại lệ cho Tướng hoặc Tốt phối hợp với một quân ({}).",
+                role_vi(*leader),
+                Vi(side),
+                Count(*helpers),
+                Vi(cited)
             ),
             Violation::Chased {
                 side,
@@ -100,9 +129,14 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 stood,
                 cited,
             } => {
+                let named;
                 let why = match stood {
-                    Stood::RookByHorseOrCannon => {
-                        "có căn thật, nhưng Mã hoặc Pháo đuổi bắt mãi Xe có căn thật vẫn là bắt mãi"
+                    Stood::RookBy(by) => {
+                        named = format!(
+                            "có căn thật, nhưng {} đuổi bắt mãi Xe có căn thật cũng bị xử thua",
+                            role_vi(*by)
+                        );
+                        &named
                     }
                     Stood::Pinned => {
                         "có căn thật nhưng bị ghim, không đi được, nên vẫn coi là bắt mãi"
@@ -120,13 +154,16 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                         "không có căn (không quân nào ăn lại được), nên đây là bắt mãi"
                     }
                 };
-                write!(
-                    w,
-                    "{} bên {} {why} ({}).",
-                    role_vi(*target),
-                    Vi(side),
-                    Vi(cited)
-                )
+                match cited {
+                    Cited(Some(c)) => write!(
+                        w,
+                        "{} bên {} {why} ({}).",
+                        role_vi(*target),
+                        Vi(side),
+                        Vi(c)
+                    ),
+                    Cited(None) => write!(w, "{} bên {} {why}.", role_vi(*target), Vi(side)),
+                }
             }
         },
         Sentence::Answer(answer) => match answer {
@@ -154,6 +191,13 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Vi(side),
                 Vi(cited)
             ),
+            Answer::ChasedInTurn { side, moves, cited } => write!(
+                w,
+                "Bên {} bắt lại ở cả {moves} nước nhưng lần lượt bắt các quân khác nhau, được phép ({}); chỉ bên {} đuổi bắt mãi cùng một quân.",
+                Vi(&side.other()),
+                Vi(cited),
+                Vi(side)
+            ),
             Answer::OffersAmongChases { side, cited } => write!(
                 w,
                 "Có nước bắt của bên {} đồng thời là đòi đổi quân: vẫn coi là bắt mãi ({}).",
@@ -172,9 +216,26 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             cited: Cited(None),
         }) => write!(w, "Bên {} {}.", Vi(side), Vi(what)),
         Sentence::Outcome(outcome) => match outcome {
-            Outcome::Loses { side, at, cited } => write!(
+            Outcome::Loses {
+                side,
+                at,
+                if_warned: false,
+                cited,
+            } => write!(
                 w,
                 "Bên {} không đổi nước mà lặp lại ở {}, nên bị xử thua ({}).",
+                Vi(side),
+                Vi(at),
+                Vi(cited)
+            ),
+            Outcome::Loses {
+                side,
+                at,
+                if_warned: true,
+                cited,
+            } => write!(
+                w,
+                "Nếu trọng tài đã nhắc đổi nước, việc bên {} lặp lại ở {} bị xử thua ({}).",
                 Vi(side),
                 Vi(at),
                 Vi(cited)
@@ -229,20 +290,66 @@ impl Display for Vi<'_, PieceAt<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let piece = self.0;
         write!(f, "{} ", role_vi(piece.role))?;
-        piece.write_places(f)
+        piece.write_places(f, Numerals::Arabic)
     }
 }
 
-/// `Pháo a7 và Xe c7`.
+/// `Thế cờ ban đầu xuất hiện lần thứ năm sau nước thứ 8 của Đen (b7a7)`,
+/// `Thế cờ sau nước thứ 4 của Đỏ xuất hiện …`.
+impl Display for Vi<'_, Seen<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Seen { after, nth, at } = self.0;
+        match after {
+            None => f.write_str("Thế cờ ban đầu")?,
+            Some(after) => write!(f, "Thế cờ sau {}", Vi(after))?,
+        }
+        write!(f, " xuất hiện lần thứ {} sau {}", Nth(*nth), Vi(at))
+    }
+}
+
+/// `Pháo a7 và Xe c7`, `Tốt e5, Mã e7 và Xe a7`, `hai Pháo a8 và a7`,
+/// `Tướng d8 cùng hai Mã e7 và d7`.
 impl Display for Vi<'_, PiecesAt<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, piece) in self.0.each().enumerate() {
+        let pieces = self.0;
+        let kinds = pieces.kind_count();
+        for (i, (role, kind)) in pieces.kinds().enumerate() {
             if i > 0 {
-                f.write_str(" và ")?;
+                // `Tướng d8 cùng hai Mã e7 và d7`: not `và` twice.
+                f.write_str(match (i + 1 == kinds, kind.len()) {
+                    (true, 1) => " và ",
+                    (true, _) => " cùng ",
+                    _ => ", ",
+                })?;
             }
-            Vi(&piece).fmt(f)?;
+            if let [one] = kind {
+                Vi(&pieces.piece(one)).fmt(f)?;
+                continue;
+            }
+            write!(f, "{} {} ", Count(kind.len()), role_vi(role))?;
+            for (j, one) in kind.iter().enumerate() {
+                if j > 0 {
+                    f.write_str(if j + 1 == kind.len() { " và " } else { ", " })?;
+                }
+                pieces.piece(one).write_places(f, Numerals::Arabic)?;
+            }
         }
         Ok(())
+    }
+}
+
+/// A small count in words: `hai`.
+struct Count(usize);
+
+impl Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            2 => f.write_str("hai"),
+            3 => f.write_str("ba"),
+            4 => f.write_str("bốn"),
+            5 => f.write_str("năm"),
+            n => write!(f, "{n}"),
+        }
     }
 }
 
@@ -381,9 +488,10 @@ impl Display for Vi<'_, AllowedKinds> {
             (k.discovered_check_threats, "dọa mãi chiếu rút bắt quân"),
         ];
         let played = kinds.iter().filter_map(|&(p, words)| p.then_some(words));
+        let count = played.clone().count();
         for (i, words) in played.enumerate() {
             if i > 0 {
-                f.write_str(" và ")?;
+                f.write_str(if i + 1 == count { " và " } else { ", " })?;
             }
             f.write_str(words)?;
         }
@@ -391,13 +499,16 @@ impl Display for Vi<'_, AllowedKinds> {
     }
 }
 
-/// How many times a position occurred: `ba`, or `4`.
+/// How many times a position occurred: `ba`, `tư`, `11`.
 struct Nth(u32);
 
 impl Display for Nth {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const WORDS: [&str; 10] = [
+            "nhất", "hai", "ba", "tư", "năm", "sáu", "bảy", "tám", "chín", "mười",
+        ];
         match self.0 {
-            3 => f.write_str("ba"),
+            n @ 1..=10 => f.write_str(WORDS[n as usize - 1]),
             n => f.write_str(itoa::Buffer::new().format(n)),
         }
     }
@@ -424,8 +535,8 @@ mod tests {
         };
         assert_eq!(Vi(&named).to_string(), "nước thứ 12 của Đen (a0b0)");
         assert_eq!(
-            (Nth(3).to_string(), Nth(4).to_string()),
-            ("ba".into(), "4".into())
+            (Nth(3).to_string(), Nth(4).to_string(), Nth(11).to_string()),
+            ("ba".into(), "tư".into(), "11".into())
         );
     }
 }

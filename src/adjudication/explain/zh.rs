@@ -6,8 +6,8 @@
 use std::fmt::{self, Display, Write};
 
 use super::sentence::{
-    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    PieceAt, PiecesAt, Places, Range, Sentence, Stood, Violation,
+    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
+    Outcome, PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
 };
 use crate::adjudication::books::{Citation, CitationStyle};
 use crate::xiangqi::notation::chinese::piece_name;
@@ -24,58 +24,82 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
     match s {
         Sentence::Found(found) => match found {
             Found::Nothing => w.write_str("尚无局面出现三次。"),
-            Found::Occurred {
-                after: None,
-                nth,
-                at,
-            } => write!(w, "开局局面在{}后第{}次出现。", Zh(at), Nth(*nth)),
-            Found::Occurred {
-                after: Some(after),
-                nth,
-                at,
-            } => write!(
-                w,
-                "{}后的局面在{}后第{}次出现。",
-                Zh(after),
-                Zh(at),
-                Nth(*nth)
-            ),
-            Found::Broken { third, change } => write!(
-                w,
-                "某一局面在{}后第三次出现，但{}变着，打破了循环：已无重复局面可判。",
-                Zh(third),
-                Zh(change)
-            ),
+            Found::Occurred { seen, since } => {
+                write!(w, "{}", Zh(seen))?;
+                if let Some(Since { nth, from }) = since {
+                    write!(w, "（自{}后为第{}次）", Zh(from), Nth(*nth))?;
+                }
+                w.write_str("。")
+            }
+            Found::Broken {
+                seen,
+                change,
+                again,
+            } => {
+                write!(w, "{}，但{}变着，打破了循环", Zh(seen), Zh(change))?;
+                match again {
+                    None => w.write_str("：已无重复局面可判。"),
+                    Some(again) => write!(
+                        w,
+                        "。此后该局面在{}后再次出现，为全局第{}次，但自变着以来仅为第{}次：尚无重复局面可判。",
+                        Zh(&again.at),
+                        Nth(again.nth),
+                        Nth(again.since_change)
+                    ),
+                }
+            }
         },
         Sentence::Violation(violation) => match violation {
             Violation::PerpetualCheck {
                 side,
                 checkers,
-                moves,
+                in_turn,
+                moves: _,
                 span,
                 cited,
             } => write!(
                 w,
-                "{}{}在循环的全部{moves}着中着着将军（{}）：长将（{}）。",
-                Zh(side),
-                Zh(checkers),
+                "循环中（{}）{}{}{}将军，属长将（{}）。",
                 Zh(span),
+                Short(side),
+                Zh(checkers),
+                if *in_turn { "轮流" } else { "每着皆" },
                 Zh(cited)
             ),
             Violation::PerpetualChase {
                 side,
                 chasers,
+                in_turn,
                 target,
-                moves,
+                moves: _,
                 span,
             } => write!(
                 w,
-                "{}{}在循环的全部{moves}着中着着捉{}{}（{}）。",
-                Zh(side),
+                "循环中（{}）{}{}{}捉{}{}。",
+                Zh(span),
+                Short(side),
                 Zh(chasers),
-                Zh(&side.other()),
-                Zh(target),
-                Zh(span)
+                if *in_turn { "轮流" } else { "每着都" },
+                Short(&side.other()),
+                Zh(target)
+            ),
+            Violation::TwoHelpers {
+                side,
+                leader,
+                helpers,
+                cited,
+            } => write!(
+                w,
+                "{}{}有{}子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（{}）。",
+                Short(side),
+                piece_name(*side, *leader),
+                match helpers {
+                    2 => "两",
+                    3 => "三",
+                    4 => "四",
+                    _ => "多",
+                },
+                Zh(cited)
             ),
             Violation::Chased {
                 side,
@@ -83,21 +107,33 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 stood,
                 cited,
             } => {
+                let named;
                 let why = match stood {
-                    Stood::RookByHorseOrCannon => "有真根，但马或炮长捉有真根的车仍属长捉",
+                    Stood::RookBy(by) => {
+                        named = format!(
+                            "虽有真根，但{}长捉有根车仍判负",
+                            piece_name(side.other(), *by)
+                        );
+                        &named
+                    }
                     Stood::Pinned => "虽有真根，但被牵制不能走动，仍算长捉",
                     Stood::BlockedHorse => "虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉",
                     Stood::OffersAmongChases => "虽有真根，但长捉中夹带兑子仍算长捉",
-                    Stood::FalselyProtected => "只有假根（保护它的子不能合法反吃），因此是长捉",
-                    Stood::Unprotected => "无根（没有子能反吃它），因此是长捉",
+                    Stood::FalselyProtected => "只有假根（保护它的子不能合法反吃），属长捉",
+                    Stood::Unprotected => "无根（无子可反吃），属长捉",
                 };
-                write!(
-                    w,
-                    "{}{}{why}（{}）。",
-                    Zh(side),
-                    piece_name(*side, *target),
-                    Zh(cited)
-                )
+                match cited {
+                    Cited(Some(c)) => write!(
+                        w,
+                        "{}{}{why}（{}）。",
+                        Short(side),
+                        piece_name(*side, *target),
+                        Zh(c)
+                    ),
+                    Cited(None) => {
+                        write!(w, "{}{}{why}。", Short(side), piece_name(*side, *target))
+                    }
+                }
             }
         },
         Sentence::Answer(answer) => match answer {
@@ -125,6 +161,13 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Zh(side),
                 Zh(cited)
             ),
+            Answer::ChasedInTurn { side, moves, cited } => write!(
+                w,
+                "{}{moves}着均还捉，但轮流捉不同的子，允许（{}）；只有{}长捉同一子。",
+                Zh(&side.other()),
+                Zh(cited),
+                Zh(side)
+            ),
             Answer::OffersAmongChases { side, cited } => write!(
                 w,
                 "{}的捉子着法中有的同时是兑子：仍属长捉（{}）。",
@@ -143,13 +186,25 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             cited: Cited(None),
         }) => write!(w, "{}{}。", Zh(side), Zh(what)),
         Sentence::Outcome(outcome) => match outcome {
-            Outcome::Loses { side, at, cited } => write!(
+            Outcome::Loses {
+                side,
+                at,
+                if_warned: false,
+                cited,
+            } => write!(
                 w,
                 "{}不变着，{}再次重复，判负（{}）。",
                 Zh(side),
                 Zh(at),
                 Zh(cited)
             ),
+            // The move names its side: `红方第6着`.
+            Outcome::Loses {
+                side: _,
+                at,
+                if_warned: true,
+                cited,
+            } => write!(w, "若裁判已警告，{}仍重复，判负（{}）。", Zh(at), Zh(cited)),
             Outcome::MustChange { side, must, cited } => {
                 write!(w, "{}{}（{}）。", Zh(side), must.zh, Zh(cited))
             }
@@ -182,6 +237,18 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
     }
 }
 
+/// A side's name before a piece in running text: `红` (`红车`), `黑`.
+struct Short<'a>(&'a Color);
+
+impl Display for Short<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.0 {
+            Color::Red => "红",
+            Color::Black => "黑",
+        })
+    }
+}
+
 /// A phrase in Chinese, for `write!`.
 struct Zh<'a, T: ?Sized>(&'a T);
 
@@ -203,26 +270,74 @@ impl Display for Zh<'_, PieceAt<'_>> {
         match piece.places {
             Places::Squares => {
                 f.write_str(name)?;
-                piece.write_places(f)
+                piece.write_places(f, Numerals::Chinese)
             }
-            Places::Files | Places::ChineseFiles => {
-                piece.write_places(f)?;
+            Places::Files => {
+                piece.write_places(f, Numerals::Chinese)?;
                 write!(f, "路{name}")
             }
         }
     }
 }
 
+/// `起始局面在黑方第8着（b7a7）后第五次出现`, `红方第4着后的局面在…`.
+impl Display for Zh<'_, Seen<'_>> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Seen { after, nth, at } = self.0;
+        match after {
+            None => f.write_str("起始局面")?,
+            Some(after) => write!(f, "{}后的局面", Zh(after))?,
+        }
+        write!(f, "在{}后第{}次出现", Zh(at), Nth(*nth))
+    }
+}
+
 /// `炮a7和车c7`.
 impl Display for Zh<'_, PiecesAt<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, piece) in self.0.each().enumerate() {
+        let pieces = self.0;
+        let kinds = pieces.kind_count();
+        for (i, (role, kind)) in pieces.kinds().enumerate() {
             if i > 0 {
-                f.write_str("和")?;
+                f.write_str(if i + 1 == kinds { "和" } else { "、" })?;
             }
-            Zh(&piece).fmt(f)?;
+            if let [one] = kind {
+                Zh(&pieces.piece(one)).fmt(f)?;
+                continue;
+            }
+            write!(
+                f,
+                "{}{}（",
+                Count(kind.len()),
+                piece_name(pieces.side, role)
+            )?;
+            for (j, one) in kind.iter().enumerate() {
+                if j > 0 {
+                    f.write_str("、")?;
+                }
+                pieces.piece(one).write_places(f, Numerals::Chinese)?;
+                if pieces.places != Places::Squares {
+                    f.write_str("路")?;
+                }
+            }
+            f.write_str("）")?;
         }
         Ok(())
+    }
+}
+
+/// A small count in words: `双`, `三`.
+struct Count(usize);
+
+impl Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            2 => f.write_str("双"),
+            3 => f.write_str("三"),
+            4 => f.write_str("四"),
+            5 => f.write_str("五"),
+            n => write!(f, "{n}"),
+        }
     }
 }
 
@@ -261,7 +376,7 @@ impl Display for Zh<'_, Range> {
     }
 }
 
-/// `第23条第1点`, `亚洲规则第6条`: as the book's Chinese text names it.
+/// `第23条第1项`, `亚洲规则第6条`: as the book's Chinese text names it.
 impl Display for Zh<'_, Citation> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = *self.0;
@@ -301,7 +416,7 @@ impl Display for Zh<'_, Allowance<'_>> {
             Allowance::ChecksAnd(other) => {
                 f.write_str(match other {
                     Alternated::Chases => "将军与捉子交替（一将一捉）",
-                    Alternated::DiscoveredCheckThreats => "将军与借闪将吃子的威胁交替（一将一抽）",
+                    Alternated::DiscoveredCheckThreats => "将军与以闪将抽子相威胁交替（一将一抽）",
                     Alternated::IdleMoves => "将军与闲着交替（一将一闲）",
                     Alternated::OtherMoves => "将军与其他着法交替",
                 })?;
@@ -343,7 +458,7 @@ impl Display for Zh<'_, AllowedKinds> {
             (k.blocks, "长拦"),
             (k.sacrifices, "长献"),
             (k.exchange_offers, "长兑"),
-            (k.discovered_check_threats, "长以闪将吃子相威胁"),
+            (k.discovered_check_threats, "长抽（以闪将抽子相威胁）"),
         ];
         let played = kinds.iter().filter_map(|&(p, words)| p.then_some(words));
         for (i, words) in played.enumerate() {
@@ -356,13 +471,14 @@ impl Display for Zh<'_, AllowedKinds> {
     }
 }
 
-/// How many times a position occurred: `三`, or `4`.
+/// How many times a position occurred: `三`, `五`, `11`.
 struct Nth(u32);
 
 impl Display for Nth {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const WORDS: [&str; 10] = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十"];
         match self.0 {
-            3 => f.write_str("三"),
+            n @ 1..=10 => f.write_str(WORDS[n as usize - 1]),
             n => f.write_str(itoa::Buffer::new().format(n)),
         }
     }
@@ -389,8 +505,8 @@ mod tests {
         };
         assert_eq!(Zh(&named).to_string(), "红方第12着（x，y，a0b0）");
         assert_eq!(
-            (Nth(3).to_string(), Nth(4).to_string()),
-            ("三".into(), "4".into())
+            (Nth(3).to_string(), Nth(5).to_string(), Nth(11).to_string()),
+            ("三".into(), "五".into(), "11".into())
         );
     }
 }
