@@ -12,7 +12,10 @@
 //! sends them.
 //!
 //! `adjudicate` also takes a game record (any layout [`crate::records`] reads): when the
-//! first non-blank line does not start a JSON value, the whole input is one `game`.
+//! first non-blank line does not start a JSON value, the whole input is one `game`, read as
+//! bytes in the encoding it was saved in (GBK, Big5, UTF-16 with a byte-order mark, ...), as a
+//! record sent as the body of `POST /v1/adjudicate` is ([`crate::api::upload`]): its answer
+//! says which encoding was read (`record_encoding`).
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -25,6 +28,7 @@ use serde_json::value::RawValue;
 
 use crate::api::json::{parse_part, problem_language_of};
 use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
+use crate::api::upload::{GameOptions, RecordUpload};
 use crate::api::wording;
 use crate::api::{ApiError, Arbiter, Cancel, LawArbiter, Limits, adjudicate_batch, adjudicate_one};
 use crate::xiangqi::{Position, divide, notation::Notation, perft};
@@ -50,6 +54,10 @@ pub struct Defaults {
     pub notation: Option<String>,
     /// `--lang`: the language of the answer's texts; sent as the `lang` key.
     pub lang: Option<String>,
+    /// `--charset`: the encoding of a game record (not of JSON, which is UTF-8), as the
+    /// `charset` of a record sent to the HTTP API; without it, a record's byte-order mark, else
+    /// UTF-8, else the encoding detected.
+    pub charset: Option<String>,
 }
 
 impl Defaults {
@@ -62,6 +70,16 @@ impl Defaults {
         ]
         .into_iter()
         .filter_map(|(key, value)| value.as_deref().map(|v| (key, v)))
+    }
+
+    /// The fields to fill, as the options of a game record.
+    fn options(&self) -> GameOptions {
+        GameOptions {
+            fen: self.fen.clone(),
+            notation: self.notation.clone(),
+            lang: self.lang.clone(),
+            ..GameOptions::default()
+        }
     }
 
     /// `raw` with each field it lacks filled in, the client's own text otherwise untouched (so a
@@ -232,12 +250,13 @@ fn looks_like_json(line: &[u8]) -> bool {
 
 /// Reads `input` a line at a time and answers each JSON value as soon as it is complete.
 /// With `record`, an input whose first non-blank line is not JSON is read to its end and
-/// answered as one game record through `record`. Returns how many answers were problems.
+/// answered as one game record through `record`, which gets its bytes. Returns how many
+/// answers were problems.
 fn answer_stream<W: Write>(
     input: &mut dyn BufRead,
     out: W,
     answer: &mut dyn FnMut(&str) -> Reply,
-    record: Option<&dyn Fn(&str) -> String>,
+    record: Option<&dyn Fn(Vec<u8>) -> Reply>,
     lang: Option<&str>,
 ) -> io::Result<usize> {
     let mut answers = Answers {
@@ -251,7 +270,7 @@ fn answer_stream<W: Write>(
     let mut line = Vec::new();
     let mut seen_value = false;
     if input.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
-        input.consume(3); // a byte-order mark, as some editors write
+        input.consume(3); // a UTF-8 byte-order mark, as some editors write
     }
     loop {
         line.clear();
@@ -268,11 +287,7 @@ fn answer_stream<W: Write>(
             if let Some(record) = record.filter(|_| !looks_like_json(&line)) {
                 pending.extend_from_slice(&line);
                 input.read_to_end(&mut pending)?;
-                let reply = match String::from_utf8(pending) {
-                    Ok(text) => (answers.answer)(&record(&text)),
-                    Err(e) => Err(not_utf8(e.utf8_error().valid_up_to())),
-                };
-                answers.write(reply, None)?;
+                answers.write(record(pending), None)?;
                 return Ok(answers.problems);
             }
             pending.clear();
@@ -296,16 +311,10 @@ fn answer_stream<W: Write>(
     Ok(answers.problems)
 }
 
-fn not_utf8(at: usize) -> ApiError {
-    ApiError::InvalidRequest {
-        field: "game".to_owned(),
-        message: wording::record_not_utf8(at + 1),
-    }
-}
-
 /// `adjudicate [FILE|-]`: each input value is an adjudicate request, or a
 /// batch (`{"games": [...]}`); each answer is what the HTTP API would send. An input that
-/// is not JSON is one game record. Returns how many answers were problems.
+/// is not JSON is one game record, answered as the same bytes sent to the HTTP API as a record
+/// are. Returns how many answers were problems.
 pub fn adjudicate(path: Option<&Path>, defaults: &Defaults, limits: Limits) -> io::Result<usize> {
     let arbiter = LawArbiter;
     let mut answer = |raw: &str| -> Reply {
@@ -326,7 +335,15 @@ pub fn adjudicate(path: Option<&Path>, defaults: &Defaults, limits: Limits) -> i
                 .into_bytes())
         }
     };
-    let record = |text: &str| format!("{{\"game\":{}}}", json_string(text));
+    let record = |bytes: Vec<u8>| -> Reply {
+        let upload = RecordUpload {
+            bytes,
+            charset: defaults.charset.clone(),
+            options: defaults.options(),
+        };
+        let game = upload.check(&limits, None)?;
+        Ok(arbiter.adjudicate(&game)?.to_json().into_bytes())
+    };
     let mut input = open_input(path)?;
     answer_stream(
         &mut input,
@@ -343,6 +360,7 @@ pub fn legal_moves(path: Option<&Path>, defaults: &Defaults, limits: Limits) -> 
     let arbiter = LawArbiter;
     let defaults = Defaults {
         lang: None,
+        charset: None,
         ..defaults.clone()
     };
     let mut answer = |raw: &str| -> Reply {
@@ -406,12 +424,15 @@ mod tests {
             parse_part::<serde_json::Value>(raw)?;
             Ok(raw.as_bytes().to_vec())
         };
-        let wrap = |text: &str| format!("{{\"game\":{}}}", json_string(text));
+        let wrap = |bytes: Vec<u8>| -> Reply {
+            let text = String::from_utf8(bytes).expect("UTF-8 in these tests");
+            Ok(format!("{{\"game\":{}}}", json_string(&text)).into_bytes())
+        };
         let problems = answer_stream(
             &mut input.as_bytes(),
             &mut out,
             &mut echo,
-            record.then_some(&wrap as &dyn Fn(&str) -> String),
+            record.then_some(&wrap as &dyn Fn(Vec<u8>) -> Reply),
             None,
         )
         .unwrap();
@@ -468,7 +489,7 @@ mod tests {
         let d = Defaults {
             fen: Some("F".to_owned()),
             notation: Some("wxf".to_owned()),
-            lang: None,
+            ..Defaults::default()
         };
         assert_eq!(
             d.fill(r#"{"moves": []}"#),

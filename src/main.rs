@@ -79,7 +79,8 @@ enum Command {
     /// Reads JSON Lines (or one document, which may span lines) and answers each value as
     /// soon as it is read; a line that is not JSON is answered with its problem and the next
     /// line is read. An input whose first non-blank line is not JSON (a PGN record, a numbered
-    /// score sheet, DhtmlXQ blocks) is one game record: `xiangqi-arbiter adjudicate game.pgn`.
+    /// score sheet, DhtmlXQ blocks) is one game record: `xiangqi-arbiter adjudicate game.pgn`,
+    /// in UTF-8, GBK, Big5, UTF-16 with a byte-order mark or the encoding `--charset` names.
     #[command(after_help = EXIT_CODES)]
     Adjudicate {
         /// Input file; `-` or nothing reads standard input.
@@ -95,6 +96,11 @@ enum Command {
         /// `lang` in requests that do not set it.
         #[arg(long)]
         lang: Option<String>,
+        /// Encoding of a game record (utf-8, gbk, gb18030, big5, utf-16le, ...: a WHATWG
+        /// label). Without it: the record's byte-order mark, else UTF-8 if it is, else the
+        /// encoding detected. JSON is always UTF-8.
+        #[arg(long)]
+        charset: Option<String>,
         /// Most moves in one game.
         #[arg(long, env = "XA_MAX_MOVES", default_value_t = DEFAULT_MAX_MOVES)]
         max_moves: usize,
@@ -151,6 +157,7 @@ fn main() -> ExitCode {
             fen,
             notation,
             lang,
+            charset,
             max_moves,
             max_batch,
         }) => offline(cli::adjudicate(
@@ -159,6 +166,7 @@ fn main() -> ExitCode {
                 fen,
                 notation,
                 lang,
+                charset,
             },
             Limits::new(max_moves, max_batch),
         )),
@@ -172,7 +180,7 @@ fn main() -> ExitCode {
             &Defaults {
                 fen,
                 notation,
-                lang: None,
+                ..Defaults::default()
             },
             Limits::new(max_moves, 1),
         )),

@@ -4,7 +4,7 @@
 //! Field names are fixed by the v1 contract (issue 4): fields may be added, never renamed.
 //! Every enumerated wire name (verdict, pattern, threat kind, protection, side, role, reason)
 //! is spelled once, in a `wire_enum!` below: serde writes and reads that spelling, `as_str`
-//! returns it (metrics labels use it), and `tests/openapi.rs` checks that `openapi.yaml` lists
+//! returns it (metrics labels use it), and `tests/it/openapi.rs` checks that `openapi.yaml` lists
 //! exactly those names.
 
 use std::borrow::Cow;
@@ -301,6 +301,11 @@ pub struct AdjudicateResponse {
     /// `GET /v1/rulesets`, so that an arbiter sees where the books part.
     #[serde(default)]
     pub comparison: Option<Vec<BookRuling>>,
+    /// The encoding the game record was read in (`gbk`, `big5`, `utf-8`, `utf-16le`: the
+    /// WHATWG Encoding Standard's name in lower case), when the game came as a record sent
+    /// as the body; absent for JSON, which is UTF-8.
+    #[serde(default)]
+    pub record_encoding: Option<Text>,
 }
 
 /// Room for a ruling's answer: about 3 KB for a cycle of eight plies.

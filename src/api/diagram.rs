@@ -248,7 +248,7 @@ where
     diagram::parse_list(text).map_err(|e| wording::unreadable_drawing(&e))
 }
 
-fn boolean(text: &str) -> Result<bool, Wording> {
+pub(super) fn boolean(text: &str) -> Result<bool, Wording> {
     match text {
         "true" => Ok(true),
         "false" => Ok(false),

@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 use super::wording::{self, Fixed, Wording};
 pub use super::wording::{ECHO_CHARS, FEN_ECHO_CHARS, FenProblem, elide};
 use crate::adjudication::Lang;
+use crate::records::decode::Chosen;
 use crate::xiangqi::Color;
 use crate::xiangqi::notation::Notation;
 
@@ -41,9 +42,21 @@ pub enum ApiError {
         /// What is wrong and where, in the parser's terms made plain, in every language.
         detail: Wording,
     },
-    /// 415: the request is not `Content-Type: application/json`.
+    /// 415: the request is not `Content-Type: application/json` (nor, where the route takes
+    /// one, a game record's media type), or a record's body is JSON.
     #[error("expected Content-Type: application/json")]
-    UnsupportedMediaType,
+    UnsupportedMediaType {
+        /// What the route takes, in words: [`Fixed::UnsupportedMediaType`] (JSON),
+        /// [`Fixed::UnsupportedMediaTypeOrRecord`] (JSON or a game record, `POST
+        /// /v1/adjudicate`), or [`Fixed::JsonAsRecord`] (JSON sent as a record).
+        why: Fixed,
+    },
+    /// 415: a game record sent as the body declares a `charset` that names no encoding.
+    #[error("unknown charset {charset:?}")]
+    UnsupportedCharset {
+        /// The charset as sent (cut short when long).
+        charset: String,
+    },
     /// 413: the body exceeds the configured limit.
     #[error("request body larger than {limit} bytes")]
     PayloadTooLarge {
@@ -196,6 +209,21 @@ pub enum ApiError {
         /// What is wrong, in words.
         message: Wording,
     },
+    /// 422: a game record sent as the body is not text in its encoding (the one its
+    /// byte-order mark or its `charset` names, else the one detected).
+    #[error("the game record is not {encoding} text (byte {offset})")]
+    UndecodableRecord {
+        /// The encoding's name, as `record_encoding` gives it (`gbk`, `big5`, `utf-8`).
+        encoding: String,
+        /// How the encoding was chosen.
+        chosen: Chosen,
+        /// Where the first malformed bytes start (0-based, from the body's first byte).
+        offset: usize,
+        /// Their line in the text before them (1-based).
+        line: u32,
+        /// Their column, in characters (1-based).
+        column: u32,
+    },
     /// A problem with one move of a `game` record: the move's own problem (`illegal-move`,
     /// `unparsable-move`), which also says where the move stands in the record.
     #[error("line {line}, column {column} of the game record: {error}")]
@@ -259,7 +287,7 @@ impl ApiError {
     pub fn status(&self) -> u16 {
         match self {
             ApiError::MalformedJson { .. } | ApiError::InvalidParameter { .. } => 400,
-            ApiError::UnsupportedMediaType => 415,
+            ApiError::UnsupportedMediaType { .. } | ApiError::UnsupportedCharset { .. } => 415,
             ApiError::PayloadTooLarge { .. } => 413,
             ApiError::NotFound { .. } => 404,
             ApiError::MethodNotAllowed { .. } => 405,
@@ -278,7 +306,8 @@ impl ApiError {
             | ApiError::TooManyGames { .. }
             | ApiError::UnknownField { .. }
             | ApiError::InvalidRequest { .. }
-            | ApiError::InvalidRecord { .. } => 422,
+            | ApiError::InvalidRecord { .. }
+            | ApiError::UndecodableRecord { .. } => 422,
             ApiError::InRecord { error, .. } => error.status(),
             ApiError::Internal => 500,
             ApiError::Status { status, .. } => *status,
@@ -289,7 +318,8 @@ impl ApiError {
     pub fn slug(&self) -> Option<&'static str> {
         Some(match self {
             ApiError::MalformedJson { .. } => "malformed-json",
-            ApiError::UnsupportedMediaType => "unsupported-media-type",
+            ApiError::UnsupportedMediaType { .. } => "unsupported-media-type",
+            ApiError::UnsupportedCharset { .. } => "unsupported-charset",
             ApiError::PayloadTooLarge { .. } => "payload-too-large",
             ApiError::NotFound { .. } => "not-found",
             ApiError::MethodNotAllowed { .. } => "method-not-allowed",
@@ -307,7 +337,7 @@ impl ApiError {
             ApiError::TooManyGames { .. } => "too-many-games",
             ApiError::UnknownField { .. } => "unknown-field",
             ApiError::InvalidRequest { .. } => "invalid-request",
-            ApiError::InvalidRecord { .. } => "invalid-record",
+            ApiError::InvalidRecord { .. } | ApiError::UndecodableRecord { .. } => "invalid-record",
             ApiError::InvalidParameter { .. } => "invalid-parameter",
             ApiError::InRecord { error, .. } => return error.slug(),
             ApiError::Internal => "internal",
@@ -327,7 +357,8 @@ impl ApiError {
     pub fn title(&self) -> &'static str {
         match self {
             ApiError::MalformedJson { .. } => "Malformed request body",
-            ApiError::UnsupportedMediaType => "Unsupported media type",
+            ApiError::UnsupportedMediaType { .. } => "Unsupported media type",
+            ApiError::UnsupportedCharset { .. } => "Unsupported charset",
             ApiError::PayloadTooLarge { .. } => "Request body too large",
             ApiError::NotFound { .. } => "Not found",
             ApiError::MethodNotAllowed { .. } => "Method not allowed",
@@ -345,7 +376,9 @@ impl ApiError {
             ApiError::TooManyGames { .. } => "Too many games",
             ApiError::UnknownField { .. } => "Unknown field",
             ApiError::InvalidRequest { .. } => "Invalid request",
-            ApiError::InvalidRecord { .. } => "Invalid game record",
+            ApiError::InvalidRecord { .. } | ApiError::UndecodableRecord { .. } => {
+                "Invalid game record"
+            }
             ApiError::InvalidParameter { .. } => "Invalid query parameter",
             ApiError::InRecord { error, .. } => error.title(),
             ApiError::Internal => "Internal server error",
@@ -419,6 +452,14 @@ impl ApiError {
             ApiError::InvalidRecord { line, column, .. } => {
                 json!({ "line": line, "column": column })
             }
+            ApiError::UndecodableRecord {
+                encoding,
+                offset,
+                line,
+                column,
+                ..
+            } => json!({ "line": line, "column": column, "encoding": encoding, "offset": offset }),
+            ApiError::UnsupportedCharset { charset } => json!({ "charset": charset }),
             ApiError::InRecord {
                 line,
                 column,
@@ -503,6 +544,14 @@ impl ApiError {
                 column,
                 error,
             } => wording::in_record(*line, *column, &error.detail(lang), lang),
+            ApiError::UndecodableRecord {
+                encoding,
+                chosen,
+                offset,
+                line,
+                column,
+            } => wording::undecodable_record(encoding, *chosen, *offset, (*line, *column), lang),
+            ApiError::UnsupportedCharset { charset } => wording::unsupported_charset(charset, lang),
             ApiError::InvalidFen { problems, .. } => wording::invalid_fen(problems, lang),
             ApiError::TooManyMoves { count, limit } => {
                 wording::too_many(*count, *limit, false, lang)
@@ -523,9 +572,7 @@ impl ApiError {
             }
             ApiError::UnknownNotation { notation } => wording::unknown_name(true, notation, lang),
             ApiError::UnknownRuleset { ruleset } => wording::unknown_name(false, ruleset, lang),
-            ApiError::UnsupportedMediaType => {
-                wording::fixed(Fixed::UnsupportedMediaType, lang).to_owned()
-            }
+            ApiError::UnsupportedMediaType { why } => wording::fixed(*why, lang).to_owned(),
             ApiError::NotReady => wording::fixed(Fixed::NotReady, lang).to_owned(),
             ApiError::Cancelled => wording::fixed(Fixed::Cancelled, lang).to_owned(),
             ApiError::Internal => wording::fixed(Fixed::Internal, lang).to_owned(),

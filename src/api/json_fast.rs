@@ -10,7 +10,7 @@
 //! It answers only when it is sure, and then exactly as serde would: anything else (an
 //! escape, a number with a fraction or an exponent, a `game` record, `strict`, an unknown or
 //! repeated field, a missing `moves`, a syntax error) makes it answer `None`, and the body is
-//! read by serde as before. The tests below and `tests/json_fast.rs` (a proptest over bodies of
+//! read by serde as before. The tests below and `tests/it/json_fast.rs` (a proptest over bodies of
 //! every kind) hold the two readers to the same request on every body the fast one reads.
 
 use super::moves::Moves;

@@ -14,7 +14,7 @@ use super::wording::{self, fen_problems};
 use crate::adjudication::{
     self, Lang, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
 };
-use crate::records;
+use crate::records::{self, decode};
 use crate::xiangqi::{
     Position,
     notation::{Notation, iccs},
@@ -94,6 +94,7 @@ impl Arbiter for LawArbiter {
         });
         let mut answer = response(&replay, ruling, sent, &naming, langs);
         answer.comparison = comparison;
+        answer.record_encoding = game.record_encoding.map(|e| decode::name(e).into());
         Ok(RuledGame {
             answer,
             replay,
@@ -303,6 +304,7 @@ fn response(
         game_over: ruling.game_end.map(dto::GameOver::from),
         no_capture: ruling.no_capture.into(),
         comparison: None,
+        record_encoding: None,
     }
 }
 

@@ -3,7 +3,8 @@
 //! and the rules core ([`crate::xiangqi`]) and knows nothing of axum, sockets or metrics.
 //!
 //! - [`request`]: what clients ask, and every content check, made once; [`moves`] holds a
-//!   request's moves as sent, in one buffer.
+//!   request's moves as sent, in one buffer; [`upload`] makes the same request of a game
+//!   record sent as bytes, in its own encoding, with its options apart.
 //! - [`answer`]: what the API answers, each wire name spelled once, and the conversions from
 //!   the domain.
 //! - [`error`]: every error as an [`ApiError`] and its RFC 9457 [`Problem`] form.
@@ -28,6 +29,7 @@ pub mod moves;
 pub mod report;
 pub mod request;
 pub mod time;
+pub mod upload;
 pub mod wording;
 
 pub use adjudicate::{

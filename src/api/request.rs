@@ -165,6 +165,9 @@ pub struct Game {
     /// The record the moves were read from, if the game came as one: where each move stands
     /// in it.
     pub record: Option<Record>,
+    /// The encoding the record was read in, when it came as bytes rather than JSON text (a
+    /// record sent as the body, [`super::upload`]): the answer's `record_encoding`.
+    pub record_encoding: Option<&'static encoding_rs::Encoding>,
 }
 
 /// Fewest bytes a ply takes in a record: a DhtmlXQ move is four digits, any other move at
@@ -363,6 +366,21 @@ fn integral<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Er
 }
 
 impl AdjudicateRequest {
+    /// A request of `moves` from the standard start, every other field absent.
+    pub fn of_moves(moves: Moves) -> AdjudicateRequest {
+        AdjudicateRequest {
+            fen: None,
+            moves,
+            game: None,
+            notation: None,
+            ruleset: None,
+            no_capture_limit: None,
+            compare: None,
+            lang: None,
+            record: RecordOnce::default(),
+        }
+    }
+
     /// Checks the content limits that do not need the rules (sizes and ranges).
     pub fn check_limits(&self, limits: &Limits) -> Result<(), ApiError> {
         check_game_shape(
@@ -428,6 +446,7 @@ impl AdjudicateRequest {
                 langs,
                 compare,
                 record: None,
+                record_encoding: None,
             });
         };
         let record = self
@@ -461,6 +480,7 @@ impl AdjudicateRequest {
             langs,
             compare,
             record: Some(record),
+            record_encoding: None,
         })
     }
 

@@ -11,9 +11,13 @@
 //!   worded for people, and the same strictness (an unknown field is 422 `unknown-field`
 //!   unless the object says `"strict": false`).
 //!
-//! Rejections: 415 for a content type other than JSON or any `Content-Encoding` but
-//! `identity`, 413 for a body over the limit, 400 for anything that is not the expected JSON,
-//! 422 for a field the request does not know.
+//! [`AdjudicateBody`] reads `POST /v1/adjudicate`'s body, which may also be a game record sent
+//! as it is (a record media type), into the same buffer; the application layer reads it
+//! ([`crate::api::upload`]).
+//!
+//! Rejections: 415 for a content type other than JSON (or a record's, where the route takes
+//! one) or any `Content-Encoding` but `identity`, 413 for a body over the limit, 400 for
+//! anything that is not the expected JSON, 422 for a field the request does not know.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,7 +34,9 @@ use super::progress::BodyStalled;
 use super::state::AppState;
 use crate::api::error::{ApiError, ECHO_CHARS, elide};
 use crate::api::json::{RequestBody, parse_json, problem_language_of};
-use crate::api::wording;
+use crate::api::request::AdjudicateRequest;
+use crate::api::upload::{GameBody, GameOptions, RecordUpload, query_problem_language};
+use crate::api::wording::{self, Fixed};
 
 /// A JSON request body (extractor) or response body (responder).
 #[derive(Debug, Clone, Copy, Default)]
@@ -77,10 +83,59 @@ where
     }
 }
 
+/// The body of `POST /v1/adjudicate`: a JSON request, or a game record sent as the body itself
+/// with a record media type (`application/x-chess-pgn`, `text/plain`,
+/// `application/octet-stream`; an optional `charset`), the game's options in the query
+/// ([`GameOptions`]). The head is checked first (the media type, then the query: a parameter
+/// the route does not know is refused before the body is read). With a JSON body, the query's
+/// options fill the fields the body does not set.
+#[derive(Debug)]
+pub struct AdjudicateBody(pub GameBody);
+
+impl FromRequest<AppState> for AdjudicateBody {
+    /// In the query's `lang`, else `Accept-Language`'s; a JSON body's own `lang` first when
+    /// it reads that far.
+    type Rejection = LocalizedError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let header = accept_language(req.headers()).map(str::to_owned);
+        let query = req.uri().query().map(str::to_owned);
+        let lang = query_problem_language(query.as_deref(), header.as_deref());
+        let in_lang = |e| LocalizedError(e, lang);
+        let kind = body_kind(req.headers(), true).map_err(in_lang)?;
+        let options = GameOptions::from_query(query.as_deref()).map_err(in_lang)?;
+        let bytes = read_checked_body(req, state.max_body_bytes)
+            .await
+            .map_err(in_lang)?;
+        let body = match kind {
+            BodyKind::Json => {
+                // The body's own `lang`, else the query's (checked already), else the header's.
+                let fallback = options.lang.as_deref().or(header.as_deref());
+                let mut req: AdjudicateRequest = parse_json(&bytes)
+                    .map_err(|e| LocalizedError(e, problem_language_of(&bytes, fallback)))?;
+                options.fill(&mut req);
+                GameBody::Request(req)
+            }
+            BodyKind::Record { charset } => GameBody::Record(RecordUpload {
+                bytes,
+                charset,
+                options,
+            }),
+        };
+        Ok(AdjudicateBody(body))
+    }
+}
+
 /// Checks the content type and encoding, then reads the whole body into one buffer of at
 /// most `limit` bytes.
 pub async fn read_json_body(req: Request, limit: usize) -> Result<Vec<u8>, ApiError> {
-    check_headers(req.headers())?;
+    body_kind(req.headers(), false)?;
+    read_checked_body(req, limit).await
+}
+
+/// Reads the whole body of a request whose head has been checked into one buffer of at most
+/// `limit` bytes.
+async fn read_checked_body(req: Request, limit: usize) -> Result<Vec<u8>, ApiError> {
     let received = req.extensions().get::<BodyReceived>().cloned();
     let hint = req
         .headers()
@@ -95,14 +150,36 @@ pub async fn read_json_body(req: Request, limit: usize) -> Result<Vec<u8>, ApiEr
     Ok(bytes)
 }
 
-fn check_headers(headers: &HeaderMap) -> Result<(), ApiError> {
-    let json = headers
+/// What a body's head says it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum BodyKind {
+    /// JSON.
+    Json,
+    /// A game record as it is, with the `charset` its media type declares, if any.
+    Record { charset: Option<String> },
+}
+
+/// The kind of body the head announces, JSON or (when `records`) a game record; or 415 for
+/// another media type, or for any `Content-Encoding` but `identity`.
+fn body_kind(headers: &HeaderMap, records: bool) -> Result<BodyKind, ApiError> {
+    let content_type = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(is_json);
-    if !json {
-        return Err(ApiError::UnsupportedMediaType);
-    }
+        .unwrap_or("");
+    let kind = if is_json(content_type) {
+        BodyKind::Json
+    } else if records && is_record(content_type) {
+        BodyKind::Record {
+            charset: charset(content_type),
+        }
+    } else {
+        let why = if records {
+            Fixed::UnsupportedMediaTypeOrRecord
+        } else {
+            Fixed::UnsupportedMediaType
+        };
+        return Err(ApiError::UnsupportedMediaType { why });
+    };
     // A body that claims an encoding is refused whatever it holds: decoding gzip would need a
     // decompressed-size limit and a ratio cap, and plain JSON labelled gzip is a lie.
     for value in headers.get_all(header::CONTENT_ENCODING) {
@@ -116,7 +193,34 @@ fn check_headers(headers: &HeaderMap) -> Result<(), ApiError> {
             }
         }
     }
-    Ok(())
+    Ok(kind)
+}
+
+/// The media types of a game record sent as the body: PGN's (`application/x-chess-pgn`),
+/// plain text, and `application/octet-stream`, which a browser sends for a file whose type it
+/// does not know (`.txt` aside, no record's extension is one it knows).
+pub const RECORD_MEDIA_TYPES: [&str; 3] = [
+    "application/x-chess-pgn",
+    "text/plain",
+    "application/octet-stream",
+];
+
+/// Whether a `Content-Type` is one of [`RECORD_MEDIA_TYPES`], parameters allowed.
+fn is_record(content_type: &str) -> bool {
+    let essence = content_type.split(';').next().unwrap_or("").trim();
+    RECORD_MEDIA_TYPES
+        .iter()
+        .any(|t| t.eq_ignore_ascii_case(essence))
+}
+
+/// The `charset` parameter of a `Content-Type`, unquoted, if it has one.
+fn charset(content_type: &str) -> Option<String> {
+    content_type.split(';').skip(1).find_map(|param| {
+        let (name, value) = param.split_once('=')?;
+        name.trim()
+            .eq_ignore_ascii_case("charset")
+            .then(|| value.trim().trim_matches('"').to_owned())
+    })
 }
 
 /// `application/json` or any `application/*+json`, parameters allowed (what axum's `Json`
@@ -244,6 +348,26 @@ mod tests {
             "application/+jso",
         ] {
             assert!(!is_json(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn record_content_types_and_their_charset() {
+        for (content_type, charset) in [
+            ("application/x-chess-pgn", None),
+            ("Text/Plain; charset=GBK", Some("GBK")),
+            ("text/plain;format=flowed; charset=\"big5\"", Some("big5")),
+            ("application/octet-stream", None),
+        ] {
+            assert!(is_record(content_type), "{content_type}");
+            assert_eq!(
+                self::charset(content_type).as_deref(),
+                charset,
+                "{content_type}"
+            );
+        }
+        for bad in ["text/html", "text/plainx", "", "application/pgn"] {
+            assert!(!is_record(bad), "{bad}");
         }
     }
 }

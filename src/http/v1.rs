@@ -9,12 +9,12 @@ use axum::extract::{RawQuery, State};
 
 use super::admission::Admitted;
 use super::error::{AcceptLanguage, LocalizedError, ProblemLang};
-use super::extract::{ApiJson, JsonText};
+use super::extract::{AdjudicateBody, ApiJson, JsonText};
 use super::metrics::record_verdict;
 use super::state::AppState;
 use crate::adjudication::Lang;
 use crate::api::answer::{BatchItem, BatchResponse, LegalMovesResponse, RulesetsResponse};
-use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
+use crate::api::request::{BatchRequest, LegalMovesRequest};
 use crate::api::{ApiError, Arbiter, Cancel, rule_all};
 
 /// Games of at most this many plies are ruled inline (tens of microseconds: see
@@ -25,18 +25,19 @@ pub const INLINE_BATCH_MAX: usize = 4;
 /// ... at most this many bytes of games in all, are ruled inline; others go to the pool.
 pub const INLINE_BATCH_BYTES: usize = 4 * 1024;
 
-/// `POST /v1/adjudicate`. `lang` in the body wins over `Accept-Language`, for the answer's
-/// texts and the problem's alike.
+/// `POST /v1/adjudicate`: a JSON request, or a game record sent as the body with its options in
+/// the query. `lang` (the body's, else the query's) wins over `Accept-Language`, for the
+/// answer's texts and the problem's alike.
 pub async fn adjudicate(
     State(state): State<AppState>,
     accept: AcceptLanguage,
     _: Admitted,
-    ApiJson(req): ApiJson<AdjudicateRequest>,
+    AdjudicateBody(req): AdjudicateBody,
 ) -> Result<JsonText, LocalizedError> {
     let lang = req.problem_language(accept.text());
     let limits = state.limits;
     let plies = req.plies_at_most();
-    let has_record = req.game.is_some();
+    let has_record = req.has_record();
     let header = accept.text().map(str::to_owned);
     let resp = check_and_rule(
         &state,

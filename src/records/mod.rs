@@ -8,8 +8,12 @@
 //! can point into the record. Which notation the moves are in is the
 //! record's to say (PGN's `[Format]`) or [`detect_notation`]'s to find.
 //!
-//! No I/O and no HTTP: text in, [`Record`] out.
+//! A record's bytes in the encoding it was saved in (GBK, Big5, UTF-16, ...) are read into
+//! text first ([`decode`]).
+//!
+//! No I/O and no HTTP: bytes or text in, [`Record`] out.
 
+pub mod decode;
 pub mod dhtmlxq;
 pub mod pgn;
 mod record;

@@ -6,7 +6,8 @@ Run by .ci/run against the release binary:
 
 It reviews a public perpetual-chase case (verdict, violator, the judged cycle on the move list,
 the chase arrow and the chased piece on the board's SVG), steps with the keyboard and the
-slider, shows an illegal move of a pasted game, shares and reloads a link, plays by clicking
+slider, shows an illegal move of a pasted game, opens the same game file saved in UTF-8, GBK and
+Big5 (the same ruling), shares and reloads a link, plays by clicking
 (a refused destination leaves the position as it was), repeats positions to the third
 occurrence (the banner: must change, then loss; a draw), switches language, checks a phone
 width, and loads the API reference. Nothing may be fetched from anywhere but the service.
@@ -209,6 +210,43 @@ def check_records(desk):
     expect(page.locator('.arrow.move[data-from="h2"][data-to="e2"]')).to_have_count(1)
 
 
+def check_file_open(desk, shots):
+    """A game file opened: its bytes go to the service as they are; the same record saved in
+    UTF-8, GBK and Big5 (written here, in memory, with Python's codecs) gets the same ruling,
+    and its text stands in the form as the service read it."""
+    page = desk.page
+    text = (ROOT / "tests/data/records/encodings/E3_plus_utf8.pgn").read_text(encoding="utf-8")
+    page.fill("#game", "")
+    page.fill("#fen", "")
+    page.select_option("#notation", "")
+    page.select_option("#ruleset", "vn2004")
+    rulings = []
+    # A file's type as the browser gives it: its own, or none it knows (sent as bytes).
+    for codec, mime in (("utf-8", "text/plain"), ("gbk", ""), ("big5", "application/x-chess-pgn")):
+        name = f"E3_plus_{codec}.pgn"
+        page.set_input_files(
+            "#file", files=[{"name": name, "mimeType": mime, "buffer": text.encode(codec)}]
+        )
+        expect(page.locator("#notice")).to_have_text(f"Read {name} as {codec}.")
+        expect(page.locator("#verdict")).to_have_text("Loss")
+        expect(page.locator("#violator")).to_have_text("Red")
+        assert page.input_value("#game") == text.replace("\r\n", "\n"), codec
+        desk.expect_ply(9, 9)
+        expect(page.locator('.arrow.move[data-from="b0"][data-to="a0"]')).to_have_count(1)
+        rulings.append(
+            (page.inner_text("#verdict"), page.inner_text("#articles"), page.inner_text("#explanation"))
+        )
+        if codec == "big5":
+            page.screenshot(path=str(shots / "09-file-big5.png"), full_page=True)
+    assert rulings[0] == rulings[1] == rulings[2], rulings
+    # Bytes that are not text in any encoding the service could tell: its problem, in words.
+    page.set_input_files(
+        "#file", files=[{"name": "bad.pgn", "mimeType": "", "buffer": b"\xEF\xBB\xBF1. \xC0"}]
+    )
+    expect(page.locator("#notice")).to_contain_text("are not utf-8 text")
+    expect(page.locator("#notice")).to_have_class("refused")
+
+
 def check_play(desk, shots):
     page = desk.page
     page.click('[data-mode="play"]')
@@ -371,6 +409,7 @@ def main():
             check_share_link(desk, case)
             check_illegal_game(desk, shots)
             check_records(desk)
+            check_file_open(desk, shots)
             check_play(desk, shots)
             check_languages(desk, shots)
             check_prototype_languages(desk)

@@ -372,7 +372,7 @@ async fn answers_are_byte_for_byte_the_http_answers() {
 }
 
 #[test]
-fn text_that_is_not_utf8_is_a_problem_not_a_guess() {
+fn json_that_is_not_utf8_is_a_problem_and_a_record_is_read_in_its_encoding() {
     // A JSON line with a byte that is not UTF-8: its problem, then the next line.
     let mut child = Command::new(BIN)
         .arg("adjudicate")
@@ -392,20 +392,96 @@ fn text_that_is_not_utf8_is_a_problem_not_a_guess() {
     assert!(detail.contains("UTF-8"), "{detail}");
     assert_eq!(code(&out), 1);
 
-    // A record saved as GBK (as some Chinese sites serve them) says to convert it.
-    let gbk: &[u8] = b"1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5\n"; // 炮二平五 in GBK
+    // A record saved as GBK (as some Chinese sites serve them) is read as GBK; declared as
+    // Big5, it is a problem that says where it stops being Big5.
+    // `[Event "編"]`, then 1. 炮二平五, in GBK: 編, BE 8E, is no Big5 character.
+    let gbk: &[u8] = b"[Event \"\xbe\x8e\"]\n1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5\n";
     let dir = std::env::temp_dir().join(format!("xa-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("gbk.pgn");
     std::fs::write(&path, gbk).unwrap();
-    let out = run(&["adjudicate", path.to_str().unwrap()], "");
+    let path = path.to_str().unwrap();
+    let out = run(&["adjudicate", path], "");
+    let a = &answers(&out)[0];
+    assert_eq!(
+        (kind(a), a["record_encoding"].as_str()),
+        ("ruling", Some("gbk")),
+        "{a}"
+    );
+    let out = run(&["adjudicate", "--charset", "big5", path], "");
     std::fs::remove_dir_all(&dir).unwrap();
     let p = &answers(&out)[0];
     assert_eq!(
-        (kind(p), p["field"].as_str()),
-        ("invalid-request", Some("game")),
+        (kind(p), p["encoding"].as_str(), p["offset"].as_u64()),
+        ("invalid-record", Some("big5"), Some(8)),
         "{p}"
     );
-    assert!(p["detail"].as_str().unwrap().contains("UTF-8"), "{p}");
+    assert_eq!(code(&out), 1);
+}
+
+#[tokio::test]
+async fn a_record_file_is_read_in_its_own_encoding_as_the_http_api_reads_it() {
+    const DIR: &str = "tests/data/records/encodings";
+    let app = law_app();
+    for (file, encoding) in [
+        ("E3_plus_utf8.pgn", "utf-8"),
+        ("E3_plus_gbk.pgn", "gbk"),
+        ("E3_plus_big5.pgn", "big5"),
+        ("E3_plus_utf16le_bom.pgn", "utf-16le"),
+        ("E3_plus_utf16be_bom.pgn", "utf-16be"),
+    ] {
+        let path = format!("{DIR}/{file}");
+        let bytes = std::fs::read(&path).unwrap();
+        let req = axum::http::Request::post("/v1/adjudicate?lang=zh")
+            .header(axum::http::header::CONTENT_TYPE, "application/x-chess-pgn")
+            .body(axum::body::Body::from(bytes))
+            .unwrap();
+        let http = body_bytes(send(&app, req).await).await;
+        for charset in [None, Some(encoding)] {
+            let mut args = vec!["adjudicate", "--lang", "zh", &path];
+            if let Some(label) = charset {
+                args.extend(["--charset", label]);
+            }
+            let out = run(&args, "");
+            assert_eq!(code(&out), 0, "{args:?}");
+            let line = out.stdout.strip_suffix(b"\n").expect("one line");
+            // The HTTP answer, byte for byte: E3@+'s loss, and the encoding read.
+            assert_eq!(
+                String::from_utf8_lossy(line),
+                String::from_utf8_lossy(&http),
+                "{args:?}"
+            );
+            let a = &answers(&out)[0];
+            assert_eq!(
+                (&a["verdict"], &a["violator"], &a["record_encoding"]),
+                (&json!("loss"), &json!("red"), &json!(encoding)),
+                "{args:?}"
+            );
+        }
+    }
+    // A charset that names no encoding: a problem in --lang's language, exit status 1.
+    let out = run(
+        &[
+            "adjudicate",
+            "--charset",
+            "klingon",
+            "--lang",
+            "vi",
+            &format!("{DIR}/E3_plus_gbk.pgn"),
+        ],
+        "",
+    );
+    let p = &answers(&out)[0];
+    assert_eq!(
+        (kind(p), p["charset"].as_str()),
+        ("unsupported-charset", Some("klingon"))
+    );
+    assert!(
+        p["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("không có bảng mã"),
+        "{p}"
+    );
     assert_eq!(code(&out), 1);
 }

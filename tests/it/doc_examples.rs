@@ -1,6 +1,8 @@
 //! Every example a reader is shown is executed, so none can go stale:
 //! - each `curl` of `README.md` is sent to the real app in-process, and the answer shown after
-//!   it (a JSON block, or a JSON comment on the same line) must equal the real answer;
+//!   it (a JSON block, or a JSON comment on the same line) must equal the real answer (its
+//!   body is `-d '...'` JSON, or `--data-binary @FILE` with its `-H 'content-type: ...'`; a
+//!   pipe into `jq -c '{a, b}'` keeps those keys of the answer);
 //! - each `echo ... | cargo run --release -- <subcommand>` of `README.md` is run with the
 //!   binary, and must answer JSON;
 //! - each answer example of `openapi.yaml` paired with a request must equal what the service
@@ -20,7 +22,8 @@ use std::process::{Command, Stdio};
 
 use crate::common::app::{body_bytes, body_json, content_type, get, law_app, post_json, send};
 use axum::Router;
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
 use serde_json::Value;
 
 const README: &str = include_str!("../../README.md");
@@ -175,8 +178,23 @@ fn commands(block: &str) -> Vec<(String, Option<String>)> {
     out
 }
 
-/// The path and body of a README `curl` command.
-fn curl(cmd: &str) -> Option<(String, Option<String>)> {
+/// A README `curl` command: its path, its body, and the keys a `jq` after it keeps.
+struct Curl {
+    path: String,
+    /// `-d '...'`: JSON text.
+    body: Option<String>,
+    /// `--data-binary @FILE` (a path from the repository's root) and the content type of its
+    /// `-H 'content-type: ...'`.
+    file: Option<(String, String)>,
+    /// `| jq -c '{a, b}'`: the keys kept.
+    keys: Option<Vec<String>>,
+}
+
+fn curl(cmd: &str) -> Option<Curl> {
+    let (cmd, jq) = match cmd.split_once(" | jq ") {
+        Some((cmd, jq)) => (cmd, Some(jq)),
+        None => (cmd, None),
+    };
     let rest = cmd.strip_prefix("curl ")?;
     let at = rest.find("localhost:8080")? + "localhost:8080".len();
     // The URL ends at a space, or at the quote closing a quoted URL.
@@ -184,11 +202,38 @@ fn curl(cmd: &str) -> Option<(String, Option<String>)> {
         .chars()
         .take_while(|c| !c.is_whitespace() && *c != '\'')
         .collect();
-    let body = rest
-        .find("-d '")
-        .map(|d| &rest[d + 4..])
-        .and_then(|b| b.find('\'').map(|end| b[..end].to_owned()));
-    Some((path, body))
+    let quoted = |flag: &str| {
+        rest.find(flag)
+            .map(|d| &rest[d + flag.len()..])
+            .and_then(|b| b.find('\'').map(|end| b[..end].to_owned()))
+    };
+    let body = quoted("-d '");
+    let file = rest.find("--data-binary @").map(|d| {
+        let file: String = rest[d + "--data-binary @".len()..]
+            .chars()
+            .take_while(|c| !c.is_whitespace())
+            .collect();
+        let content_type = quoted("-H 'content-type: ").expect("a content type for the file");
+        (file, content_type)
+    });
+    let keys = jq.map(|filter| {
+        let inner = filter
+            .trim()
+            .strip_prefix("-c ")
+            .unwrap_or(filter)
+            .trim()
+            .trim_matches('\'')
+            .strip_prefix('{')
+            .and_then(|f| f.strip_suffix('}'))
+            .unwrap_or_else(|| panic!("only `jq -c '{{a, b}}'` is understood: {filter}"));
+        inner.split(',').map(|k| k.trim().to_owned()).collect()
+    });
+    Some(Curl {
+        path,
+        body,
+        file,
+        keys,
+    })
 }
 
 /// The single-quoted text `echo` prints, and the CLI subcommand it is piped into.
@@ -223,11 +268,25 @@ async fn every_readme_example_answers_as_shown() {
                 }
                 continue;
             }
-            let Some((path, body)) = curl(&cmd) else {
+            let Some(c) = curl(&cmd) else {
                 continue;
             };
             curls += 1;
-            let (status, real) = call(&app, &path, body.as_deref()).await;
+            let (status, mut real) = match &c.file {
+                None => call(&app, &c.path, c.body.as_deref()).await,
+                Some((file, content_type)) => {
+                    let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+                    let req = Request::post(c.path.as_str())
+                        .header(header::CONTENT_TYPE, content_type.as_str())
+                        .body(Body::from(bytes))
+                        .unwrap();
+                    let resp = send(&app, req).await;
+                    (resp.status(), body_json(resp).await)
+                }
+            };
+            if let Some(keys) = &c.keys {
+                real = keys.iter().map(|k| (k.clone(), real[k].clone())).collect();
+            }
             // The answer shown: the JSON block after a block of one curl, or a JSON comment.
             let example = comment
                 .as_deref()

@@ -363,12 +363,12 @@ async fn actual_answers_satisfy_the_spec() {
     )
     .await;
     assert_eq!(got, 413);
-    let text = Request::post("/v1/adjudicate")
-        .header(header::CONTENT_TYPE, "text/plain")
+    let html = Request::post("/v1/adjudicate")
+        .header(header::CONTENT_TYPE, "text/html")
         .body(Body::from("{}"))
         .unwrap();
     assert_eq!(
-        check_against_spec(&spec, &app, text, "/v1/adjudicate").await,
+        check_against_spec(&spec, &app, html, "/v1/adjudicate").await,
         415
     );
     for path in ["/v1/adjudicate", "/v1/adjudicate/batch", "/v1/legal-moves"] {
@@ -450,6 +450,35 @@ async fn real_arbiter_answers_satisfy_the_spec() {
             let got = check_against_spec(&spec, &app, post_json(path, body), path).await;
             assert_eq!(got, want, "{path} {body}");
         }
+    }
+    // A game record sent as the body: the ruling with `record_encoding`, and each problem of
+    // its query and its bytes.
+    let big5 = std::fs::read("tests/data/records/encodings/E3_plus_big5.pgn").unwrap();
+    for (query, content_type, body, want) in [
+        ("", "application/x-chess-pgn", big5.clone(), 200),
+        (
+            "?ruleset=axf&compare=true",
+            "text/plain; charset=big5",
+            big5.clone(),
+            200,
+        ),
+        ("?Ruleset=axf", "application/x-chess-pgn", big5.clone(), 400),
+        (
+            "?compare=yes",
+            "application/json",
+            br#"{"moves":[]}"#.to_vec(),
+            400,
+        ),
+        ("", "text/plain; charset=klingon", big5.clone(), 415),
+        ("", "text/plain; charset=utf-8", big5, 422),
+    ] {
+        let path = "/v1/adjudicate";
+        let req = Request::post(format!("{path}{query}"))
+            .header(header::CONTENT_TYPE, content_type)
+            .body(Body::from(body))
+            .unwrap();
+        let got = check_against_spec(&spec, &app, req, path).await;
+        assert_eq!(got, want, "{query} {content_type}");
     }
     let batch =
         json!({ "games": [{"moves": ["h2e2"]}, {"moves": ["e3e5"]}, {"moves": 3}] }).to_string();

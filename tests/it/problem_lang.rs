@@ -462,11 +462,25 @@ async fn english_stays_the_default() {
 
 #[tokio::test]
 async fn content_type_problems_follow_accept_language() {
-    let req = Request::post("/v1/adjudicate")
+    let req = Request::post("/v1/legal-moves")
         .header(header::CONTENT_TYPE, "text/plain")
         .header(ACCEPT_LANGUAGE, "vi")
         .body(Body::from("{}"))
         .unwrap();
     let p = body_json(send(&law_app(), req).await).await;
     assert_eq!(p["detail"], "cần Content-Type: application/json");
+    // `POST /v1/adjudicate` also takes a game record as the body, and says so.
+    let req = Request::post("/v1/adjudicate")
+        .header(header::CONTENT_TYPE, "text/html")
+        .header(ACCEPT_LANGUAGE, "vi")
+        .body(Body::from("{}"))
+        .unwrap();
+    let p = body_json(send(&law_app(), req).await).await;
+    assert!(
+        p["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("cần Content-Type: application/json, hoặc biên bản ván cờ"),
+        "{p}"
+    );
 }

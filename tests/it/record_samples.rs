@@ -6,11 +6,17 @@
 //! where each comes from. A game named `mirrored <case>` is the public case's colour mirror
 //! (Black moves first, and the violator is the other side): the records of issue 32 that need
 //! Black to move first hold those.
+//!
+//! `encodings/` holds one record in five encodings (issue 32): each is sent as the body
+//! itself, with its charset and without, and gets the ruling of its moves and the answer of
+//! the same text sent as JSON, but for `record_encoding`.
 
 use std::path::Path;
 
 use crate::common::app::{body_json, law_app, post_json, send};
 use crate::common::chess::{mirror_colours, mv, position};
+use axum::body::Body;
+use axum::http::{Request, header};
 use serde_json::{Value, json};
 use xiangqi_arbiter::xiangqi::Move;
 
@@ -44,6 +50,17 @@ const RECORDS: [(&str, &str, bool); 24] = [
     ("game200_sheet_chinese_glued.txt", "game200", true),
     ("E8_plus_sheet_en_cr.txt", "E8@+", true),
     ("game200_sheet_vn_spelled.txt", "game200", true),
+];
+
+/// Each record of `encodings/`, its encoding's label (as `charset` and as `record_encoding`),
+/// and whether it starts with a byte-order mark. All hold public case E3@+ and are the same
+/// text, `make.py` beside them says how they were written.
+const ENCODED: [(&str, &str, bool); 5] = [
+    ("encodings/E3_plus_utf8.pgn", "utf-8", false),
+    ("encodings/E3_plus_gbk.pgn", "gbk", false),
+    ("encodings/E3_plus_big5.pgn", "big5", false),
+    ("encodings/E3_plus_utf16le_bom.pgn", "utf-16le", true),
+    ("encodings/E3_plus_utf16be_bom.pgn", "utf-16be", true),
 ];
 
 /// The start and moves of `game`.
@@ -139,7 +156,55 @@ async fn public_case_records_get_the_expected_verdicts() {
     }
 }
 
-/// Every file of the folder is in [`RECORDS`], so a new record cannot go untested.
+/// The answer to `bytes` sent as the body with `content_type`.
+async fn raw(bytes: Vec<u8>, content_type: &str) -> Value {
+    let req = Request::post("/v1/adjudicate")
+        .header(header::CONTENT_TYPE, content_type)
+        .body(Body::from(bytes))
+        .unwrap();
+    let resp = send(&law_app(), req).await;
+    let status = resp.status();
+    let a = body_json(resp).await;
+    assert_eq!(status, 200, "{a}");
+    a
+}
+
+#[tokio::test]
+async fn every_encoding_of_a_record_gets_the_ruling_of_its_moves() {
+    let (fen, moves) = game("E3@+");
+    let expected = ruling(json!({ "fen": fen, "moves": moves })).await;
+    assert_eq!(expected.0, "loss", "public case E3@+");
+    let text = std::fs::read_to_string(Path::new(DIR).join(ENCODED[0].0)).expect("UTF-8");
+    let body = json!({ "game": text });
+    assert_eq!(ruling(body.clone()).await, expected);
+    let as_json =
+        body_json(send(&law_app(), post_json("/v1/adjudicate", body.to_string())).await).await;
+    assert!(as_json.get("record_encoding").is_none(), "{as_json}");
+    for (file, label, bom) in ENCODED {
+        let bytes = std::fs::read(Path::new(DIR).join(file)).expect("a record");
+        let mut content_types = vec![
+            format!("application/x-chess-pgn; charset={label}"),
+            "application/x-chess-pgn".to_owned(),
+            "text/plain".to_owned(),
+            "application/octet-stream".to_owned(),
+        ];
+        if bom {
+            // A byte-order mark wins over the charset declared.
+            content_types.push("text/plain; charset=gbk".to_owned());
+        }
+        for content_type in content_types {
+            let mut a = raw(bytes.clone(), &content_type).await;
+            let what = format!("{file} as {content_type}");
+            assert_eq!(a["record_encoding"], label, "{what}");
+            // The answer of the same text sent as JSON, but for `record_encoding`.
+            a.as_object_mut().unwrap().remove("record_encoding");
+            assert_eq!(a, as_json, "{what}");
+        }
+    }
+}
+
+/// Every file of the folder is in [`RECORDS`] or [`ENCODED`], so a new record cannot go
+/// untested.
 #[test]
 fn every_record_file_is_tested() {
     fn files(dir: &Path, out: &mut Vec<String>) {
@@ -157,7 +222,12 @@ fn every_record_file_is_tested() {
     files(Path::new(DIR), &mut found);
     found.retain(|f| !f.ends_with("README.md") && !f.ends_with(".py") && !f.starts_with('.'));
     found.sort();
-    let mut listed: Vec<String> = RECORDS.iter().map(|r| r.0.to_owned()).collect();
+    let mut listed: Vec<String> = RECORDS
+        .iter()
+        .map(|r| r.0)
+        .chain(ENCODED.iter().map(|r| r.0))
+        .map(str::to_owned)
+        .collect();
     listed.sort();
     assert_eq!(found, listed);
 }

@@ -1246,6 +1246,16 @@ async fn a_full_pool_refuses_a_large_body_from_its_head_without_reading_it() {
         assert_eq!(resp.headers()[header::CONNECTION], "close");
         expect_problem(resp, 503, "overloaded").await;
     }
+    // A game record sent as the body is admitted the same way.
+    let mut req = head_without_body(Some(200_000));
+    req.headers_mut().insert(
+        header::CONTENT_TYPE,
+        "application/x-chess-pgn".parse().unwrap(),
+    );
+    let resp = tokio::time::timeout(Duration::from_secs(2), send(&app, req))
+        .await
+        .expect("refused from the head, the body unread");
+    expect_problem(resp, 503, "overloaded").await;
     // In the asked language, like every problem.
     let mut req = head_without_body(None);
     req.headers_mut()

@@ -81,6 +81,7 @@ impl WriteJson for AdjudicateResponse {
             "game_over": self.game_over,
             "no_capture": self.no_capture,
             "comparison"?: self.comparison,
+            "record_encoding"?: self.record_encoding,
         );
     }
 }

@@ -1,4 +1,4 @@
-//! The diagram routes: query parameters, and the arrows and marks of a drawing.
+//! Query parameters (the diagram's, a record upload's), and the arrows and marks of a drawing.
 
 use super::words::{ECHO_CHARS, Wording, elide};
 use crate::adjudication::Lang;
@@ -44,13 +44,23 @@ pub fn value_longer_than(max: usize) -> Wording {
     })
 }
 
-/// A `flip` that is neither `true` nor `false`.
+/// A boolean parameter (`flip`, `compare`) that is neither `true` nor `false`.
 pub fn not_a_boolean(found: &str) -> Wording {
     let found = elide(found, ECHO_CHARS);
     Wording::new(|lang| match lang {
         Lang::En => format!("expected true or false, got {found:?}"),
         Lang::Vi => format!("phải là true hoặc false, nhưng nhận được {found:?}"),
         Lang::Zh => format!("应为true或false，收到的是{found:?}"),
+    })
+}
+
+/// A value that is not an integer (`no_capture_limit=ten`).
+pub fn not_an_integer(found: &str) -> Wording {
+    let found = elide(found, ECHO_CHARS);
+    Wording::new(|lang| match lang {
+        Lang::En => format!("expected an integer, got {found:?}"),
+        Lang::Vi => format!("phải là một số nguyên, nhưng nhận được {found:?}"),
+        Lang::Zh => format!("应为整数，收到的是{found:?}"),
     })
 }
 

@@ -72,22 +72,6 @@ pub fn limit_out_of_range(field: &str, min: i64, max: i64, got: i64) -> Wording 
     })
 }
 
-/// A record file that is not UTF-8 (the CLI reads files as bytes).
-pub fn record_not_utf8(byte: usize) -> Wording {
-    Wording::new(|lang| match lang {
-        Lang::En => format!(
-            "the record is not UTF-8 text (byte {byte}); convert it first, e.g. `iconv -f GBK -t UTF-8`"
-        ),
-        Lang::Vi => format!(
-            "biên bản không phải văn bản UTF-8 (byte {byte}); hãy chuyển mã trước, ví dụ \
-             `iconv -f GBK -t UTF-8`"
-        ),
-        Lang::Zh => {
-            format!("棋谱不是UTF-8文本（第{byte}字节）；请先转换编码，例如`iconv -f GBK -t UTF-8`")
-        }
-    })
-}
-
 /// The detail of an `unknown-field` problem: the field, how many more, and the hint.
 pub fn unknown_field(
     field: &str,

@@ -2,6 +2,7 @@
 
 use super::words::{ECHO_CHARS, Wording, elide, notation_label};
 use crate::adjudication::Lang;
+use crate::records::decode::Chosen;
 use crate::records::{Opened, RecordProblem};
 use crate::xiangqi::notation::Notation;
 
@@ -11,6 +12,88 @@ pub fn in_record(line: u32, column: u32, what: &str, lang: Lang) -> String {
         Lang::En => format!("line {line}, column {column} of the game record: {what}"),
         Lang::Vi => format!("dòng {line}, cột {column} của biên bản ván cờ: {what}"),
         Lang::Zh => format!("棋谱第{line}行第{column}列：{what}"),
+    }
+}
+
+/// A record sent as the body whose bytes are not text in `encoding` (its name, as
+/// `record_encoding` gives it), chosen as `chosen` says: where its first malformed bytes are.
+pub fn undecodable_record(
+    encoding: &str,
+    chosen: Chosen,
+    offset: usize,
+    (line, column): (u32, u32),
+    lang: Lang,
+) -> String {
+    let detected = matches!(chosen, Chosen::Detected | Chosen::Utf8);
+    match lang {
+        Lang::En => {
+            let whose = match chosen {
+                Chosen::Bom => "which the record's byte-order mark names",
+                Chosen::Declared => "the charset declared",
+                Chosen::Detected | Chosen::Utf8 => {
+                    "the encoding detected, as no charset was declared"
+                }
+            };
+            let hint = if detected {
+                "; declare the record's charset (`charset=big5` in its Content-Type, `--charset big5` \
+                 on the command line)"
+            } else {
+                ""
+            };
+            format!(
+                "the bytes at offset {offset} (line {line}, column {column}) are not {encoding} \
+                 text, {whose}{hint}"
+            )
+        }
+        Lang::Vi => {
+            let whose = match chosen {
+                Chosen::Bom => "bảng mã mà dấu BOM của biên bản chỉ ra",
+                Chosen::Declared => "bảng mã (charset) được khai báo",
+                Chosen::Detected | Chosen::Utf8 => {
+                    "bảng mã đoán được, vì không có charset nào được khai báo"
+                }
+            };
+            let hint = if detected {
+                "; hãy khai báo bảng mã của biên bản (`charset=big5` trong Content-Type, \
+                 `--charset big5` trên dòng lệnh)"
+            } else {
+                ""
+            };
+            format!(
+                "các byte từ vị trí {offset} (dòng {line}, cột {column}) không phải văn bản \
+                 {encoding}, {whose}{hint}"
+            )
+        }
+        Lang::Zh => {
+            let whose = match chosen {
+                Chosen::Bom => "棋谱的字节顺序标记所指的编码",
+                Chosen::Declared => "所声明的字符集",
+                Chosen::Detected | Chosen::Utf8 => "未声明字符集，检测所得的编码",
+            };
+            let hint = if detected {
+                "；请声明棋谱的字符集（在Content-Type中写`charset=big5`，命令行用`--charset big5`）"
+            } else {
+                ""
+            };
+            format!("第{offset}字节起（第{line}行第{column}列）不是{encoding}文本（{whose}）{hint}")
+        }
+    }
+}
+
+/// A `charset` that names no encoding.
+pub fn unsupported_charset(charset: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "unknown charset {charset:?}: name an encoding by its label, such as utf-8, gbk, \
+             gb18030, big5 or utf-16le"
+        ),
+        Lang::Vi => format!(
+            "không có bảng mã {charset:?}: hãy ghi tên bảng mã, ví dụ utf-8, gbk, gb18030, \
+             big5 hoặc utf-16le"
+        ),
+        Lang::Zh => format!(
+            "未知的字符集{charset:?}：请写编码的名称，例如utf-8、gbk、gb18030、big5或utf-16le"
+        ),
     }
 }
 

@@ -104,6 +104,28 @@ pub fn fixed(kind: Fixed, lang: Lang) -> &'static str {
         (Fixed::UnsupportedMediaType, Lang::En) => "expected Content-Type: application/json",
         (Fixed::UnsupportedMediaType, Lang::Vi) => "cần Content-Type: application/json",
         (Fixed::UnsupportedMediaType, Lang::Zh) => "Content-Type应为application/json",
+        (Fixed::UnsupportedMediaTypeOrRecord, Lang::En) => {
+            "expected Content-Type: application/json, or a game record as \
+             application/x-chess-pgn, text/plain or application/octet-stream"
+        }
+        (Fixed::UnsupportedMediaTypeOrRecord, Lang::Vi) => {
+            "cần Content-Type: application/json, hoặc biên bản ván cờ dạng \
+             application/x-chess-pgn, text/plain hay application/octet-stream"
+        }
+        (Fixed::UnsupportedMediaTypeOrRecord, Lang::Zh) => {
+            "Content-Type应为application/json，或以application/x-chess-pgn、text/plain、\
+             application/octet-stream发送的棋谱"
+        }
+        (Fixed::JsonAsRecord, Lang::En) => {
+            "the body is JSON, sent as a game record: send JSON as Content-Type: application/json"
+        }
+        (Fixed::JsonAsRecord, Lang::Vi) => {
+            "nội dung là JSON nhưng được gửi như biên bản ván cờ: hãy gửi JSON với \
+             Content-Type: application/json"
+        }
+        (Fixed::JsonAsRecord, Lang::Zh) => {
+            "请求体是JSON，却作为棋谱发送：JSON请用Content-Type: application/json发送"
+        }
         (Fixed::NotReady, Lang::En) => "server is shutting down",
         (Fixed::NotReady, Lang::Vi) => "máy chủ đang dừng hoạt động",
         (Fixed::NotReady, Lang::Zh) => "服务器正在关闭",
@@ -121,6 +143,11 @@ pub fn fixed(kind: Fixed, lang: Lang) -> &'static str {
 pub enum Fixed {
     /// 415: not JSON.
     UnsupportedMediaType,
+    /// 415: neither JSON nor a game record (`POST /v1/adjudicate`).
+    UnsupportedMediaTypeOrRecord,
+    /// 415: JSON sent with a game record's media type (`fetch` sends a string body as
+    /// `text/plain` unless told otherwise).
+    JsonAsRecord,
     /// 503: shutting down.
     NotReady,
     /// The ruling was abandoned.

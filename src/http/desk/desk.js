@@ -25,6 +25,8 @@ const TEXT = {
     linkReady: 'Liên kết đã được tạo (và chép nếu trình duyệt cho phép).', moveInput: 'Nhập nước đi (ICCS, ví dụ h2e2)',
     playMove: 'Đi', toMove: (s) => `Đến lượt ${s}.`, gameOver: 'Ván cờ đã kết thúc.',
     wonBy: (s, mate) => `Ván cờ đã kết thúc: ${s} thắng (${mate ? 'chiếu hết' : 'đối phương hết nước đi'}).`,
+    openFile: 'Mở tệp ván cờ (PGN, biên bản…; UTF-8, GBK, Big5 hoặc UTF-16)',
+    fileRead: (name, enc) => `Đã đọc tệp ${name} theo bảng mã ${enc}.`,
   },
   en: {
     title: "The arbiter's desk", apiDocs: 'API reference', board: 'Board', first: 'First', prev: 'Back',
@@ -48,6 +50,8 @@ const TEXT = {
     linkReady: 'Link made (and copied, if the browser allows).', moveInput: 'Type a move (ICCS, e.g. h2e2)',
     playMove: 'Play', toMove: (s) => `${s} to move.`, gameOver: 'The game is over.',
     wonBy: (s, mate) => `The game is over: ${s} wins (${mate ? 'checkmate' : 'the opponent has no legal move'}).`,
+    openFile: 'Open a game file (PGN, a score sheet…; UTF-8, GBK, Big5 or UTF-16)',
+    fileRead: (name, enc) => `Read ${name} as ${enc}.`,
   },
   zh: {
     title: '裁判台', apiDocs: 'API 文档', board: '棋盘', first: '回到开头', prev: '后退', next: '前进',
@@ -68,6 +72,8 @@ const TEXT = {
     refused: '着法被拒绝', linkReady: '链接已生成（浏览器允许时已复制）。', moveInput: '输入着法（ICCS，例如 h2e2）',
     playMove: '走', toMove: (s) => `轮到${s}走棋。`, gameOver: '对局已结束。',
     wonBy: (s, mate) => `对局已结束：${s}胜（${mate ? '将死' : '困毙'}）。`,
+    openFile: '打开棋谱文件（PGN、棋谱文本……；UTF-8、GBK、Big5 或 UTF-16）',
+    fileRead: (name, enc) => `已按 ${enc} 编码读取 ${name}。`,
   },
 };
 
@@ -239,9 +245,10 @@ function fenSideAndNumber(fen) {
   return { side: f[1] === 'b' ? 'black' : 'red', number: Number(f[5]) || 1 };
 }
 
-// Rules on `state.game`; false (and nothing changed but the notice) if the service cannot.
-async function adjudicate() {
-  const res = await post('/v1/adjudicate', { ...state.game, lang: state.lang });
+// Rules on `state.game` (`answer`: the service's answer to it, when it came another way); false
+// (and nothing changed but the notice) if the service cannot.
+async function adjudicate(answer) {
+  const res = answer || await post('/v1/adjudicate', { ...state.game, lang: state.lang });
   if (!res.ok && !isIllegalMove(res.data)) {
     say(res.data.detail || String(res.data), true);
     return false;
@@ -538,21 +545,55 @@ function applyMode() {
 
 // ---------------------------------------------------------------- wiring
 
-async function review(game, ply) {
+async function review(game, ply, answer) {
   const previous = state.game;
   state.game = game;
   state.selected = null;
   state.refusal = null;
   busy(true);
-  if (!(await adjudicate())) {
+  if (!(await adjudicate(answer))) {
     state.game = previous; // the desk keeps the last game it could read
     busy(false);
-    return;
+    return false;
   }
   state.ply = ply === null || Number.isNaN(ply) ? state.plies : Math.max(0, Math.min(state.plies, ply));
   showMoves();
   if (state.mode === 'play') await loadLegalMoves();
   await render();
+  return true;
+}
+
+// The media types the service reads a record sent as the body in; a file of another type (or
+// of none the browser knows) is sent as bytes, application/octet-stream.
+const RECORD_TYPES = ['application/x-chess-pgn', 'text/plain', 'application/octet-stream'];
+
+// A game file, opened: its bytes go to the service as they are, in whatever encoding they were
+// saved in, with the form's options as the query. The service rules on it and says which
+// encoding it read; the browser's decoder, which knows the same names, gives the record's
+// text, which then stands in the form as if pasted.
+async function openFile(file) {
+  const q = new URLSearchParams({ lang: state.lang });
+  const fen = $('fen').value.trim();
+  if (fen) q.set('fen', fen);
+  if ($('notation').value) q.set('notation', $('notation').value);
+  if ($('ruleset').value) q.set('ruleset', $('ruleset').value);
+  const bytes = await file.arrayBuffer();
+  const resp = await fetch(`/v1/adjudicate?${q}`, {
+    method: 'POST',
+    headers: { 'content-type': RECORD_TYPES.includes(file.type) ? file.type : 'application/octet-stream' },
+    body: bytes,
+  });
+  const data = await resp.json();
+  if (!resp.ok) {
+    // An illegal move's position needs the record's text, whose encoding a problem does not
+    // name: the service's words say where in the file the problem is.
+    say(data.detail || String(data), true);
+    return;
+  }
+  const text = new TextDecoder(data.record_encoding).decode(bytes);
+  $('game').value = text;
+  const game = readGame(text, fen, $('notation').value, $('ruleset').value);
+  if (await review(game, null, { ok: true, data })) say(t().fileRead(file.name, data.record_encoding));
 }
 
 async function loadFragment() {
@@ -572,6 +613,11 @@ function wire() {
     e.preventDefault();
     const game = readGame($('game').value, $('fen').value.trim(), $('notation').value, $('ruleset').value);
     review(game, null);
+  });
+  $('file').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    e.target.value = ''; // the same file may be opened again
+    if (file) await openFile(file);
   });
   $('share').addEventListener('click', async () => {
     history.replaceState(null, '', `#${toFragment()}`);

@@ -166,6 +166,7 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
             draw_claimable: false,
         },
         comparison: None,
+        record_encoding: None,
     }
 }
 

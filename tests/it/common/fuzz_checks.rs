@@ -10,7 +10,10 @@ use xiangqi_arbiter::api::answer::{AdjudicateResponse, LegalMovesResponse};
 use xiangqi_arbiter::api::json::parse_part;
 use xiangqi_arbiter::api::json_fast::read_game;
 use xiangqi_arbiter::api::request::{AdjudicateRequest, LegalMovesRequest};
+use xiangqi_arbiter::api::upload::{GameOptions, RecordUpload};
 use xiangqi_arbiter::api::{Arbiter, LawArbiter, Limits, adjudicate_one};
+use xiangqi_arbiter::records::decode::{self, Chosen, DecodeError, Encoding};
+use xiangqi_arbiter::records::{self, Record, RecordError};
 use xiangqi_arbiter::xiangqi::notation::Notation;
 use xiangqi_arbiter::xiangqi::{Position, Setup};
 
@@ -164,4 +167,101 @@ pub fn adjudicate(data: &[u8]) -> Answers {
         }
     }
     answers
+}
+
+/// The charsets the `records` target declares, picked by its first byte (`None`: none, so the
+/// byte-order mark, UTF-8 or the detector decides).
+pub const RECORD_CHARSETS: [Option<&str>; 8] = [
+    None,
+    None,
+    Some("utf-8"),
+    Some("gbk"),
+    Some("gb18030"),
+    Some("big5"),
+    Some("utf-16le"),
+    Some("utf-16be"),
+];
+
+/// What the `records` target got from one input.
+#[derive(Debug, Default)]
+pub struct RecordRun {
+    /// The encoding the bytes were read in, if they were text in it.
+    pub encoding: Option<&'static Encoding>,
+    /// The record as read, if the text was one.
+    pub record: Option<Result<Record, RecordError>>,
+    /// The verdict, if the record was a game that got one.
+    pub verdict: Option<AdjudicateResponse>,
+}
+
+/// The `records` target: the first byte picks a charset of `RECORD_CHARSETS`, the rest is a
+/// game record's bytes. Decoding them ([`decode::decode`]) and reading the text
+/// ([`records::read`]) never panic. Bytes that decode as UTF-8 undeclared are the text itself;
+/// bytes that do not decode are told by an offset inside them before which they do decode,
+/// and a charset that names no encoding is only ever a declared one. A record that reads has
+/// every move at a line and column from 1; and the whole upload, ruled as the HTTP API rules
+/// it, gets a verdict or a 4xx problem, never a 5xx.
+pub fn records(data: &[u8]) -> RecordRun {
+    let mut run = RecordRun::default();
+    let Some((&first, bytes)) = data.split_first() else {
+        return run;
+    };
+    let charset = RECORD_CHARSETS[usize::from(first) % RECORD_CHARSETS.len()];
+    let text = match decode::decode(bytes, charset) {
+        Ok(decoded) => {
+            if decoded.chosen == Chosen::Utf8 {
+                assert_eq!(decoded.text.as_bytes(), bytes, "UTF-8 is read as it is");
+            }
+            run.encoding = Some(decoded.encoding);
+            decoded.text.into_owned()
+        }
+        Err(DecodeError::UnknownCharset(label)) => {
+            panic!("{label:?} is one of ours: {charset:?}")
+        }
+        Err(DecodeError::Malformed {
+            encoding,
+            chosen,
+            offset,
+            line,
+            column,
+        }) => {
+            assert!(
+                offset < bytes.len(),
+                "offset {offset} of {} bytes",
+                bytes.len()
+            );
+            assert!(line >= 1 && column >= 1);
+            let skip = match chosen {
+                Chosen::Bom => Encoding::for_bom(bytes).expect("a byte-order mark").1,
+                _ => 0,
+            };
+            assert!(
+                encoding
+                    .decode_without_bom_handling_and_without_replacement(&bytes[skip..offset])
+                    .is_some(),
+                "{} decodes before offset {offset}",
+                encoding.name()
+            );
+            return run;
+        }
+    };
+    let record = records::read(&text);
+    if let Ok(r) = &record {
+        for m in &r.moves {
+            assert!(m.line >= 1 && m.column >= 1, "{m:?}");
+        }
+    }
+    run.record = Some(record);
+    let upload = RecordUpload {
+        bytes: bytes.to_vec(),
+        charset: charset.map(str::to_owned),
+        options: GameOptions::default(),
+    };
+    match upload
+        .check(&Limits::DEFAULT, None)
+        .and_then(|game| LawArbiter.adjudicate(&game))
+    {
+        Ok(resp) => run.verdict = Some(resp),
+        Err(e) => assert!((400..500).contains(&e.status()), "{e:?}"),
+    }
+    run
 }
