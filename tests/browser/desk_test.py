@@ -133,7 +133,9 @@ def check_review(desk, shots, desk_png):
         page.click("#report")
     report = popup.value
     report.wait_for_load_state()
-    expect(report.locator("body")).to_contain_text("23.3")
+    # The article chased under, named by its label (the reference is the row's data-ref).
+    expect(report.locator('tr[data-ref="23.3"]')).to_have_count(1)
+    expect(report.locator("body")).to_contain_text("Article 23, point 3")
     expect(report.locator("svg.xq-board").first).to_be_attached()
     report.screenshot(path=str(shots / "01-report.png"), full_page=True)
     report.close()
