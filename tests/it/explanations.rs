@@ -294,13 +294,13 @@ fn article_23_point_6_falsely_protected_piece_chased() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen chỉ có căn giả (quân bảo vệ không thể ăn lại một cách hợp lệ), nên đây là đuổi bắt mãi (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
                 "The start position occurred for the third time after Black's 4th move (g6c6). Red's rook c2/g2 chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (Article 23, point 6). Red must change its move, or it loses (Article 7.1.h).",
                 "起始局面在黑方第4着（g6c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c2/g2每着都捉黑炮c6/g6。黑炮只有假根（保护它的子不能合法反吃），属长捉（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen chỉ có căn giả (quân bảo vệ không thể ăn lại một cách hợp lệ), nên đây là đuổi bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The start position occurred for the third time after Black's 4th move (g6c6). Red's rook c2/g2 chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (AXF rule 34). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
                 "起始局面在黑方第4着（g6c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c2/g2每着都捉黑炮c6/g6。黑炮只有假根（保护它的子不能合法反吃），属长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
@@ -461,7 +461,7 @@ fn article_23_point_10_discovered_check_capture_threat() {
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5c4). Pháo e4/e5 bên Đỏ đuổi bắt Mã c4/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5c4). Pháo e4/e5 bên Đỏ đuổi bắt Mã c4/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen chỉ có căn giả (quân bảo vệ không thể ăn lại một cách hợp lệ), nên đây là đuổi bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
                 "The start position occurred for the third time after Black's 4th move (a5c4). Red's cannon e4/e5 chased Black's horse c4/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (AXF rule 34). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
                 "起始局面在黑方第4着（a5c4）后第三次出现。循环中（自红方第3着至黑方第4着）红炮e4/e5每着都捉黑马c4/a5。黑马只有假根（保护它的子不能合法反吃），属长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),

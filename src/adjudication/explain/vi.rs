@@ -148,7 +148,7 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                         "có căn thật, nhưng bắt mãi kèm đòi đổi mãi vẫn coi là bắt mãi"
                     }
                     Stood::FalselyProtected => {
-                        "chỉ có căn giả (quân bảo vệ không ăn lại được hợp lệ), nên đây là bắt mãi"
+                        "chỉ có căn giả (quân bảo vệ không thể ăn lại một cách hợp lệ), nên đây là đuổi bắt mãi"
                     }
                     Stood::Unprotected => {
                         "không có căn (không quân nào ăn lại được), nên đây là bắt mãi"
