@@ -119,16 +119,21 @@ async function loadRulesets() {
   if (resp.ok) state.rulesets = (await resp.json()).rulesets;
   const select = $('ruleset');
   const chosen = select.value;
-  select.replaceChildren(
-    ...state.rulesets.map((r) => new Option(entry(r.name, state.lang) || r.id, r.id)),
-  );
+  select.replaceChildren(...state.rulesets.map((r) => new Option(r.id, r.id)));
   if (chosen) select.value = chosen;
+  nameRulesets();
 }
+
+// A book's title without its parenthesis (the decision, the federation), which the option's
+// tooltip keeps: the whole title is too long for the form's row.
+const shortTitle = (title) => title.split(/ \(|（/)[0];
 
 function nameRulesets() {
   for (const option of $('ruleset').options) {
     const book = state.rulesets.find((r) => r.id === option.value);
-    if (book) option.textContent = entry(book.name, state.lang) || book.id;
+    const title = book ? entry(book.name, state.lang) || book.id : option.value;
+    option.textContent = shortTitle(title);
+    option.title = title;
   }
 }
 
