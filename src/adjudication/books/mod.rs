@@ -163,6 +163,18 @@ impl Citation {
     pub fn ruleset(self) -> RuleSet {
         self.book
     }
+
+    /// Writes how a sentence in `lang` names the article, in its book's citation style:
+    /// `Điều 23, điểm 1`, `Article 23, point 1`, `AXF rule 6`.
+    pub fn write_in(self, lang: Lang, f: &mut impl std::fmt::Write) -> std::fmt::Result {
+        match self.book.book().citation_style.at(lang) {
+            CitationStyle::Label => f.write_str(self.article().label.at(lang)),
+            CitationStyle::Reference(prefix) => {
+                f.write_str(prefix)?;
+                f.write_str(self.reference())
+            }
+        }
+    }
 }
 
 #[cfg(test)]

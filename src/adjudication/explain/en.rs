@@ -7,7 +7,7 @@ use super::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
     Outcome, PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
 };
-use crate::adjudication::books::{Citation, CitationStyle};
+use crate::adjudication::books::{Citation, Lang};
 use crate::xiangqi::{Color, GameEnd, Role};
 
 /// Adds `s` to the English text, a space after the sentence before it.
@@ -388,17 +388,10 @@ impl Display for En<'_, Range> {
     }
 }
 
-/// `Article 23.1`, `AXF rule 6`: as the book's English text names it.
+/// `Article 23, point 1`, `AXF rule 6`: as the book's English text names it.
 impl Display for En<'_, Citation> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let c = *self.0;
-        match c.ruleset().book().citation_style.en {
-            CitationStyle::Label => f.write_str(c.article().label.en),
-            CitationStyle::Reference(prefix) => {
-                f.write_str(prefix)?;
-                f.write_str(c.reference())
-            }
-        }
+        self.0.write_in(Lang::En, f)
     }
 }
 

@@ -7,7 +7,7 @@ use super::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
     Outcome, PieceAt, PiecesAt, Range, Seen, Sentence, Since, Stood, Violation,
 };
-use crate::adjudication::books::{Citation, CitationStyle};
+use crate::adjudication::books::{Citation, Lang};
 use crate::xiangqi::{Color, GameEnd, Role};
 
 /// Adds `s` to the Vietnamese text, a space after the sentence before it.
@@ -392,14 +392,7 @@ impl Display for Vi<'_, Range> {
 /// names it.
 impl Display for Vi<'_, Citation> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let c = *self.0;
-        match c.ruleset().book().citation_style.vi {
-            CitationStyle::Label => f.write_str(c.article().label.vi),
-            CitationStyle::Reference(prefix) => {
-                f.write_str(prefix)?;
-                f.write_str(c.reference())
-            }
-        }
+        self.0.write_in(Lang::Vi, f)
     }
 }
 

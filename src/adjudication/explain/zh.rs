@@ -9,7 +9,7 @@ use super::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
     Outcome, PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
 };
-use crate::adjudication::books::{Citation, CitationStyle};
+use crate::adjudication::books::{Citation, Lang};
 use crate::xiangqi::notation::chinese::piece_name;
 use crate::xiangqi::{Color, GameEnd, Role};
 
@@ -379,14 +379,7 @@ impl Display for Zh<'_, Range> {
 /// `第23条第1项`, `亚洲规则第6条`: as the book's Chinese text names it.
 impl Display for Zh<'_, Citation> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let c = *self.0;
-        match c.ruleset().book().citation_style.zh {
-            CitationStyle::Label => f.write_str(c.article().label.zh),
-            CitationStyle::Reference(prefix) => {
-                f.write_str(prefix)?;
-                f.write_str(c.reference())
-            }
-        }
+        self.0.write_in(Lang::Zh, f)
     }
 }
 
