@@ -4,7 +4,8 @@
 use super::answer::{AdjudicateResponse, BatchItem, BatchResponse, RulesetsResponse};
 use super::arbiter::{Arbiter, Cancel};
 use super::error::ApiError;
-use super::error::{ECHO_CHARS, elide};
+use super::query;
+
 use super::json::{parse_game, problem_language_of};
 use super::request::{AdjudicateRequest, BatchRequest, Limits};
 use super::wording;
@@ -95,18 +96,12 @@ pub const RULESETS_PARAMETERS: [&str; 1] = ["lang"];
 /// or a language we do not speak is a 400 `invalid-parameter` naming it.
 pub fn rulesets(arbiter: &dyn Arbiter, query: Option<&str>) -> Result<RulesetsResponse, ApiError> {
     let mut lang = None;
-    for (name, value) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
-        let invalid = |message| ApiError::InvalidParameter {
-            parameter: elide(&name, ECHO_CHARS),
-            message,
-        };
-        if !RULESETS_PARAMETERS.contains(&&*name) {
-            return Err(invalid(wording::unknown_parameter(&RULESETS_PARAMETERS)));
-        }
-        if lang.is_some() {
-            return Err(invalid(wording::given_twice()));
-        }
-        lang = Some(Lang::from_code(&value).ok_or_else(|| invalid(wording::unknown_lang(&value)))?);
+    for parameter in query::parameters(query, &RULESETS_PARAMETERS) {
+        let (name, value) = parameter?;
+        lang = Some(
+            Lang::from_code(&value)
+                .ok_or_else(|| query::invalid(name, wording::unknown_lang(&value)))?,
+        );
     }
     let mut answer = arbiter.rulesets();
     if let Some(lang) = lang {

@@ -4,8 +4,9 @@
 
 use super::answer::{CycleMove, Protection, ThreatKind};
 use super::arbiter::{Arbiter, Cancel, RuledGame};
-use super::error::{ApiError, ECHO_CHARS, elide};
+use super::error::ApiError;
 use super::law::start_position;
+use super::query;
 use super::request::{DiagramRequest, Game, Limits, MAX_FEN_CHARS, MAX_LIST_CHARS};
 use super::wording::{self, Wording};
 use crate::adjudication::Lang;
@@ -43,19 +44,9 @@ impl DiagramQuery {
             flip: false,
             labels: Labels::default(),
         };
-        let mut seen = Vec::new();
-        for (name, value) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
-            let invalid = |message: Wording| ApiError::InvalidParameter {
-                parameter: elide(&name, ECHO_CHARS),
-                message,
-            };
-            let Some(&known) = QUERY_PARAMETERS.iter().find(|p| **p == name) else {
-                return Err(invalid(wording::unknown_parameter(&QUERY_PARAMETERS)));
-            };
-            if seen.contains(&known) {
-                return Err(invalid(wording::given_twice()));
-            }
-            seen.push(known);
+        for parameter in query::parameters(query, &QUERY_PARAMETERS) {
+            let (known, value) = parameter?;
+            let invalid = |message: Wording| query::invalid(known, message);
             match known {
                 "fen" => {
                     if value.chars().count() > MAX_FEN_CHARS {

@@ -26,6 +26,7 @@ pub mod json;
 pub mod json_fast;
 pub mod law;
 pub mod moves;
+pub mod query;
 pub mod report;
 pub mod request;
 pub mod time;

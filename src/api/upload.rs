@@ -11,6 +11,7 @@ use encoding_rs::Encoding;
 use super::diagram::boolean;
 use super::error::{ApiError, ECHO_CHARS, elide};
 use super::moves::Moves;
+use super::query;
 use super::request::{AdjudicateRequest, Game, Limits, MIN_RECORD_PLY_BYTES, problem_language};
 use super::wording::{self, Fixed, Wording};
 use crate::adjudication::Lang;
@@ -53,20 +54,9 @@ impl GameOptions {
     /// `invalid-parameter` naming it.
     pub fn from_query(query: Option<&str>) -> Result<GameOptions, ApiError> {
         let mut options = GameOptions::default();
-        let mut seen: Vec<&str> = Vec::new();
-        for (name, value) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
-            let invalid = |message: Wording| ApiError::InvalidParameter {
-                parameter: elide(&name, ECHO_CHARS),
-                message,
-            };
-            let Some(&known) = QUERY_PARAMETERS.iter().find(|p| **p == name) else {
-                return Err(invalid(wording::unknown_parameter(&QUERY_PARAMETERS)));
-            };
-            if seen.contains(&known) {
-                return Err(invalid(wording::given_twice()));
-            }
-            seen.push(known);
-            let value = value.into_owned();
+        for parameter in query::parameters(query, &QUERY_PARAMETERS) {
+            let (known, value) = parameter?;
+            let invalid = |message: Wording| query::invalid(known, message);
             match known {
                 "fen" => options.fen = Some(value),
                 "notation" => options.notation = Some(value),
