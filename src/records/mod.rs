@@ -15,6 +15,7 @@
 
 pub mod decode;
 pub mod dhtmlxq;
+pub mod games;
 pub mod pgn;
 mod record;
 pub mod spelled;
