@@ -50,6 +50,9 @@ pub struct Limits {
     pub max_moves: usize,
     /// Largest number of games in one batch.
     pub max_batch: usize,
+    /// Longest `game` record, in bytes: [`MAX_RECORD_BYTES`], except for the CLI, which reads
+    /// a file of any size ([`Limits::any_record_size`]).
+    pub max_record_bytes: usize,
 }
 
 impl Limits {
@@ -61,6 +64,15 @@ impl Limits {
         Limits {
             max_moves,
             max_batch,
+            max_record_bytes: MAX_RECORD_BYTES,
+        }
+    }
+
+    /// These limits with no limit on a record's size: the CLI's, whose files are the user's own.
+    pub const fn any_record_size(self) -> Limits {
+        Limits {
+            max_record_bytes: usize::MAX,
+            ..self
         }
     }
 }
@@ -115,6 +127,12 @@ pub struct AdjudicateRequest {
 pub struct RecordOnce(OnceLock<Result<Record, RecordError>>);
 
 impl RecordOnce {
+    /// A record read already (a game cut from a longer record, its lines counted in the whole:
+    /// [`records::games::read_game`]).
+    pub fn read(reading: Result<Record, RecordError>) -> RecordOnce {
+        RecordOnce(OnceLock::from(reading))
+    }
+
     /// The reading of `text`: read now if this is the first call, else the kept one.
     fn get_or_read(&self, text: &str) -> &Result<Record, RecordError> {
         self.0.get_or_init(|| records::read(text))
@@ -399,10 +417,10 @@ impl AdjudicateRequest {
                     message: wording::moves_and_record(),
                 });
             }
-            if game.len() > MAX_RECORD_BYTES {
+            if game.len() > limits.max_record_bytes {
                 return Err(ApiError::InvalidRequest {
                     field: "game".to_owned(),
-                    message: wording::record_longer_than(MAX_RECORD_BYTES),
+                    message: wording::record_longer_than(limits.max_record_bytes),
                 });
             }
             // A record that reads is counted here; one that does not is the arbiter's to explain.

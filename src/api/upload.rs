@@ -151,6 +151,14 @@ impl RecordUpload {
     /// string), which would otherwise read as a record of one comment and get a ruling on no
     /// moves.
     pub fn request(&self) -> Result<(AdjudicateRequest, &'static Encoding), ApiError> {
+        let (text, encoding) = self.text()?;
+        let req = self.options.record_request(text.into_owned());
+        Ok((req, encoding))
+    }
+
+    /// The record's text, decoded as [`decode::decode`] says, and the encoding read; the
+    /// problems of [`RecordUpload::request`].
+    pub fn text(&self) -> Result<(std::borrow::Cow<'_, str>, &'static Encoding), ApiError> {
         let decoded =
             decode::decode(&self.bytes, self.charset.as_deref()).map_err(|e| match e {
                 DecodeError::UnknownCharset(charset) => ApiError::UnsupportedCharset {
@@ -175,8 +183,7 @@ impl RecordUpload {
                 why: Fixed::JsonAsRecord,
             });
         }
-        let req = self.options.record_request(decoded.text.into_owned());
-        Ok((req, decoded.encoding))
+        Ok((decoded.text, decoded.encoding))
     }
 
     /// Reads the record and checks the request it makes ([`AdjudicateRequest::check`]): the
@@ -202,7 +209,7 @@ impl RecordUpload {
 
 /// Whether `text` is a JSON object or array (no record is: a PGN starts `[Tag "..."]`, a
 /// comment `{...}` holds no JSON).
-fn is_json(text: &str) -> bool {
+pub(super) fn is_json(text: &str) -> bool {
     let text = text.trim_start_matches('\u{feff}').trim_start();
     (text.starts_with('{') || text.starts_with('['))
         && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
