@@ -88,9 +88,9 @@ impl RecordGames<'_> {
         let item = match ruled {
             Ok(answer) => BatchItem::Verdict(Box::new(answer)),
             Err(ApiError::Cancelled) => return Err(ApiError::Cancelled),
-            Err(e) => BatchItem::Problem(
-                e.to_problem_in(self.options.problem_language(accept_language)),
-            ),
+            Err(e) => {
+                BatchItem::Problem(e.to_problem_in(self.options.problem_language(accept_language)))
+            }
         };
         Ok(GameItem { index, tags, item })
     }
@@ -142,9 +142,8 @@ mod tests {
         let text = "[Event \"one\"]\n1. h2e2 h9g7 1-0\n\n[Event \"two\"]\n1. h2e2 h9g7\n2. b0b5 *\n[Event \"three\"]\n1. b0c2\n";
         let upload = upload(text);
         let record = upload.games().unwrap();
-        let items =
-            rule_record_games(&LawArbiter, &Limits::DEFAULT, &record, None, &Cancel::new())
-                .unwrap();
+        let items = rule_record_games(&LawArbiter, &Limits::DEFAULT, &record, None, &Cancel::new())
+            .unwrap();
         let summary: Vec<(u32, &str, bool)> = items
             .iter()
             .map(|g| {

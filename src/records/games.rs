@@ -265,7 +265,10 @@ impl<'t> Scanner<'t> {
                 .chars()
                 .all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-');
         let value = line[colon + width..].trim_start();
-        let labels_moves = value.chars().next().is_some_and(|c| fold(c).is_ascii_digit());
+        let labels_moves = value
+            .chars()
+            .next()
+            .is_some_and(|c| fold(c).is_ascii_digit());
         (is_key && !labels_moves).then_some(end)
     }
 
@@ -385,16 +388,14 @@ mod tests {
         );
         assert_eq!(
             texts("1. 炮二平五 马８进７和棋\n1. 兵七进一 １－０\n"),
-            [
-                ("1. 炮二平五 马８进７和棋", 1),
-                ("1. 兵七进一 １－０", 2)
-            ]
+            [("1. 炮二平五 马８进７和棋", 1), ("1. 兵七进一 １－０", 2)]
         );
     }
 
     #[test]
     fn a_tag_section_after_moves_starts_a_game() {
-        let text = "[Event \"1\"]\r\n1. h2e2 h9g7\r\n[Event \"2\"]\r\n[Result \"0-1\"]\r\n1. b2e2\r\n";
+        let text =
+            "[Event \"1\"]\r\n1. h2e2 h9g7\r\n[Event \"2\"]\r\n[Result \"0-1\"]\r\n1. b2e2\r\n";
         assert_eq!(
             texts(text),
             [
@@ -406,7 +407,8 @@ mod tests {
 
     #[test]
     fn header_lines_with_results_do_not_end_a_game() {
-        let text = "标题: 一\n结果: 红胜\n1. 炮二平五 红胜\n标题: 二\n结果: 和棋\n着法: 1. 兵七进一\n";
+        let text =
+            "标题: 一\n结果: 红胜\n1. 炮二平五 红胜\n标题: 二\n结果: 和棋\n着法: 1. 兵七进一\n";
         assert_eq!(
             texts(text),
             [
@@ -422,7 +424,13 @@ mod tests {
                     [DHTMLXQ][DhtmlXQ_movelist]1927[/DhtmlXQ_movelist][/DHTMLXQ]";
         let games = texts(text);
         assert_eq!(games.len(), 2);
-        assert_eq!(games[1], ("[DHTMLXQ][DhtmlXQ_movelist]1927[/DhtmlXQ_movelist][/DHTMLXQ]", 4));
+        assert_eq!(
+            games[1],
+            (
+                "[DHTMLXQ][DhtmlXQ_movelist]1927[/DhtmlXQ_movelist][/DHTMLXQ]",
+                4
+            )
+        );
         assert!(games[0].0.starts_with("[DhtmlXQ]\n") && games[0].0.ends_with("[/DhtmlXQ]"));
     }
 

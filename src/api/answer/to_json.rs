@@ -6,8 +6,8 @@
 use super::write::{Json, WriteJson, object};
 use super::{
     AdjudicateResponse, ArticleRef, Attacker, BatchItem, BatchResponse, BookRuling, Chase,
-    ChasedPiece, CycleMove, GameItem, GameOver, GamesResponse, Localized, MoveRef, NoCapture, PositionInfo, Repetition,
-    SidePattern, literals,
+    ChasedPiece, CycleMove, GameItem, GameOver, GamesResponse, Localized, MoveRef, NoCapture,
+    PositionInfo, Repetition, SidePattern, literals,
 };
 
 impl WriteJson for Localized {
