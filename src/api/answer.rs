@@ -306,6 +306,23 @@ pub struct AdjudicateResponse {
     /// as the body; absent for JSON, which is UTF-8.
     #[serde(default)]
     pub record_encoding: Option<Text>,
+    /// With `"moves_read": true`: every ply as read, in order.
+    #[serde(default)]
+    pub moves_read: Option<Vec<MoveRead>>,
+}
+
+/// A ply as read from the request (`"moves_read": true`): what a platform importing a record
+/// checks against its own reading.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct MoveRead {
+    /// The move number on the score sheet (from the start position's full-move number).
+    pub number: u32,
+    /// The side that played it.
+    pub side: Side,
+    /// The move as written in the request or record, in its notation.
+    pub text: String,
+    /// The move in ICCS.
+    pub iccs: String,
 }
 
 /// Room for a ruling's answer: about 3 KB for a cycle of eight plies.

@@ -95,6 +95,9 @@ impl Arbiter for LawArbiter {
         let mut answer = response(&replay, ruling, sent, &naming, langs);
         answer.comparison = comparison;
         answer.record_encoding = game.record_encoding.map(|e| decode::name(e).into());
+        if game.moves_read {
+            answer.moves_read = Some(moves_read(&replay, sent));
+        }
         Ok(RuledGame {
             answer,
             replay,
@@ -305,7 +308,28 @@ fn response(
         no_capture: ruling.no_capture.into(),
         comparison: None,
         record_encoding: None,
+        moves_read: None,
     }
+}
+
+/// Every ply as read (`"moves_read": true`): its number and side on the score sheet, its text
+/// as sent or written in the record, and its ICCS.
+fn moves_read(replay: &Replay, sent: &Moves) -> Vec<dto::MoveRead> {
+    let start = replay.start();
+    replay
+        .positions(0)
+        .zip(replay.moves())
+        .enumerate()
+        .map(|(i, (before, &mv))| {
+            let (number, side) = start.move_number(i + 1);
+            dto::MoveRead {
+                number,
+                side: side.into(),
+                text: sent[i].to_owned(),
+                iccs: Notation::Iccs.format_move(&before, mv),
+            }
+        })
+        .collect()
 }
 
 /// The short form of a ruling for the side-by-side comparison.

@@ -114,6 +114,10 @@ pub struct AdjudicateRequest {
     /// language only. `None` keeps Vietnamese and English, as the API always answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
+    /// `true`: the answer lists every ply as read (`moves_read`): its number, side, text as
+    /// written and ICCS.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_read: Option<bool>,
     /// The `game` record as read, once: the limits count its moves and the arbiter rules on
     /// it from the same reading ([`AdjudicateRequest::record`]).
     #[serde(skip)]
@@ -180,6 +184,8 @@ pub struct Game {
     pub langs: Languages,
     /// Rule under every book too, side by side.
     pub compare: bool,
+    /// List every ply as read in the answer (`moves_read`).
+    pub moves_read: bool,
     /// The record the moves were read from, if the game came as one: where each move stands
     /// in it.
     pub record: Option<Record>,
@@ -217,6 +223,8 @@ macro_rules! with_game_fields {
             compare: Option<bool>,
             #[serde(default)]
             lang: Option<String>,
+            #[serde(default)]
+            moves_read: Option<bool>,
             $($extra)*
         }
 
@@ -233,6 +241,7 @@ macro_rules! with_game_fields {
                     no_capture_limit: self.no_capture_limit.take(),
                     compare: self.compare.take(),
                     lang: self.lang.take(),
+                    moves_read: self.moves_read.take(),
                 }
             }
         }
@@ -268,6 +277,7 @@ impl TryFrom<GameFields> for AdjudicateRequest {
             no_capture_limit: f.no_capture_limit,
             compare: f.compare,
             lang: f.lang,
+            moves_read: f.moves_read,
             record: RecordOnce::default(),
         })
     }
@@ -395,6 +405,7 @@ impl AdjudicateRequest {
             no_capture_limit: None,
             compare: None,
             lang: None,
+            moves_read: None,
             record: RecordOnce::default(),
         }
     }
@@ -454,6 +465,7 @@ impl AdjudicateRequest {
         let no_capture_limit = self.no_capture_limit()?;
         let langs = self.languages(accept_language)?;
         let compare = self.compare == Some(true);
+        let moves_read = self.moves_read == Some(true);
         let Some(text) = self.game else {
             return Ok(Game {
                 fen: self.fen,
@@ -463,6 +475,7 @@ impl AdjudicateRequest {
                 no_capture_limit,
                 langs,
                 compare,
+                moves_read,
                 record: None,
                 record_encoding: None,
             });
@@ -497,6 +510,7 @@ impl AdjudicateRequest {
             no_capture_limit,
             langs,
             compare,
+            moves_read,
             record: Some(record),
             record_encoding: None,
         })
@@ -724,6 +738,7 @@ mod tests {
             compare: None,
             game: None,
             lang: None,
+            moves_read: None,
             record: RecordOnce::default(),
         }
     }

@@ -19,13 +19,14 @@ use crate::records::decode::{self, DecodeError};
 
 /// The query parameters of a record upload: the fields of a JSON game request but `moves`,
 /// `game` and `strict`.
-pub const QUERY_PARAMETERS: [&str; 6] = [
+pub const QUERY_PARAMETERS: [&str; 7] = [
     "fen",
     "notation",
     "ruleset",
     "lang",
     "compare",
     "no_capture_limit",
+    "moves_read",
 ];
 
 /// The options of a game that a JSON request carries in its fields, given apart from the
@@ -44,6 +45,8 @@ pub struct GameOptions {
     pub compare: Option<bool>,
     /// `no_capture_limit`.
     pub no_capture_limit: Option<i64>,
+    /// `moves_read`.
+    pub moves_read: Option<bool>,
 }
 
 impl GameOptions {
@@ -63,6 +66,7 @@ impl GameOptions {
                 "ruleset" => options.ruleset = Some(value),
                 "lang" => options.lang = Some(value),
                 "compare" => options.compare = Some(boolean(&value).map_err(invalid)?),
+                "moves_read" => options.moves_read = Some(boolean(&value).map_err(invalid)?),
                 _ => {
                     let n = value
                         .trim()
@@ -117,6 +121,7 @@ impl GameOptions {
         or(&mut req.lang, &self.lang);
         or(&mut req.compare, &self.compare);
         or(&mut req.no_capture_limit, &self.no_capture_limit);
+        or(&mut req.moves_read, &self.moves_read);
     }
 }
 
@@ -287,6 +292,7 @@ mod tests {
                 lang: Some("vi".to_owned()),
                 compare: Some(true),
                 no_capture_limit: Some(60),
+                moves_read: None,
             }
         );
         assert_eq!(

@@ -318,26 +318,33 @@ impl<'t> Scanner<'t> {
         self.games
     }
 
-    /// Reads a token (up to white space or a bracket): a result ends the game after it.
+    /// Reads a token (up to white space or a bracket): a result ends the game after it. A
+    /// token holds no line end, so it is passed over without counting lines; it is folded
+    /// only when it holds a full-width form (`１－０`).
     fn token(&mut self) {
-        let mut word = String::new();
-        while let Some((c, _)) = self.peek() {
+        let from = self.at;
+        while let Some((c, len)) = self.peek() {
             if c.is_whitespace() || "[]{}();,".contains(c) {
                 break;
             }
-            word.push(c);
-            self.bump();
+            self.at += len;
         }
-        if word.is_empty() {
+        if self.at == from {
             // A closing bracket alone: the reader's to refuse.
             self.bump();
+            return;
         }
+        let word = &self.text[from..self.at];
         // A rule of `=` signs or dashes is nothing to read.
         if word.chars().any(char::is_alphanumeric) {
             self.content = true;
         }
-        let result =
-            result_token(&word).is_some() || GLUED_RESULTS.iter().any(|r| word.ends_with(r));
+        let result = if word.bytes().any(|b| b == 0xEF) {
+            let folded: String = word.chars().map(fold).collect();
+            result_token(&folded).is_some()
+        } else {
+            result_token(word).is_some()
+        } || GLUED_RESULTS.iter().any(|r| word.ends_with(r));
         if result {
             self.content = true;
             let line = self.line;

@@ -42,6 +42,7 @@ mod law_points;
 mod linear_cost;
 mod metrics;
 mod mirror;
+mod moves_read;
 mod multigame;
 mod notation;
 mod openapi;

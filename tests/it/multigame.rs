@@ -1,11 +1,15 @@
 //! Records of many games (issue 32): the CLI rules every game of a file or a stream, one line
 //! per game in order, a problem line for a game it cannot read, a progress bar on standard
-//! error only when it is a terminal, and a summary at the end.
+//! error only when it is a terminal, and a summary at the end; `POST /v1/adjudicate/batch`
+//! takes such a record as its body and answers the same items.
 
 use std::process::{Command, Output};
 
-use serde_json::Value;
+use axum::body::Body;
+use axum::http::{Request, header};
+use serde_json::{Value, json};
 
+use crate::common::app::{body_json, expect_problem, law_app, send};
 use crate::common::cli::{BIN, run};
 
 /// A perpetual chase: Red's rook chases the cannon; Red loses at ply 9.
@@ -163,4 +167,80 @@ fn the_progress_bar_is_drawn_under_a_terminal_and_not_through_a_pipe() {
         "3000 games, 0 repetitions; verdicts: none 3000, must_change 0, loss 0, draw 0; 0 unreadable\n"
     );
     assert_eq!(piped.stdout, answered.as_bytes());
+}
+
+async fn post_record(uri: &str, body: impl Into<Vec<u8>>) -> axum::response::Response {
+    let req = Request::post(uri)
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(Body::from(body.into()))
+        .unwrap();
+    send(&law_app(), req).await
+}
+
+fn spec() -> Value {
+    serde_norway::from_str(&std::fs::read_to_string("openapi.yaml").unwrap()).unwrap()
+}
+
+#[tokio::test]
+async fn the_batch_route_rules_a_record_of_many_games_as_the_spec_shows() {
+    let spec = spec();
+    let op = &spec["paths"]["/v1/adjudicate/batch"]["post"];
+    let record = op
+        .pointer("/requestBody/content/text~1plain/examples/two_games/value")
+        .and_then(Value::as_str)
+        .expect("the record example");
+    let want = &op
+        .pointer("/responses/200/content/application~1json/examples/two_games/value")
+        .expect("its answer");
+    let resp = post_record("/v1/adjudicate/batch", record).await;
+    assert_eq!(resp.status(), 200);
+    assert_eq!(&body_json(resp).await, *want);
+    // The CLI's lines are the same items.
+    let out = run(&["adjudicate"], record);
+    assert_eq!(&json!({ "results": lines(&out) }), *want);
+}
+
+#[tokio::test]
+async fn a_record_batch_takes_the_query_options_and_the_batch_limit() {
+    let resp = post_record(
+        "/v1/adjudicate/batch?lang=zh&moves_read=true",
+        three_games(),
+    )
+    .await;
+    assert_eq!(resp.status(), 200);
+    let got = body_json(resp).await;
+    let results = got["results"].as_array().unwrap();
+    assert_eq!(results.len(), 4);
+    assert_eq!(results[0]["explanation"].as_object().unwrap().len(), 1);
+    assert!(results[0]["explanation"]["zh"].is_string());
+    assert_eq!(results[0]["moves_read"].as_array().unwrap().len(), 9);
+    assert_eq!(results[1]["line"], 9);
+    assert_eq!(results[3]["tags"]["Event"], "after");
+    // More games than a batch may hold.
+    let many = "1. h2e2 *\n".repeat(257);
+    let p = expect_problem(
+        post_record("/v1/adjudicate/batch", many).await,
+        422,
+        "too-many-games",
+    )
+    .await;
+    assert_eq!(
+        (p["count"].as_u64(), p["limit"].as_u64()),
+        (Some(257), Some(256))
+    );
+    // A parameter the route does not know, before the body is read.
+    let p = expect_problem(
+        post_record("/v1/adjudicate/batch?Ruleset=axf", "1. h2e2").await,
+        400,
+        "invalid-parameter",
+    )
+    .await;
+    assert_eq!(p["parameter"], "Ruleset");
+    // JSON sent as a record.
+    expect_problem(
+        post_record("/v1/adjudicate/batch", r#"{"games": []}"#).await,
+        415,
+        "unsupported-media-type",
+    )
+    .await;
 }

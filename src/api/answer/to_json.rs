@@ -6,8 +6,8 @@
 use super::write::{Json, WriteJson, object};
 use super::{
     AdjudicateResponse, ArticleRef, Attacker, BatchItem, BatchResponse, BookRuling, Chase,
-    ChasedPiece, CycleMove, GameItem, GameOver, GamesResponse, Localized, MoveRef, NoCapture,
-    PositionInfo, Repetition, SidePattern, literals,
+    ChasedPiece, CycleMove, GameItem, GameOver, GamesResponse, Localized, MoveRead, MoveRef,
+    NoCapture, PositionInfo, Repetition, SidePattern, literals,
 };
 
 impl WriteJson for Localized {
@@ -82,6 +82,18 @@ impl WriteJson for AdjudicateResponse {
             "no_capture": self.no_capture,
             "comparison"?: self.comparison,
             "record_encoding"?: self.record_encoding,
+            "moves_read"?: self.moves_read,
+        );
+    }
+}
+
+impl WriteJson for MoveRead {
+    fn write_json(&self, out: &mut Json) {
+        object!(out,
+            "number": self.number,
+            "side": self.side,
+            "text": self.text,
+            "iccs": self.iccs,
         );
     }
 }
