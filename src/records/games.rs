@@ -158,6 +158,11 @@ impl<'t> Scanner<'t> {
 
     /// The character at `at`, folded, and its length in bytes.
     fn peek(&self) -> Option<(char, usize)> {
+        // ASCII, most of any record, without decoding.
+        let b = *self.text.as_bytes().get(self.at)?;
+        if b.is_ascii() {
+            return Some((char::from(b), 1));
+        }
         let c = self.text[self.at..].chars().next()?;
         Some((fold(c), c.len_utf8()))
     }
