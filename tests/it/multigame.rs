@@ -192,6 +192,11 @@ async fn the_batch_route_rules_a_record_of_many_games_as_the_spec_shows() {
     let want = &op
         .pointer("/responses/200/content/application~1json/examples/two_games/value")
         .expect("its answer");
+    // README's example sends the same file.
+    assert_eq!(
+        std::fs::read_to_string("tests/data/multigame/two_games.pgn").unwrap(),
+        record
+    );
     let resp = post_record("/v1/adjudicate/batch", record).await;
     assert_eq!(resp.status(), 200);
     assert_eq!(&body_json(resp).await, *want);
