@@ -173,6 +173,15 @@ impl Localized {
             zh: pick(Lang::Zh),
         }
     }
+
+    /// The text in `lang` (empty when the answer does not carry it).
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Vi => &self.vi,
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
 }
 
 /// A reference to an article (and point) of a rule set.

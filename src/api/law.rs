@@ -12,7 +12,7 @@ use super::moves::Moves;
 use super::request::{Game, LegalMovesRequest};
 use super::wording::{self, fen_problems};
 use crate::adjudication::{
-    self, Lang, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
+    self, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
 };
 use crate::records::{self, decode};
 use crate::xiangqi::{
@@ -265,14 +265,7 @@ fn position_info(replay: &Replay) -> dto::PositionInfo {
 /// than copied.
 fn explanation(ruling: &Ruling, naming: &Naming, langs: Languages) -> dto::Localized {
     let mut e = adjudication::explain_named_in(ruling, naming, |l| langs.has(l));
-    dto::Localized::new(langs, |l| {
-        std::mem::take(match l {
-            Lang::Vi => &mut e.vi,
-            Lang::En => &mut e.en,
-            Lang::Zh => &mut e.zh,
-        })
-        .into()
-    })
+    dto::Localized::new(langs, |l| std::mem::take(e.get_mut(l)).into())
 }
 
 /// The ruling's articles, summaries in `langs`.

@@ -41,7 +41,7 @@ use self::sentence::{
 };
 pub use self::vi::role_vi;
 pub use super::books::Lang;
-use super::books::{Ground, RuleSet};
+use super::books::{ByLang, Ground, RuleSet};
 use super::cycle::PlyAnalysis;
 use super::law::{self, Pattern, SideFinding};
 use super::ruling::{Repetition, Ruling, Verdict};
@@ -49,25 +49,9 @@ use super::threats::{Protection, Threat, ThreatKind};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::{Color, GameEnd, Move, Role, Square, move_number};
 
-/// Plain-language reasons for a ruling.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Explanation {
-    pub vi: String,
-    pub en: String,
-    /// Simplified Chinese.
-    pub zh: String,
-}
-
-impl Explanation {
-    /// The text in `lang`.
-    pub fn text(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::Vi => &self.vi,
-            Lang::En => &self.en,
-            Lang::Zh => &self.zh,
-        }
-    }
-}
+/// Plain-language reasons for a ruling, one text per language (empty in a
+/// language not asked for).
+pub type Explanation = ByLang<String>;
 
 /// An explanation being written, sentence by sentence, in the languages
 /// asked for (the others stay empty).
@@ -79,14 +63,13 @@ struct Texts<W: Fn(Lang) -> bool> {
 impl<W: Fn(Lang) -> bool> Texts<W> {
     /// Adds a sentence, said by each language asked for.
     fn say(&mut self, s: Sentence) {
-        if (self.wanted)(Lang::En) {
-            en::say(&s, &mut self.written.en);
-        }
-        if (self.wanted)(Lang::Vi) {
-            vi::say(&s, &mut self.written.vi);
-        }
-        if (self.wanted)(Lang::Zh) {
-            zh::say(&s, &mut self.written.zh);
+        for lang in Lang::ALL.into_iter().filter(|&l| (self.wanted)(l)) {
+            let out = self.written.get_mut(lang);
+            match lang {
+                Lang::Vi => vi::say(&s, out),
+                Lang::En => en::say(&s, out),
+                Lang::Zh => zh::say(&s, out),
+            }
         }
     }
 }
