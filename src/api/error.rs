@@ -416,12 +416,12 @@ impl ApiError {
                 move_number,
                 side,
                 mv,
-                reason,
                 kind,
                 message,
+                ..
             } => json!({
                 "ply": ply, "move_number": move_number, "side": side.name(),
-                "move": elide(mv, ECHO_CHARS), "reason": echoed_reason(mv, reason), "kind": kind,
+                "move": elide(mv, ECHO_CHARS), "reason": kind, "kind": kind,
                 "code": kind, "message": message.get(lang),
             }),
             ApiError::IllegalMove {
@@ -590,19 +590,6 @@ fn unparsable_parts<'r>(mv: &str, reason: &'r str) -> (Option<&'r str>, &'r str)
     match reason.split_once(&quoted) {
         Some((label, message)) => (Some(label), message),
         None => (None, reason),
-    }
-}
-
-/// An unparsable move's `reason` (`ICCS move "z9z8": expected ...`) with the move it quotes
-/// cut like every echo: a record's token may be 100 KB.
-fn echoed_reason(mv: &str, reason: &str) -> String {
-    let mv = mv.trim();
-    if mv.chars().nth(ECHO_CHARS).is_none() {
-        return reason.to_owned();
-    }
-    match reason.split_once(&format!("{mv:?}")) {
-        Some((before, after)) => format!("{before}{:?}{after}", elide(mv, ECHO_CHARS)),
-        None => elide(reason, 2 * ECHO_CHARS),
     }
 }
 

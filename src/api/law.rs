@@ -66,17 +66,13 @@ impl Arbiter for LawArbiter {
         let ruling = adjudication::rule_under(ruleset, &replay, options_for(ruleset));
         let langs = game.langs;
         let sent = &game.moves;
-        // ICCS moves are named once, in ICCS.
-        let sent_texts: Vec<&str> = if notation == Notation::Iccs {
-            Vec::new()
-        } else {
-            sent.iter().collect()
-        };
+        // Each language names a move in its own notation, from the replay's positions.
         let naming = Naming {
             first_number: replay.start().fullmoves(),
-            sent: &sent_texts,
+            sent: &[],
             moves: replay.moves(),
             notation,
+            replay: Some(&replay),
         };
         // With `compare`, every book's ruling; the requested book's is the one just made.
         let comparison = game.compare.then(|| {
