@@ -10,11 +10,17 @@
 //! `encodings/` holds one record in five encodings (issue 32): each is sent as the body
 //! itself, with its charset and without, and gets the ruling of its moves and the answer of
 //! the same text sent as JSON, but for `record_encoding`.
+//!
+//! XQF files (XQStudio's binary format) cannot be downloaded here: `common::xqf` writes them
+//! by the format's description, plain (version 1.0) and obfuscated (1.1, 1.2, 1.8), for a game
+//! from the start, a set-up position with Black to move, and a game with a variation and
+//! comments; each, sent as the body, gets the ruling of its main line as a moves array.
 
 use std::path::Path;
 
 use crate::common::app::{body_json, law_app, post_json, send};
 use crate::common::chess::{mirror_colours, mv, position};
+use crate::common::xqf::{self, XqfGame};
 use axum::body::Body;
 use axum::http::{Request, header};
 use serde_json::{Value, json};
@@ -201,6 +207,93 @@ async fn every_encoding_of_a_record_gets_the_ruling_of_its_moves() {
             assert_eq!(a, as_json, "{what}");
         }
     }
+}
+
+/// The XQF samples: a game from the standard start with the header's texts and its result,
+/// a set-up position with Black to move (the mirrored E1@+), and E3@+ with a variation that
+/// branches at ply 3 and comments on the start and on two moves, which the main line skips.
+fn xqf_samples() -> Vec<(&'static str, XqfGame)> {
+    let strings = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m.as_str().expect("a move").to_owned())
+            .collect()
+    };
+    let sample = |id: &str| {
+        let (fen, moves) = game(id);
+        XqfGame {
+            fen: fen.as_str().expect("a FEN").to_owned(),
+            moves: strings(&moves),
+            ..XqfGame::default()
+        }
+    };
+    let mut from_start = sample("game200");
+    from_start.tags = vec![
+        ("Title", "测试对局".to_owned()),
+        ("Event", "全国象棋个人赛".to_owned()),
+        ("Date", "2026.12.04".to_owned()),
+        ("Red", "红方棋手".to_owned()),
+        ("Black", "黑方棋手".to_owned()),
+    ];
+    from_start.result = 3;
+    let black_first = sample("mirrored E1@+");
+    let mut variation = sample("E3@+");
+    variation.variation = Some((3, vec!["d0d1".to_owned(), "e9e8".to_owned()]));
+    variation.comments = vec![
+        (0, "车捉炮".to_owned()),
+        (2, "黑炮平回".to_owned()),
+        (9, "长捉，红负".to_owned()),
+    ];
+    variation.result = 2;
+    vec![
+        ("game200", from_start),
+        ("mirrored E1@+", black_first),
+        ("E3@+", variation),
+    ]
+}
+
+#[tokio::test]
+async fn every_xqf_version_of_a_game_gets_the_ruling_of_its_moves() {
+    for (id, sample) in xqf_samples() {
+        let (fen, moves) = game(id);
+        let expected = ruling(json!({ "fen": fen, "moves": moves })).await;
+        for version in [0x0A, 0x0B, 0x0C, 0x12] {
+            let bytes = xqf::write(&sample, version, xqf::KEYS);
+            for content_type in ["application/octet-stream", "application/x-xqf"] {
+                let what = format!("{id}, version {version:#04x}, as {content_type}");
+                let a = raw(bytes.clone(), content_type).await;
+                let refs: Vec<Value> = a["articles"]
+                    .as_array()
+                    .expect("articles")
+                    .iter()
+                    .map(|r| r["ref"].clone())
+                    .collect();
+                let got = (a["verdict"].clone(), a["violator"].clone(), refs);
+                assert_eq!(got, expected, "{what}");
+                assert!(a.get("record_encoding").is_none(), "{what}: {a}");
+                // The game as PGN, sent again as `game`, is ruled the same.
+                let pgn = a["record_pgn"].as_str().expect("record_pgn");
+                assert_eq!(ruling(json!({ "game": pgn })).await, expected, "{what}");
+            }
+        }
+    }
+    // The header's texts and result reach the PGN.
+    let (_, sample) = xqf_samples().remove(0);
+    let a = raw(xqf::write(&sample, 0x12, xqf::KEYS), "application/x-xqf").await;
+    let pgn = a["record_pgn"].as_str().expect("record_pgn");
+    for tag in [
+        "[Title \"测试对局\"]",
+        "[Event \"全国象棋个人赛\"]",
+        "[Date \"2026.12.04\"]",
+        "[Red \"红方棋手\"]",
+        "[Black \"黑方棋手\"]",
+        "[Result \"1/2-1/2\"]",
+        "[Format \"ICCS\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    assert!(pgn.trim_end().ends_with("1/2-1/2"), "{pgn}");
 }
 
 /// Every file of the folder is in [`RECORDS`] or [`ENCODED`], so a new record cannot go
