@@ -253,6 +253,42 @@ fn xqf_samples() -> Vec<(&'static str, XqfGame)> {
     ]
 }
 
+/// The XQF samples kept as files in `xqf/` (the versions real files mostly have: 1.0, plain,
+/// and 1.8, obfuscated), each the writer's bytes for a sample of [`xqf_samples`] (by its
+/// game) and a version. `xqf/check_cchess.py` reads them with a third-party reader.
+const XQF_FILES: [(&str, &str, u8); 6] = [
+    ("xqf/game200_v10.xqf", "game200", 0x0A),
+    ("xqf/game200_v18.xqf", "game200", 0x12),
+    (
+        "xqf/E1_plus_mirrored_black_first_v10.xqf",
+        "mirrored E1@+",
+        0x0A,
+    ),
+    (
+        "xqf/E1_plus_mirrored_black_first_v18.xqf",
+        "mirrored E1@+",
+        0x12,
+    ),
+    ("xqf/E3_plus_variation_comments_v10.xqf", "E3@+", 0x0A),
+    ("xqf/E3_plus_variation_comments_v18.xqf", "E3@+", 0x12),
+];
+
+/// The files of `xqf/` are the writer's bytes (`XA_BLESS=1` writes them anew), so the
+/// samples a third-party reader checked are the ones the tests send.
+#[test]
+fn the_xqf_files_are_the_writers() {
+    let samples = xqf_samples();
+    for (file, id, version) in XQF_FILES {
+        let sample = &samples.iter().find(|(i, _)| *i == id).expect("a sample").1;
+        let bytes = xqf::write(sample, version, xqf::KEYS);
+        let path = Path::new(DIR).join(file);
+        if std::env::var_os("XA_BLESS").is_some() {
+            std::fs::write(&path, &bytes).expect("written");
+        }
+        assert_eq!(std::fs::read(&path).expect("an XQF file"), bytes, "{file}");
+    }
+}
+
 #[tokio::test]
 async fn every_xqf_version_of_a_game_gets_the_ruling_of_its_moves() {
     for (id, sample) in xqf_samples() {
@@ -319,6 +355,7 @@ fn every_record_file_is_tested() {
         .iter()
         .map(|r| r.0)
         .chain(ENCODED.iter().map(|r| r.0))
+        .chain(XQF_FILES.iter().map(|r| r.0))
         .map(str::to_owned)
         .collect();
     listed.sort();
