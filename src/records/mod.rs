@@ -3,7 +3,8 @@
 //! numbered score sheet (the same move text without tags; header lines above
 //! the moves, as in 东萍 (dpxq.com)'s plain-text export, go to the record's
 //! tags), Vietnamese moves spelled out in words ([`spelled`]), and the
-//! DhtmlXQ blocks of Chinese sites ([`dhtmlxq`]), and XQStudio's binary XQF files
+//! DhtmlXQ blocks of Chinese sites ([`dhtmlxq`]), the WXF file format PlayOK exports in
+//! ([`wxf_file`]), and XQStudio's binary XQF files
 //! ([`xqf`], told by their bytes before any decoding: [`sniff`]). Each move keeps where it
 //! stands in the text (line, column) and its move number, so that an error
 //! can point into the record. Which notation the moves are in is the
@@ -20,6 +21,7 @@ pub mod dhtmlxq;
 pub mod pgn;
 mod record;
 pub mod spelled;
+pub mod wxf_file;
 pub mod xqf;
 
 pub use record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem, Unreadable};
@@ -30,7 +32,7 @@ use crate::xiangqi::Position;
 use crate::xiangqi::notation::Notation;
 
 /// Reads a record in any of the [`Format`]s, telling them apart by their
-/// text: `[DhtmlXQ` blocks anywhere (they are often pasted with the page around
+/// text: a first line `FORMAT …` and `START{` for a WXF file, `[DhtmlXQ` blocks anywhere (they are often pasted with the page around
 /// them), else `[` tags first for PGN, otherwise a sheet. Lines may end in
 /// LF, CR LF or CR alone (old Mac editors, some Windows exports).
 pub fn read(text: &str) -> Result<Record, RecordError> {
@@ -43,7 +45,9 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             problem: RecordProblem::Unreadable(Unreadable::Cbf),
         });
     }
-    if dhtmlxq::is_dhtmlxq(text) {
+    if wxf_file::is_wxf_file(text) {
+        wxf_file::read(text)
+    } else if dhtmlxq::is_dhtmlxq(text) {
         dhtmlxq::read(text)
     } else if start.starts_with('[') {
         pgn::read(text, Format::Pgn)

@@ -13,6 +13,9 @@ pub enum Format {
     Sheet,
     /// `[DhtmlXQ_binit]` and `[DhtmlXQ_movelist]` blocks.
     DhtmlXq,
+    /// The WXF file format (`FORMAT WXF` header lines, the moves in `START{ … }END`), as
+    /// PlayOK exports games ([`super::wxf_file`]).
+    WxfFile,
     /// XQStudio's binary XQF file ([`super::xqf`]): its moves stand at no line (line and
     /// column 0).
     Xqf,
