@@ -70,9 +70,8 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     record.format = Format::WxfFile;
     let mut tags = Vec::new();
     let mut result = None;
-    let mut line_no = 0u32;
-    for line in text[..start].lines() {
-        line_no += 1;
+    for (i, line) in text[..start].lines().enumerate() {
+        let line_no = u32::try_from(i + 1).unwrap_or(u32::MAX);
         let line = line.trim().trim_start_matches('\u{feff}');
         let Some((key, value)) = line.split_once(char::is_whitespace) else {
             continue;
