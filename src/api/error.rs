@@ -665,6 +665,6 @@ mod tests {
 
     #[test]
     fn notations_are_the_names_of_every_notation() {
-        assert_eq!(NOTATIONS, ["iccs", "uci", "wxf", "vn", "chinese"]);
+        assert_eq!(NOTATIONS, ["iccs", "uci", "wxf", "vn", "chinese", "san"]);
     }
 }

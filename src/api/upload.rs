@@ -344,7 +344,7 @@ mod tests {
             ApiError::UnknownRuleset { .. }
         ));
         assert!(matches!(
-            err("notation=san"),
+            err("notation=lan"),
             ApiError::UnknownNotation { .. }
         ));
         assert!(matches!(

@@ -166,7 +166,7 @@ impl fmt::Display for RecordProblem {
             }
             RecordProblem::UnknownFormat(value) => write!(
                 f,
-                "unknown [Format \"{value}\"]: use ICCS, UCI, WXF, VN or Chinese"
+                "unknown [Format \"{value}\"]: use ICCS, UCI, WXF, VN, Chinese or SAN"
             ),
             RecordProblem::BlockNeverClosed(name) => {
                 write!(f, "[DhtmlXQ_{name}] is never closed")

@@ -239,15 +239,15 @@ async fn invalid_record_points_into_it_in_each_language() {
     let [vi, en, zh] = details("/v1/adjudicate", body).await;
     assert_eq!(
         en,
-        "line 1, column 1 of the game record: unknown [Format \"Klingon\"]: use ICCS, UCI, WXF, VN or Chinese"
+        "line 1, column 1 of the game record: unknown [Format \"Klingon\"]: use ICCS, UCI, WXF, VN, Chinese or SAN"
     );
     assert_eq!(
         vi,
-        "dòng 1, cột 1 của biên bản ván cờ: không biết [Format \"Klingon\"]: dùng ICCS, UCI, WXF, VN hoặc Chinese"
+        "dòng 1, cột 1 của biên bản ván cờ: không biết [Format \"Klingon\"]: dùng ICCS, UCI, WXF, VN, Chinese hoặc SAN"
     );
     assert_eq!(
         zh,
-        "棋谱第1行第1列：未知的[Format \"Klingon\"]：请用ICCS、UCI、WXF、VN或Chinese"
+        "棋谱第1行第1列：未知的[Format \"Klingon\"]：请用ICCS、UCI、WXF、VN、Chinese或SAN"
     );
     // No notation reads the moves: each says where it stops.
     let body = json!({ "game": "1. h2e2 h9g7\n2. zz" });

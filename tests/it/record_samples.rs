@@ -30,7 +30,7 @@ const DIR: &str = "tests/data/records";
 
 /// Each record, the game it holds (`game200` or a public case's id), and whether it names its
 /// start itself (a sheet without tags does not: the request's `fen` gives it).
-const RECORDS: [(&str, &str, bool); 26] = [
+const RECORDS: [(&str, &str, bool); 27] = [
     ("game200_iccs.pgn", "game200", true),
     ("game200_wxf.pgn", "game200", true),
     ("game200_chinese.pgn", "game200", true),
@@ -58,6 +58,7 @@ const RECORDS: [(&str, &str, bool); 26] = [
     ("game200_sheet_vn_spelled.txt", "game200", true),
     ("game200_playok_wxf.txt", "game200", true),
     ("E14_plus_xboard_coordinates.pgn", "E14@+", true),
+    ("game200_xboard_san.pgn", "game200", true),
 ];
 
 /// Each record of `encodings/`, its encoding's label (as `charset` and as `record_encoding`),

@@ -311,6 +311,38 @@ fn piece_fault(fault: &PieceFault, lang: Lang) -> String {
             role_zh(side, role),
             file_zh(side, file)
         ),
+        PieceFault::NoneReaches { side, role, to } if vi => format!(
+            "{} không có {} nào đi tới được điểm ICCS {to}",
+            side_subject(side, lang),
+            role_vi(role)
+        ),
+        PieceFault::NoneReaches { side, role, to } => format!(
+            "{}没有能走到ICCS坐标{to}的{}",
+            side_subject(side, lang),
+            role_zh(side, role)
+        ),
+        PieceFault::SeveralReach {
+            side,
+            role,
+            to,
+            count,
+        } if vi => format!(
+            "{} có {} {} cùng đi tới được điểm ICCS {to}",
+            side_subject(side, lang),
+            count_of(count, lang),
+            role_vi(role)
+        ),
+        PieceFault::SeveralReach {
+            side,
+            role,
+            to,
+            count,
+        } => format!(
+            "{}有{}{}都能走到ICCS坐标{to}",
+            side_subject(side, lang),
+            count_of(count, lang),
+            role_zh(side, role)
+        ),
         PieceFault::CannotGo {
             side,
             role,
@@ -376,6 +408,14 @@ fn move_shape(notation: Notation, side: Color, lang: Lang) -> &'static str {
             "một nước của Đen theo cách ghi Trung Quốc như 炮8平5, 马２进３ hoặc 前车进1: quân \
              (车 马 炮 象 士 将 卒) và cột của nó bằng chữ số 1-9 hoặc １-９, hoặc dấu (前 中 后 \
              1-5) và quân, rồi 进, 退 hoặc 平, rồi một chữ số 1-9"
+        }
+        (Notation::San, _) if vi => {
+            "một nước SAN như Che3, Hg8, Rxa10 hoặc e6: chữ chỉ quân (K A E H R C P), có thể kèm \
+             cột hoặc hàng đi, có thể kèm x, rồi điểm đến (cột a-i, hàng 1-10)"
+        }
+        (Notation::San, _) => {
+            "SAN着法，如Che3、Hg8、Rxa10或e6：棋子字母（K A E H R C P），可加出发的列或行，\
+             可加x，然后是目标点（列a-i，行1-10）"
         }
         (Notation::Chinese, Color::Black) => {
             "黑方中文着法，如炮8平5、马２进３或前车进1：棋子（车 马 炮 象 士 将 卒）及其所在\

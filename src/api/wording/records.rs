@@ -129,10 +129,10 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
         }
         (P::UnquotedValue(key), Lang::Zh) => format!("标签{key}的值须放在双引号内"),
         (P::UnknownFormat(value), Lang::Vi) => {
-            format!("không biết [Format \"{value}\"]: dùng ICCS, UCI, WXF, VN hoặc Chinese")
+            format!("không biết [Format \"{value}\"]: dùng ICCS, UCI, WXF, VN, Chinese hoặc SAN")
         }
         (P::UnknownFormat(value), Lang::Zh) => {
-            format!("未知的[Format \"{value}\"]：请用ICCS、UCI、WXF、VN或Chinese")
+            format!("未知的[Format \"{value}\"]：请用ICCS、UCI、WXF、VN、Chinese或SAN")
         }
         (P::BlockNeverClosed(name), Lang::Vi) => {
             format!("khối [DhtmlXQ_{name}] không được đóng")
