@@ -42,7 +42,8 @@
 //! The side to move is the colour of the piece the first move moves (as readers of the
 //! format take it: the header's byte is not always set), else the header's. Moves come out
 //! in ICCS; the header's text fields go to [`Record::tags`] under PGN's names (`Title`,
-//! `Event`, `Date`, `Site`, `Red`, `Black`, `Opening`, `Annotator`, `Author`).
+//! `Event`, `Date`, `Site`, `Red`, `Black`, `Opening`, `Annotator`, `Author`), and its result
+//! to [`Record::result`] and the tag `Result` (`1-0`, `0-1`, `1/2-1/2`).
 //!
 //! Every offset is checked: a file cut short, a comment longer than the file, a square off
 //! the board or a text field longer than its room is a [`RecordProblem`], never a panic or an
@@ -178,7 +179,7 @@ pub fn read(bytes: &[u8]) -> Result<Record, RecordError> {
     let version = header[2];
     let keys = Keys::of(header);
     let board = pieces(header, version, &keys)?;
-    let tags = texts(header)?;
+    let mut tags = texts(header)?;
     let moves = main_line(bytes, version, &keys)?;
     let first_is_black = moves
         .first()
@@ -190,6 +191,9 @@ pub fn read(bytes: &[u8]) -> Result<Record, RecordError> {
         3 | 4 => Some("1/2-1/2"),
         _ => None,
     };
+    if let Some(result) = result {
+        tags.push(("Result".to_owned(), result.to_owned()));
+    }
     Ok(Record {
         format: Format::Xqf,
         fen: Some(fen(&board, first_is_black)),
