@@ -484,3 +484,21 @@ async fn content_type_problems_follow_accept_language() {
         "{p}"
     );
 }
+
+#[tokio::test]
+async fn a_san_move_two_pieces_could_make_is_ambiguous_in_each_language() {
+    let body = json!({ "moves": ["Ce3"], "notation": "san" });
+    let [vi, en, zh] = details("/v1/adjudicate", body).await;
+    assert!(
+        en.ends_with("ambiguous: 2 red cannons can go to ICCS e2"),
+        "{en}"
+    );
+    assert!(vi.contains("cùng đi tới được điểm ICCS e2"), "{vi}");
+    assert!(zh.contains("都能走到ICCS坐标e2"), "{zh}");
+    let body =
+        json!({ "fen": "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "moves": ["Ce3"], "notation": "san" });
+    let [vi, en, zh] = details("/v1/adjudicate", body).await;
+    assert!(en.ends_with("no red cannon can go to ICCS e2"), "{en}");
+    assert!(vi.contains("nào đi tới được điểm ICCS e2"), "{vi}");
+    assert!(zh.contains("没有能走到ICCS坐标e2的"), "{zh}");
+}
