@@ -315,6 +315,11 @@ pub struct AdjudicateResponse {
     /// as the body; absent for JSON, which is UTF-8.
     #[serde(default)]
     pub record_encoding: Option<Text>,
+    /// The game of a binary record (an XQF file) written as PGN text: its header's tags,
+    /// `[FEN]` and `[Format "ICCS"]`, its main line; to show it, or to send it again as a
+    /// JSON `game`. Absent for every other game.
+    #[serde(default)]
+    pub record_pgn: Option<Text>,
 }
 
 /// Room for a ruling's answer: about 3 KB for a cycle of eight plies.

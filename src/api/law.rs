@@ -91,6 +91,11 @@ impl Arbiter for LawArbiter {
         let mut answer = response(&replay, ruling, sent, &naming, langs);
         answer.comparison = comparison;
         answer.record_encoding = game.record_encoding.map(|e| decode::name(e).into());
+        answer.record_pgn = game
+            .record
+            .as_ref()
+            .filter(|r| r.format == records::Format::Xqf)
+            .map(|r| records::pgn::write(r).into());
         Ok(RuledGame {
             answer,
             replay,
@@ -212,6 +217,12 @@ fn replay_record(
             .map_err(|mismatch| undetected(&record.moves, mismatch))?,
     };
     let replay = replay(start, &game.moves, notation, cancel).map_err(|e| match e {
+        // A binary record's moves stand at no line: the move's problem says its ply.
+        ApiError::IllegalMove { ply, .. } | ApiError::UnparsableMove { ply, .. }
+            if record.moves[ply - 1].line == 0 =>
+        {
+            e
+        }
         ApiError::IllegalMove { ply, .. } | ApiError::UnparsableMove { ply, .. } => {
             let at = &record.moves[ply - 1];
             ApiError::InRecord {
@@ -294,6 +305,7 @@ fn response(
         no_capture: ruling.no_capture.into(),
         comparison: None,
         record_encoding: None,
+        record_pgn: None,
     }
 }
 

@@ -115,6 +115,12 @@ pub struct AdjudicateRequest {
 pub struct RecordOnce(OnceLock<Result<Record, RecordError>>);
 
 impl RecordOnce {
+    /// A record read already, from bytes rather than from the request's `game` text (an XQF
+    /// file, whose `game` is then its PGN: [`super::upload::RecordUpload::request`]).
+    pub fn read_already(reading: Result<Record, RecordError>) -> RecordOnce {
+        RecordOnce(OnceLock::from(reading))
+    }
+
     /// The reading of `text`: read now if this is the first call, else the kept one.
     fn get_or_read(&self, text: &str) -> &Result<Record, RecordError> {
         self.0.get_or_init(|| records::read(text))
@@ -449,14 +455,16 @@ impl AdjudicateRequest {
                 record_encoding: None,
             });
         };
-        let record = self
-            .record
-            .into_read(&text)
-            .map_err(|e| ApiError::InvalidRecord {
+        let record = self.record.into_read(&text).map_err(|e| match e.problem {
+            records::RecordProblem::Unreadable(format) => {
+                ApiError::UnsupportedRecordFormat { format }
+            }
+            problem => ApiError::InvalidRecord {
                 line: e.line,
                 column: e.column,
-                message: wording::record_problem(&e.problem),
-            })?;
+                message: wording::record_problem(&problem),
+            },
+        })?;
         let fen = match (self.fen, record.fen.as_deref()) {
             (Some(sent), Some(written)) if sent.trim() != written.trim() => {
                 return Err(ApiError::InvalidRequest {

@@ -4,7 +4,8 @@
 //! ([`crate::records::decode`]); the options a JSON request carries in fields come apart from
 //! it ([`GameOptions`]: the query, the CLI's flags). Both make the same [`AdjudicateRequest`] a
 //! JSON `game` makes, checked and ruled the same way; only its answer says which encoding was
-//! read (`record_encoding`).
+//! read (`record_encoding`). A binary XQF file is read from its bytes, and its answer gives
+//! the game as PGN (`record_pgn`).
 
 use encoding_rs::Encoding;
 
@@ -12,10 +13,13 @@ use super::diagram::boolean;
 use super::error::{ApiError, ECHO_CHARS, elide};
 use super::moves::Moves;
 use super::query;
-use super::request::{AdjudicateRequest, Game, Limits, MIN_RECORD_PLY_BYTES, problem_language};
+use super::request::{
+    AdjudicateRequest, Game, Limits, MIN_RECORD_PLY_BYTES, RecordOnce, problem_language,
+};
 use super::wording::{self, Fixed, Wording};
 use crate::adjudication::Lang;
 use crate::records::decode::{self, DecodeError};
+use crate::records::{self, Sniffed};
 
 /// The query parameters of a record upload: the fields of a JSON game request but `moves`,
 /// `game` and `strict`.
@@ -150,7 +154,28 @@ impl RecordUpload {
     /// `unsupported-media-type`: a request sent without its JSON media type (as `fetch` sends a
     /// string), which would otherwise read as a record of one comment and get a ruling on no
     /// moves.
-    pub fn request(&self) -> Result<(AdjudicateRequest, &'static Encoding), ApiError> {
+    ///
+    /// Binary records are told by their first bytes before any decoding
+    /// ([`records::sniff`]): an XQF file is read as it is ([`records::xqf`]), its request's
+    /// `game` the game written as PGN and its reading kept, with no encoding; CCBridge's CBR
+    /// and CBL are 422 `unsupported-record-format`.
+    pub fn request(&self) -> Result<(AdjudicateRequest, Option<&'static Encoding>), ApiError> {
+        match records::sniff(&self.bytes) {
+            Sniffed::Unreadable(format) => {
+                return Err(ApiError::UnsupportedRecordFormat { format });
+            }
+            Sniffed::Xqf => {
+                let reading = records::xqf::read(&self.bytes);
+                let text = reading
+                    .as_ref()
+                    .map(records::pgn::write)
+                    .unwrap_or_default();
+                let mut req = self.options.record_request(text);
+                req.record = RecordOnce::read_already(reading);
+                return Ok((req, None));
+            }
+            Sniffed::Text => {}
+        }
         let decoded =
             decode::decode(&self.bytes, self.charset.as_deref()).map_err(|e| match e {
                 DecodeError::UnknownCharset(charset) => ApiError::UnsupportedCharset {
@@ -176,7 +201,7 @@ impl RecordUpload {
             });
         }
         let req = self.options.record_request(decoded.text.into_owned());
-        Ok((req, decoded.encoding))
+        Ok((req, Some(decoded.encoding)))
     }
 
     /// Reads the record and checks the request it makes ([`AdjudicateRequest::check`]): the
@@ -184,7 +209,7 @@ impl RecordUpload {
     pub fn check(self, limits: &Limits, accept_language: Option<&str>) -> Result<Game, ApiError> {
         let (req, encoding) = self.request()?;
         let mut game = req.check(limits, accept_language)?;
-        game.record_encoding = Some(encoding);
+        game.record_encoding = encoding;
         Ok(game)
     }
 
@@ -319,7 +344,7 @@ mod tests {
             ApiError::UnknownRuleset { .. }
         ));
         assert!(matches!(
-            err("notation=san"),
+            err("notation=lan"),
             ApiError::UnknownNotation { .. }
         ));
         assert!(matches!(
@@ -376,7 +401,7 @@ mod tests {
             "game": text, "ruleset": "axf"
         }))
         .unwrap();
-        assert_eq!((req, encoding), (json, encoding_rs::GBK));
+        assert_eq!((req, encoding), (json, Some(encoding_rs::GBK)));
         let game = upload.check(&Limits::DEFAULT, None).unwrap();
         assert_eq!(game.moves.len(), 2);
         assert_eq!(game.record_encoding, Some(encoding_rs::GBK));

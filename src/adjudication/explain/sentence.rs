@@ -330,7 +330,7 @@ impl Places {
     /// How a request in `notation` names places.
     pub fn of(notation: Notation) -> Places {
         match notation {
-            Notation::Iccs | Notation::Uci => Places::Squares,
+            Notation::Iccs | Notation::Uci | Notation::San => Places::Squares,
             Notation::Wxf | Notation::Vn | Notation::Chinese => Places::Files,
         }
     }

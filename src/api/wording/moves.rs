@@ -374,6 +374,46 @@ fn piece_fault(fault: &PieceFault, lang: Lang) -> String {
                 file_zh(side, file)
             ),
         },
+        (PieceFault::NoneReaches { side, role, to }, En) => {
+            format!("no {} {} can go to ICCS {to}", side.name(), role.name())
+        }
+        (PieceFault::NoneReaches { side, role, to }, Vi) => format!(
+            "{} không có {} nào đi tới được điểm ICCS {to}",
+            side_subject(side, lang),
+            role_vi(role)
+        ),
+        (PieceFault::NoneReaches { side, role, to }, Zh) => format!(
+            "{}没有能走到ICCS坐标{to}的{}",
+            side_subject(side, lang),
+            role_zh(side, role)
+        ),
+        (
+            PieceFault::SeveralReach {
+                side,
+                role,
+                to,
+                count,
+            },
+            l,
+        ) => match l {
+            En => format!(
+                "{count} {} {} can go to ICCS {to}",
+                side.name(),
+                plural_en(role, count)
+            ),
+            Vi => format!(
+                "{} có {} {} cùng đi tới được điểm ICCS {to}",
+                side_subject(side, l),
+                count_of(count, l),
+                role_vi(role)
+            ),
+            Zh => format!(
+                "{}有{}{}都能走到ICCS坐标{to}",
+                side_subject(side, l),
+                count_of(count, l),
+                role_zh(side, role)
+            ),
+        },
         (
             PieceFault::CannotGo {
                 side,
@@ -429,6 +469,11 @@ fn move_shape(notation: Notation, side: Color, lang: Lang) -> &'static str {
             "a Vietnamese move such as P2-5, M8.7, X1/1 or Pt-4: a piece (Tg S T X P M B), its \
              file 1-9 and/or a marker t, s or g, then . / or -, then a digit 1-9"
         }
+        (Notation::San, _) if lang == Lang::En => {
+            "a SAN move such as Che3, Hg8, Rxa10 or e6: a piece letter (K A E H R C P), an \
+             optional from-file or from-rank, an optional x, then the destination (files a-i, \
+             ranks 1-10)"
+        }
         (Notation::Chinese, Color::Red) if lang == Lang::En => {
             "a Red move in Chinese notation such as 炮二平五, 马八进七 or 前车进一: a piece \
              (车 马 炮 相 仕 帅 兵) and its file in Chinese numerals 一-九, or a marker \
@@ -473,6 +518,14 @@ fn move_shape(notation: Notation, side: Color, lang: Lang) -> &'static str {
             "một nước của Đen theo cách ghi Trung Quốc như 炮8平5, 马２进３ hoặc 前车进1: quân \
              (车 马 炮 象 士 将 卒) và cột của nó bằng chữ số 1-9 hoặc １-９, hoặc dấu (前 中 后 \
              1-5) và quân, rồi 进, 退 hoặc 平, rồi một chữ số 1-9"
+        }
+        (Notation::San, _) if vi => {
+            "một nước SAN như Che3, Hg8, Rxa10 hoặc e6: chữ chỉ quân (K A E H R C P), có thể kèm \
+             cột hoặc hàng đi, có thể kèm x, rồi điểm đến (cột a-i, hàng 1-10)"
+        }
+        (Notation::San, _) => {
+            "SAN着法，如Che3、Hg8、Rxa10或e6：棋子字母（K A E H R C P），可加出发的列或行，\
+             可加x，然后是目标点（列a-i，行1-10）"
         }
         (Notation::Chinese, Color::Black) => {
             "黑方中文着法，如炮8平5、马２进３或前车进1：棋子（车 马 炮 象 士 将 卒）及其所在\
@@ -600,6 +653,9 @@ mod tests {
             (&stacked, Notation::Wxf, "R=5"),
             (&stacked, Notation::Chinese, "后车退一"),
             (&stacked, Notation::Wxf, "K5=5"),
+            (&start, Notation::San, "Re5"),
+            (&stacked, Notation::San, "Ra3"),
+            (&start, Notation::San, "Z"),
         ];
         let mut kinds = std::collections::BTreeSet::new();
         for &(pos, notation, text) in cases {

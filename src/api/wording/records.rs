@@ -3,7 +3,7 @@
 use super::words::{ECHO_CHARS, Wording, elide, notation_label};
 use crate::adjudication::Lang;
 use crate::records::decode::Chosen;
-use crate::records::{Opened, RecordProblem};
+use crate::records::{Opened, RecordProblem, Unreadable};
 use crate::xiangqi::notation::Notation;
 
 /// "line 3, column 7 of the game record: {what}".
@@ -129,10 +129,10 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
         }
         (P::UnquotedValue(key), Lang::Zh) => format!("标签{key}的值须放在双引号内"),
         (P::UnknownFormat(value), Lang::Vi) => {
-            format!("không biết [Format \"{value}\"]: dùng ICCS, UCI, WXF, VN hoặc Chinese")
+            format!("không biết [Format \"{value}\"]: dùng ICCS, UCI, WXF, VN, Chinese hoặc SAN")
         }
         (P::UnknownFormat(value), Lang::Zh) => {
-            format!("未知的[Format \"{value}\"]：请用ICCS、UCI、WXF、VN或Chinese")
+            format!("未知的[Format \"{value}\"]：请用ICCS、UCI、WXF、VN、Chinese或SAN")
         }
         (P::BlockNeverClosed(name), Lang::Vi) => {
             format!("khối [DhtmlXQ_{name}] không được đóng")
@@ -172,7 +172,77 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
              其所在列1-9或trước、sau、giữa，再接tấn、thoái或bình，再接数字1-9，\
              如“Pháo 2 bình 5”"
         ),
+        (P::Unreadable(format), lang) => unreadable_format(*format, lang),
+        (P::XqfTruncated { length, ply }, Lang::Vi) => match ply {
+            None => format!("tệp XQF kết thúc ở byte {length}, giữa phần đầu 1024 byte của nó"),
+            Some(0) => format!("tệp XQF kết thúc ở byte {length}, giữa bản ghi của thế cờ đầu"),
+            Some(ply) => {
+                format!("tệp XQF kết thúc ở byte {length}, giữa bản ghi của nước thứ {ply}")
+            }
+        },
+        (P::XqfTruncated { length, ply }, Lang::Zh) => match ply {
+            None => format!("XQF文件在第{length}字节处结束，位于其1024字节的文件头之内"),
+            Some(0) => format!("XQF文件在第{length}字节处结束，位于起始局面的记录之内"),
+            Some(ply) => format!("XQF文件在第{length}字节处结束，位于第{ply}步的记录之内"),
+        },
+        (P::XqfComment { ply, offset }, Lang::Vi) => {
+            format!("bản ghi XQF ở byte {offset} (nước thứ {ply}) cho lời bình một độ dài âm")
+        }
+        (P::XqfComment { ply, offset }, Lang::Zh) => {
+            format!("第{offset}字节处的XQF记录（第{ply}步）的注释长度为负数")
+        }
+        (P::XqfSquare { ply, offset }, Lang::Vi) => {
+            format!("nước XQF thứ {ply} (ở byte {offset}) đi từ hoặc đến một điểm ngoài bàn cờ")
+        }
+        (P::XqfSquare { ply, offset }, Lang::Zh) => {
+            format!("XQF第{ply}步（第{offset}字节处）的起点或终点在棋盘之外")
+        }
+        (P::XqfTwoPieces { square }, Lang::Vi) => {
+            format!("bảng quân của tệp XQF có hai quân cùng đứng ở {square}")
+        }
+        (P::XqfTwoPieces { square }, Lang::Zh) => {
+            format!("XQF棋子位置表中有两个棋子位于{square}")
+        }
+        (
+            P::XqfText {
+                field,
+                offset,
+                room,
+            },
+            Lang::Vi,
+        ) => format!(
+            "trường {field} trong phần đầu tệp XQF (ở byte {offset}) không phải văn bản \
+             GB18030 dài tối đa {room} byte"
+        ),
+        (
+            P::XqfText {
+                field,
+                offset,
+                room,
+            },
+            Lang::Zh,
+        ) => format!("XQF文件头的{field}字段（第{offset}字节处）不是不超过{room}字节的GB18030文本"),
     })
+}
+
+/// A game file in a format we recognise and do not read: export it as PGN.
+pub fn unreadable_format(format: Unreadable, lang: Lang) -> String {
+    let name = format.name();
+    let binary = format.is_binary();
+    match lang {
+        Lang::En => {
+            let kind = if binary { "binary" } else { "XML" };
+            format!("{kind} format {name} is not supported; export the game as PGN")
+        }
+        Lang::Vi => {
+            let kind = if binary { "nhị phân" } else { "XML" };
+            format!("không hỗ trợ định dạng {kind} {name}; hãy xuất ván cờ ra PGN")
+        }
+        Lang::Zh => {
+            let kind = if binary { "二进制" } else { "XML" };
+            format!("不支持{kind}格式{name}；请将棋局导出为PGN")
+        }
+    }
 }
 
 /// `problem` with the record's text it holds cut to [`ECHO_CHARS`].
