@@ -29,7 +29,7 @@
 # is done at 0.75 in three rounds). A run with non-2xx answers or socket errors is flagged.
 # Build first; the script builds nothing:
 #
-#   cargo build --release --bin xiangqi-arbiter --example canned_answer
+#   cargo build --release --features harness --bin xiangqi-arbiter --example canned_answer
 #
 # Binaries are looked up under $CARGO_TARGET_DIR (default ./target) only for the default
 # BASE_BIN; pass paths for the others.

@@ -3,7 +3,7 @@
 # same figure on every run, unlike wall time on a shared machine). See
 # benches/servers/game200_cost.rs for the stages, and docs/performance.md for the figures.
 #
-#   cargo build --release --example game200_cost
+#   cargo build --release --features harness --example game200_cost
 #   bash scripts/cost.sh                       # every stage, RUNS requests each
 #   RUNS=100 bash scripts/cost.sh app loopback # some stages
 #

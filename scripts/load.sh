@@ -130,7 +130,7 @@ done
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
     say "cargo build --release (server and parse_only)"
-    cargo build --release --locked --quiet --bin xiangqi-arbiter --example parse_only
+    cargo build --release --locked --quiet --features harness --bin xiangqi-arbiter --example parse_only
 fi
 [[ -x "$BIN" && -x "$BASE_BIN" ]] || { echo "load.sh: binaries missing under $TARGET_DIR" >&2; exit 2; }
 

@@ -48,7 +48,7 @@ say "1/4 the instrumented build and the training client"
 RUSTFLAGS="$FLAGS -Cprofile-generate=$OUT/profiles" \
     cargo build --release --locked --quiet --bin xiangqi-arbiter --target "$host" \
     --target-dir "$OUT/generate"
-cargo build --release --locked --quiet --example pgo_train
+cargo build --release --locked --quiet --features harness --example pgo_train
 
 say "2/4 the training load on 127.0.0.1:$PORT"
 RUST_LOG=warn "$OUT/generate/$host/release/xiangqi-arbiter" serve --addr "127.0.0.1:$PORT" \

@@ -476,10 +476,14 @@ impl Summary {
 impl std::fmt::Display for Summary {
     /// `12 games, 3 repetitions; verdicts: none 9, must_change 0, loss 2, draw 1; 0 unreadable`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
         write!(
             f,
-            "{} games, {} repetitions; verdicts:",
-            self.games, self.repetitions
+            "{} game{}, {} repetition{}; verdicts:",
+            self.games,
+            plural(self.games),
+            self.repetitions,
+            plural(self.repetitions)
         )?;
         for (n, verdict) in Verdict::ALL.iter().enumerate() {
             let sep = if n == 0 { "" } else { "," };

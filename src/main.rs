@@ -89,7 +89,7 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
         /// Notation of the moves for requests that do not set `notation` (iccs, uci, wxf, vn,
-        /// chinese).
+        /// chinese, san).
         #[arg(long)]
         notation: Option<String>,
         /// Language of the answer's texts and of problems' details (vi, en, zh), sent as

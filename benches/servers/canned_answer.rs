@@ -19,7 +19,7 @@
 //! its baseline), it bounds the throughput ratio that any speed-up of the service could reach.
 //!
 //! ```text
-//! cargo build --release --bin xiangqi-arbiter --example canned_answer
+//! cargo build --release --features harness --bin xiangqi-arbiter --example canned_answer
 //! bash scripts/ab.sh target/release/xiangqi-arbiter \
 //!     target/release/examples/canned_answer "target/release/examples/canned_answer --bare"
 //! ```

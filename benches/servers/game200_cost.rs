@@ -3,7 +3,7 @@
 //! gives the same figure on every run, unlike wall time on a shared machine.
 //!
 //! ```text
-//! cargo build --release --example game200_cost
+//! cargo build --release --features harness --example game200_cost
 //! bash scripts/cost.sh             # every stage, per request, as below
 //! valgrind --tool=callgrind target/release/examples/game200_cost <stage> 200
 //! ```

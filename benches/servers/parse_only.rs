@@ -5,7 +5,7 @@
 //! `POST /v1/adjudicate` rate against this one's `POST /parse` in the same run.
 //!
 //! ```text
-//! cargo run --release --example parse_only -- --addr 127.0.0.1:8081
+//! cargo run --release --features harness --example parse_only -- --addr 127.0.0.1:8081
 //! ```
 
 use std::net::SocketAddr;

@@ -56,6 +56,15 @@ impl<T> ByLang<T> {
         }
     }
 
+    /// The value for `lang`, to change.
+    pub fn get_mut(&mut self, lang: Lang) -> &mut T {
+        match lang {
+            Lang::Vi => &mut self.vi,
+            Lang::En => &mut self.en,
+            Lang::Zh => &mut self.zh,
+        }
+    }
+
     /// Each value turned by `f`, which is told its language.
     pub fn map<U>(self, mut f: impl FnMut(Lang, T) -> U) -> ByLang<U> {
         ByLang {

@@ -173,6 +173,15 @@ impl Localized {
             zh: pick(Lang::Zh),
         }
     }
+
+    /// The text in `lang` (empty when the answer does not carry it).
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Vi => &self.vi,
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
 }
 
 /// A reference to an article (and point) of a rule set.
@@ -306,6 +315,11 @@ pub struct AdjudicateResponse {
     /// as the body; absent for JSON, which is UTF-8.
     #[serde(default)]
     pub record_encoding: Option<Text>,
+    /// The game of a binary record (an XQF file) written as PGN text: its header's tags,
+    /// `[FEN]` and `[Format "ICCS"]`, its main line; to show it, or to send it again as a
+    /// JSON `game`. Absent for every other game.
+    #[serde(default)]
+    pub record_pgn: Option<Text>,
     /// With `"moves_read": true`: every ply as read, in order.
     #[serde(default)]
     pub moves_read: Option<Vec<MoveRead>>,

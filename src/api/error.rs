@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 use super::wording::{self, Fixed, Wording};
 pub use super::wording::{ECHO_CHARS, FEN_ECHO_CHARS, FenProblem, elide};
 use crate::adjudication::Lang;
+use crate::records::Unreadable;
 use crate::records::decode::Chosen;
 use crate::xiangqi::Color;
 use crate::xiangqi::notation::Notation;
@@ -224,6 +225,13 @@ pub enum ApiError {
         /// Their column, in characters (1-based).
         column: u32,
     },
+    /// 422: the game record is a file in a format we recognise and do not read (CCBridge's
+    /// CBR, CBL or CBF): export it as PGN.
+    #[error("{} format {} is not supported; export the game as PGN", if format.is_binary() { "binary" } else { "XML" }, format.name())]
+    UnsupportedRecordFormat {
+        /// The format.
+        format: Unreadable,
+    },
     /// A problem with one move of a `game` record: the move's own problem (`illegal-move`,
     /// `unparsable-move`), which also says where the move stands in the record.
     #[error("line {line}, column {column} of the game record: {error}")]
@@ -307,7 +315,8 @@ impl ApiError {
             | ApiError::UnknownField { .. }
             | ApiError::InvalidRequest { .. }
             | ApiError::InvalidRecord { .. }
-            | ApiError::UndecodableRecord { .. } => 422,
+            | ApiError::UndecodableRecord { .. }
+            | ApiError::UnsupportedRecordFormat { .. } => 422,
             ApiError::InRecord { error, .. } => error.status(),
             ApiError::Internal => 500,
             ApiError::Status { status, .. } => *status,
@@ -339,6 +348,7 @@ impl ApiError {
             ApiError::InvalidRequest { .. } => "invalid-request",
             ApiError::InvalidRecord { .. } | ApiError::UndecodableRecord { .. } => "invalid-record",
             ApiError::InvalidParameter { .. } => "invalid-parameter",
+            ApiError::UnsupportedRecordFormat { .. } => "unsupported-record-format",
             ApiError::InRecord { error, .. } => return error.slug(),
             ApiError::Internal => "internal",
             ApiError::Status { .. } => return None,
@@ -380,6 +390,7 @@ impl ApiError {
                 "Invalid game record"
             }
             ApiError::InvalidParameter { .. } => "Invalid query parameter",
+            ApiError::UnsupportedRecordFormat { .. } => "Unsupported record format",
             ApiError::InRecord { error, .. } => error.title(),
             ApiError::Internal => "Internal server error",
             ApiError::Status { reason, .. } => reason.unwrap_or("Error"),
@@ -416,12 +427,12 @@ impl ApiError {
                 move_number,
                 side,
                 mv,
-                reason,
                 kind,
                 message,
+                ..
             } => json!({
                 "ply": ply, "move_number": move_number, "side": side.name(),
-                "move": elide(mv, ECHO_CHARS), "reason": echoed_reason(mv, reason), "kind": kind,
+                "move": elide(mv, ECHO_CHARS), "reason": kind, "kind": kind,
                 "code": kind, "message": message.get(lang),
             }),
             ApiError::IllegalMove {
@@ -460,6 +471,7 @@ impl ApiError {
                 ..
             } => json!({ "line": line, "column": column, "encoding": encoding, "offset": offset }),
             ApiError::UnsupportedCharset { charset } => json!({ "charset": charset }),
+            ApiError::UnsupportedRecordFormat { format } => json!({ "format": format.name() }),
             ApiError::InRecord {
                 line,
                 column,
@@ -552,6 +564,9 @@ impl ApiError {
                 column,
             } => wording::undecodable_record(encoding, *chosen, *offset, (*line, *column), lang),
             ApiError::UnsupportedCharset { charset } => wording::unsupported_charset(charset, lang),
+            ApiError::UnsupportedRecordFormat { format } => {
+                wording::unreadable_format(*format, lang)
+            }
             ApiError::InvalidFen { problems, .. } => wording::invalid_fen(problems, lang),
             ApiError::TooManyMoves { count, limit } => {
                 wording::too_many(*count, *limit, false, lang)
@@ -590,19 +605,6 @@ fn unparsable_parts<'r>(mv: &str, reason: &'r str) -> (Option<&'r str>, &'r str)
     match reason.split_once(&quoted) {
         Some((label, message)) => (Some(label), message),
         None => (None, reason),
-    }
-}
-
-/// An unparsable move's `reason` (`ICCS move "z9z8": expected ...`) with the move it quotes
-/// cut like every echo: a record's token may be 100 KB.
-fn echoed_reason(mv: &str, reason: &str) -> String {
-    let mv = mv.trim();
-    if mv.chars().nth(ECHO_CHARS).is_none() {
-        return reason.to_owned();
-    }
-    match reason.split_once(&format!("{mv:?}")) {
-        Some((before, after)) => format!("{before}{:?}{after}", elide(mv, ECHO_CHARS)),
-        None => elide(reason, 2 * ECHO_CHARS),
     }
 }
 
@@ -650,6 +652,6 @@ mod tests {
 
     #[test]
     fn notations_are_the_names_of_every_notation() {
-        assert_eq!(NOTATIONS, ["iccs", "uci", "wxf", "vn", "chinese"]);
+        assert_eq!(NOTATIONS, ["iccs", "uci", "wxf", "vn", "chinese", "san"]);
     }
 }

@@ -4,10 +4,12 @@
 //! The record's bytes are decoded once, in the encoding they were saved in
 //! ([`RecordUpload::text`]), and cut into games ([`crate::records::games`]); each game is
 //! then read and ruled as the same text sent alone as a record would be
-//! ([`GameOptions::record_request`], the request's checks), its lines counted in the whole
-//! record, and answered as a [`GameItem`]: its index, its tags, its ruling or its problem. A
-//! game that cannot be read or ruled is a problem of its own and the others are ruled all the
-//! same. Ruling one game needs only `&self`, so the CLI rules a file's games on every core.
+//! ([`super::upload::GameOptions::record_request`], the request's checks), its lines counted
+//! in the whole record, and answered as a [`GameItem`]: its index, its tags, its ruling or its
+//! problem. A game that cannot be read or ruled is a problem of its own and the others are
+//! ruled all the same. A binary record (an XQF file) is one game, read from its bytes as a
+//! record body is. Ruling one game needs only `&self`, so the CLI rules a file's games on
+//! every core.
 
 use std::borrow::Cow;
 
@@ -17,49 +19,44 @@ use super::answer::{BatchItem, GameItem};
 use super::arbiter::{Arbiter, Cancel};
 use super::error::ApiError;
 use super::request::{Limits, RecordOnce};
-use super::upload::{GameOptions, RecordUpload};
-use super::wording::Fixed;
+use super::upload::RecordUpload;
 use crate::records::games::{self, GameText};
+use crate::records::{self, Sniffed};
 
 /// A record of one game or many, decoded: what its games are cut from.
 #[derive(Debug, Clone)]
 pub struct RecordGames<'a> {
-    /// The record's text.
-    text: Cow<'a, str>,
-    /// The encoding it was read in.
-    encoding: &'static Encoding,
-    /// The options of every game (the query, the CLI's flags).
-    options: &'a GameOptions,
+    /// The record as sent, and the options of every game (the query, the CLI's flags).
+    upload: &'a RecordUpload,
+    /// The record's text and the encoding it was read in; `None` for a binary record (an XQF
+    /// file), one game read from its bytes.
+    text: Option<(Cow<'a, str>, &'static Encoding)>,
 }
 
 impl RecordUpload {
     /// The record decoded for cutting into games: the problems of [`RecordUpload::request`]
-    /// (an unknown charset, bytes that are not text, JSON sent as a record), for the whole
-    /// record.
+    /// (a binary format we do not read, an unknown charset, bytes that are not text, JSON sent
+    /// as a record), for the whole record.
     pub fn games(&self) -> Result<RecordGames<'_>, ApiError> {
-        let (text, encoding) = self.text()?;
-        if super::upload::is_json(&text) {
-            return Err(ApiError::UnsupportedMediaType {
-                why: Fixed::JsonAsRecord,
-            });
-        }
-        Ok(RecordGames {
-            text,
-            encoding,
-            options: &self.options,
-        })
+        let text = match records::sniff(&self.bytes) {
+            Sniffed::Unreadable(format) => {
+                return Err(ApiError::UnsupportedRecordFormat { format });
+            }
+            Sniffed::Xqf => None,
+            Sniffed::Text => Some(self.text()?),
+        };
+        Ok(RecordGames { upload: self, text })
     }
 }
 
 impl RecordGames<'_> {
-    /// The record's games, in order ([`games::split`]): one at least.
+    /// The record's games, in order ([`games::split`]): one at least. A binary record's one
+    /// game has no text here: it is read from the bytes.
     pub fn split(&self) -> Vec<GameText<'_>> {
-        games::split(&self.text)
-    }
-
-    /// The encoding the record was read in.
-    pub fn encoding(&self) -> &'static Encoding {
-        self.encoding
+        match &self.text {
+            Some((text, _)) => games::split(text),
+            None => vec![GameText { text: "", line: 1 }],
+        }
     }
 
     /// Reads and rules `game`, the `index`th of the record (from 1), as the same text sent
@@ -74,22 +71,32 @@ impl RecordGames<'_> {
         accept_language: Option<&str>,
         cancel: &Cancel,
     ) -> Result<GameItem, ApiError> {
-        let reading = games::read_game(game);
-        let tags = reading
-            .as_ref()
-            .map(|record| record.tags.clone())
-            .unwrap_or_default();
-        let mut req = self.options.record_request(game.text.to_owned());
-        req.record = RecordOnce::read(reading);
-        let ruled = req.check(limits, accept_language).and_then(|mut checked| {
-            checked.record_encoding = Some(self.encoding);
+        let options = &self.upload.options;
+        let request = match &self.text {
+            Some((_, encoding)) => {
+                let mut req = options.record_request(game.text.to_owned());
+                req.record = RecordOnce::read_already(games::read_game(game));
+                Ok((req, Some(*encoding)))
+            }
+            None => self.upload.request(),
+        };
+        let tags = match &request {
+            Ok((req, _)) => match req.record() {
+                Some(Ok(record)) => record.tags.clone(),
+                _ => Vec::new(),
+            },
+            Err(_) => Vec::new(),
+        };
+        let ruled = request.and_then(|(req, encoding)| {
+            let mut checked = req.check(limits, accept_language)?;
+            checked.record_encoding = encoding;
             arbiter.adjudicate_cancellable(&checked, cancel)
         });
         let item = match ruled {
             Ok(answer) => BatchItem::Verdict(Box::new(answer)),
             Err(ApiError::Cancelled) => return Err(ApiError::Cancelled),
             Err(e) => {
-                BatchItem::Problem(e.to_problem_in(self.options.problem_language(accept_language)))
+                BatchItem::Problem(e.to_problem_in(options.problem_language(accept_language)))
             }
         };
         Ok(GameItem { index, tags, item })
@@ -128,6 +135,7 @@ pub fn rule_record_games(
 mod tests {
     use super::*;
     use crate::api::LawArbiter;
+    use crate::api::upload::GameOptions;
 
     fn upload(text: &str) -> RecordUpload {
         RecordUpload {

@@ -12,7 +12,7 @@ use super::moves::Moves;
 use super::request::{Game, LegalMovesRequest};
 use super::wording::{self, fen_problems};
 use crate::adjudication::{
-    self, Lang, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
+    self, Naming, Options, Replay, ReplayError, RuleSet, Ruling, cycle::PlyAnalysis,
 };
 use crate::records::{self, decode};
 use crate::xiangqi::{
@@ -66,17 +66,13 @@ impl Arbiter for LawArbiter {
         let ruling = adjudication::rule_under(ruleset, &replay, options_for(ruleset));
         let langs = game.langs;
         let sent = &game.moves;
-        // ICCS moves are named once, in ICCS.
-        let sent_texts: Vec<&str> = if notation == Notation::Iccs {
-            Vec::new()
-        } else {
-            sent.iter().collect()
-        };
+        // Each language names a move in its own notation, from the replay's positions.
         let naming = Naming {
             first_number: replay.start().fullmoves(),
-            sent: &sent_texts,
+            sent: &[],
             moves: replay.moves(),
             notation,
+            replay: Some(&replay),
         };
         // With `compare`, every book's ruling; the requested book's is the one just made.
         let comparison = game.compare.then(|| {
@@ -95,6 +91,11 @@ impl Arbiter for LawArbiter {
         let mut answer = response(&replay, ruling, sent, &naming, langs);
         answer.comparison = comparison;
         answer.record_encoding = game.record_encoding.map(|e| decode::name(e).into());
+        answer.record_pgn = game
+            .record
+            .as_ref()
+            .filter(|r| r.format == records::Format::Xqf)
+            .map(|r| records::pgn::write(r).into());
         if game.moves_read {
             answer.moves_read = Some(moves_read(&replay, sent));
         }
@@ -219,6 +220,12 @@ fn replay_record(
             .map_err(|mismatch| undetected(&record.moves, mismatch))?,
     };
     let replay = replay(start, &game.moves, notation, cancel).map_err(|e| match e {
+        // A binary record's moves stand at no line: the move's problem says its ply.
+        ApiError::IllegalMove { ply, .. } | ApiError::UnparsableMove { ply, .. }
+            if record.moves[ply - 1].line == 0 =>
+        {
+            e
+        }
         ApiError::IllegalMove { ply, .. } | ApiError::UnparsableMove { ply, .. } => {
             let at = &record.moves[ply - 1];
             ApiError::InRecord {
@@ -268,14 +275,7 @@ fn position_info(replay: &Replay) -> dto::PositionInfo {
 /// than copied.
 fn explanation(ruling: &Ruling, naming: &Naming, langs: Languages) -> dto::Localized {
     let mut e = adjudication::explain_named_in(ruling, naming, |l| langs.has(l));
-    dto::Localized::new(langs, |l| {
-        std::mem::take(match l {
-            Lang::Vi => &mut e.vi,
-            Lang::En => &mut e.en,
-            Lang::Zh => &mut e.zh,
-        })
-        .into()
-    })
+    dto::Localized::new(langs, |l| std::mem::take(e.get_mut(l)).into())
 }
 
 /// The ruling's articles, summaries in `langs`.
@@ -308,6 +308,7 @@ fn response(
         no_capture: ruling.no_capture.into(),
         comparison: None,
         record_encoding: None,
+        record_pgn: None,
         moves_read: None,
     }
 }

@@ -395,9 +395,9 @@ impl Page<'_> {
         html! {
             @for (i, lang) in self.langs.iter().enumerate() {
                 @if i == 0 {
-                    (localized_in(text, *lang))
+                    (text.get(*lang))
                 } @else {
-                    " " span.second { (localized_in(text, *lang)) }
+                    " " span.second { (text.get(*lang)) }
                 }
             }
         }
@@ -408,9 +408,9 @@ impl Page<'_> {
         html! {
             @for (i, lang) in self.langs.iter().enumerate() {
                 @if i == 0 {
-                    p lang=(lang.code()) { (localized_in(text, *lang)) }
+                    p lang=(lang.code()) { (text.get(*lang)) }
                 } @else {
-                    p.second lang=(lang.code()) { (localized_in(text, *lang)) }
+                    p.second lang=(lang.code()) { (text.get(*lang)) }
                 }
             }
         }
@@ -425,14 +425,6 @@ struct Row {
     black_first: bool,
     /// Its cells' plies: Red's and Black's, or Black's alone; `None` past the list's end.
     plies: Vec<Option<usize>>,
-}
-
-fn localized_in(text: &Localized, lang: Lang) -> &str {
-    match lang {
-        Lang::Vi => &text.vi,
-        Lang::En => &text.en,
-        Lang::Zh => &text.zh,
-    }
 }
 
 /// ① to ⑨.

@@ -131,9 +131,9 @@ pub struct AdjudicateRequest {
 pub struct RecordOnce(OnceLock<Result<Record, RecordError>>);
 
 impl RecordOnce {
-    /// A record read already (a game cut from a longer record, its lines counted in the whole:
-    /// [`records::games::read_game`]).
-    pub fn read(reading: Result<Record, RecordError>) -> RecordOnce {
+    /// A record read already, from bytes rather than from the request's `game` text (an XQF
+    /// file, whose `game` is then its PGN: [`super::upload::RecordUpload::request`]).
+    pub fn read_already(reading: Result<Record, RecordError>) -> RecordOnce {
         RecordOnce(OnceLock::from(reading))
     }
 
@@ -480,14 +480,16 @@ impl AdjudicateRequest {
                 record_encoding: None,
             });
         };
-        let record = self
-            .record
-            .into_read(&text)
-            .map_err(|e| ApiError::InvalidRecord {
+        let record = self.record.into_read(&text).map_err(|e| match e.problem {
+            records::RecordProblem::Unreadable(format) => {
+                ApiError::UnsupportedRecordFormat { format }
+            }
+            problem => ApiError::InvalidRecord {
                 line: e.line,
                 column: e.column,
-                message: wording::record_problem(&e.problem),
-            })?;
+                message: wording::record_problem(&problem),
+            },
+        })?;
         let fen = match (self.fen, record.fen.as_deref()) {
             (Some(sent), Some(written)) if sent.trim() != written.trim() => {
                 return Err(ApiError::InvalidRequest {

@@ -4,7 +4,8 @@
 //! ([`crate::records::decode`]); the options a JSON request carries in fields come apart from
 //! it ([`GameOptions`]: the query, the CLI's flags). Both make the same [`AdjudicateRequest`] a
 //! JSON `game` makes, checked and ruled the same way; only its answer says which encoding was
-//! read (`record_encoding`).
+//! read (`record_encoding`). A binary XQF file is read from its bytes, and its answer gives
+//! the game as PGN (`record_pgn`).
 
 use encoding_rs::Encoding;
 
@@ -12,10 +13,13 @@ use super::diagram::boolean;
 use super::error::{ApiError, ECHO_CHARS, elide};
 use super::moves::Moves;
 use super::query;
-use super::request::{AdjudicateRequest, Game, Limits, MIN_RECORD_PLY_BYTES, problem_language};
+use super::request::{
+    AdjudicateRequest, Game, Limits, MIN_RECORD_PLY_BYTES, RecordOnce, problem_language,
+};
 use super::wording::{self, Fixed, Wording};
 use crate::adjudication::Lang;
 use crate::records::decode::{self, DecodeError};
+use crate::records::{self, Sniffed};
 
 /// The query parameters of a record upload: the fields of a JSON game request but `moves`,
 /// `game` and `strict`.
@@ -155,14 +159,36 @@ impl RecordUpload {
     /// `unsupported-media-type`: a request sent without its JSON media type (as `fetch` sends a
     /// string), which would otherwise read as a record of one comment and get a ruling on no
     /// moves.
-    pub fn request(&self) -> Result<(AdjudicateRequest, &'static Encoding), ApiError> {
+    ///
+    /// Binary records are told by their first bytes before any decoding
+    /// ([`records::sniff`]): an XQF file is read as it is ([`records::xqf`]), its request's
+    /// `game` the game written as PGN and its reading kept, with no encoding; CCBridge's CBR
+    /// and CBL are 422 `unsupported-record-format`.
+    pub fn request(&self) -> Result<(AdjudicateRequest, Option<&'static Encoding>), ApiError> {
+        match records::sniff(&self.bytes) {
+            Sniffed::Unreadable(format) => {
+                return Err(ApiError::UnsupportedRecordFormat { format });
+            }
+            Sniffed::Xqf => {
+                let reading = records::xqf::read(&self.bytes);
+                let text = reading
+                    .as_ref()
+                    .map(records::pgn::write)
+                    .unwrap_or_default();
+                let mut req = self.options.record_request(text);
+                req.record = RecordOnce::read_already(reading);
+                return Ok((req, None));
+            }
+            Sniffed::Text => {}
+        }
         let (text, encoding) = self.text()?;
         let req = self.options.record_request(text.into_owned());
-        Ok((req, encoding))
+        Ok((req, Some(encoding)))
     }
 
-    /// The record's text, decoded as [`decode::decode`] says, and the encoding read; the
-    /// problems of [`RecordUpload::request`].
+    /// The text of a record that is text (not binary: [`records::sniff`]), decoded as
+    /// [`decode::decode`] says, and the encoding read; the problems of
+    /// [`RecordUpload::request`] for text.
     pub fn text(&self) -> Result<(std::borrow::Cow<'_, str>, &'static Encoding), ApiError> {
         let decoded =
             decode::decode(&self.bytes, self.charset.as_deref()).map_err(|e| match e {
@@ -196,7 +222,7 @@ impl RecordUpload {
     pub fn check(self, limits: &Limits, accept_language: Option<&str>) -> Result<Game, ApiError> {
         let (req, encoding) = self.request()?;
         let mut game = req.check(limits, accept_language)?;
-        game.record_encoding = Some(encoding);
+        game.record_encoding = encoding;
         Ok(game)
     }
 
@@ -214,7 +240,7 @@ impl RecordUpload {
 
 /// Whether `text` is a JSON object or array (no record is: a PGN starts `[Tag "..."]`, a
 /// comment `{...}` holds no JSON).
-pub(super) fn is_json(text: &str) -> bool {
+fn is_json(text: &str) -> bool {
     let text = text.trim_start_matches('\u{feff}').trim_start();
     (text.starts_with('{') || text.starts_with('['))
         && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
@@ -332,7 +358,7 @@ mod tests {
             ApiError::UnknownRuleset { .. }
         ));
         assert!(matches!(
-            err("notation=san"),
+            err("notation=lan"),
             ApiError::UnknownNotation { .. }
         ));
         assert!(matches!(
@@ -389,7 +415,7 @@ mod tests {
             "game": text, "ruleset": "axf"
         }))
         .unwrap();
-        assert_eq!((req, encoding), (json, encoding_rs::GBK));
+        assert_eq!((req, encoding), (json, Some(encoding_rs::GBK)));
         let game = upload.check(&Limits::DEFAULT, None).unwrap();
         assert_eq!(game.moves.len(), 2);
         assert_eq!(game.record_encoding, Some(encoding_rs::GBK));

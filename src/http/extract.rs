@@ -244,12 +244,15 @@ fn body_kind(headers: &HeaderMap, records: bool) -> Result<BodyKind, ApiError> {
 }
 
 /// The media types of a game record sent as the body: PGN's (`application/x-chess-pgn`),
-/// plain text, and `application/octet-stream`, which a browser sends for a file whose type it
-/// does not know (`.txt` aside, no record's extension is one it knows).
-pub const RECORD_MEDIA_TYPES: [&str; 3] = [
+/// plain text, `application/octet-stream`, which a browser sends for a file whose type it
+/// does not know (`.txt` aside, no record's extension is one it knows), and XQF's
+/// (`application/x-xqf`, as some servers name `.xqf` files). The label does not decide how a
+/// record is read: its bytes do (a binary XQF file by its magic, [`crate::api::upload`]).
+pub const RECORD_MEDIA_TYPES: [&str; 4] = [
     "application/x-chess-pgn",
     "text/plain",
     "application/octet-stream",
+    "application/x-xqf",
 ];
 
 /// Whether a `Content-Type` is one of [`RECORD_MEDIA_TYPES`], parameters allowed.
@@ -405,6 +408,7 @@ mod tests {
             ("Text/Plain; charset=GBK", Some("GBK")),
             ("text/plain;format=flowed; charset=\"big5\"", Some("big5")),
             ("application/octet-stream", None),
+            ("application/x-xqf", None),
         ] {
             assert!(is_record(content_type), "{content_type}");
             assert_eq!(

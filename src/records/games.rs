@@ -57,6 +57,11 @@ pub fn read_game(game: &GameText<'_>) -> Result<Record, RecordError> {
 /// The games of `text`, in order: at least one (the whole text, when nothing in it ends a
 /// game or starts another).
 pub fn split(text: &str) -> Vec<GameText<'_>> {
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    if start.starts_with('<') && text.contains("<ChineseChessRecord") {
+        // CBF's XML: one file, refused whole by the reader.
+        return vec![GameText { text, line: 1 }];
+    }
     let games = if dhtmlxq::is_dhtmlxq(text) {
         dhtmlxq_games(text)
     } else {

@@ -3,13 +3,16 @@
 //! numbered score sheet (the same move text without tags; header lines above
 //! the moves, as in 东萍 (dpxq.com)'s plain-text export, go to the record's
 //! tags), Vietnamese moves spelled out in words ([`spelled`]), and the
-//! DhtmlXQ blocks of Chinese sites ([`dhtmlxq`]). Each move keeps where it
+//! DhtmlXQ blocks of Chinese sites ([`dhtmlxq`]), the WXF file format PlayOK exports in
+//! ([`wxf_file`]), and XQStudio's binary XQF files
+//! ([`xqf`], told by their bytes before any decoding: [`sniff`]). Each move keeps where it
 //! stands in the text (line, column) and its move number, so that an error
 //! can point into the record. Which notation the moves are in is the
 //! record's to say (PGN's `[Format]`) or [`detect_notation`]'s to find.
 //!
 //! A record's bytes in the encoding it was saved in (GBK, Big5, UTF-16, ...) are read into
-//! text first ([`decode`]).
+//! text first ([`decode`]). Game files we recognise and cannot read (CCBridge's binary CBR
+//! and CBL, its XML CBF) are refused as what they are ([`Unreadable`]), not misread as text.
 //!
 //! No I/O and no HTTP: bytes or text in, [`Record`] out.
 
@@ -19,8 +22,10 @@ pub mod games;
 pub mod pgn;
 mod record;
 pub mod spelled;
+pub mod wxf_file;
+pub mod xqf;
 
-pub use record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem};
+pub use record::{Format, Opened, Record, RecordError, RecordMove, RecordProblem, Unreadable};
 
 use std::borrow::Cow;
 
@@ -28,18 +33,53 @@ use crate::xiangqi::Position;
 use crate::xiangqi::notation::Notation;
 
 /// Reads a record in any of the [`Format`]s, telling them apart by their
-/// text: `[DhtmlXQ` blocks anywhere (they are often pasted with the page around
+/// text: a first line `FORMAT …` and `START{` for a WXF file, `[DhtmlXQ` blocks anywhere (they are often pasted with the page around
 /// them), else `[` tags first for PGN, otherwise a sheet. Lines may end in
 /// LF, CR LF or CR alone (old Mac editors, some Windows exports).
 pub fn read(text: &str) -> Result<Record, RecordError> {
     let text = &*lf_line_ends(text);
     let start = text.trim_start_matches('\u{feff}').trim_start();
-    if dhtmlxq::is_dhtmlxq(text) {
+    if start.starts_with('<') && text.contains("<ChineseChessRecord") {
+        return Err(RecordError {
+            line: 0,
+            column: 0,
+            problem: RecordProblem::Unreadable(Unreadable::Cbf),
+        });
+    }
+    if wxf_file::is_wxf_file(text) {
+        wxf_file::read(text)
+    } else if dhtmlxq::is_dhtmlxq(text) {
         dhtmlxq::read(text)
     } else if start.starts_with('[') {
         pgn::read(text, Format::Pgn)
     } else {
         pgn::read(text, Format::Sheet)
+    }
+}
+
+/// What a record's bytes are, told before they are decoded: a binary format has no
+/// encoding, and decoded as text it would only give misleading errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sniffed {
+    /// An XQF file ([`xqf::read`]).
+    Xqf,
+    /// A binary game file we do not read.
+    Unreadable(Unreadable),
+    /// Text, in some encoding ([`decode`], then [`read`]).
+    Text,
+}
+
+/// What `bytes` are, by their first bytes: XQF's magic ([`xqf::is_xqf`]), CCBridge's
+/// `CCBridge Record` or `CCBridgeLibrary` and a NUL, else text.
+pub fn sniff(bytes: &[u8]) -> Sniffed {
+    if xqf::is_xqf(bytes) {
+        Sniffed::Xqf
+    } else if bytes.starts_with(b"CCBridge Record\0") {
+        Sniffed::Unreadable(Unreadable::Cbr)
+    } else if bytes.starts_with(b"CCBridgeLibrary\0") {
+        Sniffed::Unreadable(Unreadable::Cbl)
+    } else {
+        Sniffed::Text
     }
 }
 
@@ -146,6 +186,28 @@ mod tests {
         assert_eq!(read("[Event \"x\"]\n1. h2e2").unwrap().format, Format::Pgn);
         let dhtml = "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]";
         assert_eq!(read(dhtml).unwrap().format, Format::DhtmlXq);
+    }
+
+    #[test]
+    fn binary_and_xml_game_files_are_told_by_their_first_bytes() {
+        let mut cbr = b"CCBridge Record\0".to_vec();
+        cbr.extend([0u8; 64]);
+        assert_eq!(sniff(&cbr), Sniffed::Unreadable(Unreadable::Cbr));
+        assert_eq!(
+            sniff(b"CCBridgeLibrary\0\x01"),
+            Sniffed::Unreadable(Unreadable::Cbl)
+        );
+        assert_eq!(sniff(b"1. h2e2 h9g7"), Sniffed::Text);
+        assert_eq!(sniff(b"CCBridge Record: 1. h2e2"), Sniffed::Text);
+        let cbf = "\u{feff}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+                   <ChineseChessRecord Version=\"1.0\">\n<Head></Head>\n\
+                   <MoveList><Move value=\"00-00\"/></MoveList></ChineseChessRecord>";
+        let e = read(cbf).unwrap_err();
+        assert_eq!(e.problem, RecordProblem::Unreadable(Unreadable::Cbf));
+        assert_eq!(
+            e.problem.to_string(),
+            "XML format CBF is not supported; export the game as PGN"
+        );
     }
 
     #[test]

@@ -481,9 +481,89 @@ fn tag(chars: &[At], i: usize, record: &mut Record) -> Result<usize, RecordError
     Ok(end)
 }
 
+/// `record` written as PGN, as [`read`] reads it back to the same start, notation, moves
+/// and result: its tags (a `"` in a value written `'`, a line break as a space: this reader
+/// has no escapes), `[FEN]` and `[Format]` from the record's own fields, then the moves
+/// numbered, eight pairs a line, a first black move as `1. ...`, and the result (`*` when
+/// there is none). What a binary record (XQF) is answered as, to show and to send again.
+pub fn write(record: &Record) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let own = |key: &str| ["fen", "format", "result"].contains(&key.to_ascii_lowercase().as_str());
+    let clean = |v: &str| v.replace('"', "'").replace(['\n', '\r'], " ");
+    for (key, value) in record.tags.iter().filter(|(k, _)| !own(k)) {
+        let _ = writeln!(out, "[{key} \"{}\"]", clean(value));
+    }
+    if let Some(result) = &record.result {
+        let _ = writeln!(out, "[Result \"{}\"]", clean(result));
+    }
+    if let Some(fen) = &record.fen {
+        let _ = writeln!(out, "[FEN \"{}\"]", clean(fen));
+    }
+    if let Some(notation) = record.notation {
+        let _ = writeln!(out, "[Format \"{}\"]", notation.label());
+    }
+    out.push('\n');
+    let black_first = record
+        .fen
+        .as_deref()
+        .and_then(|fen| fen.split_whitespace().nth(1))
+        .is_some_and(|side| side.eq_ignore_ascii_case("b"));
+    let first = usize::from(black_first);
+    for (i, m) in record.moves.iter().enumerate() {
+        let ply = first + i;
+        if i > 0 {
+            // Eight move pairs a line.
+            out.push(if ply % 16 == 0 { '\n' } else { ' ' });
+        }
+        if ply % 2 == 0 {
+            let _ = write!(out, "{}. ", ply / 2 + 1);
+        } else if i == 0 {
+            out.push_str("1. ... ");
+        }
+        out.push_str(&m.text);
+    }
+    if !record.moves.is_empty() {
+        out.push(' ');
+    }
+    out.push_str(record.result.as_deref().unwrap_or("*"));
+    out.push('\n');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_written_as_pgn_reads_back_the_same() {
+        let record = Record {
+            format: Format::Xqf,
+            fen: Some("4k4/9/9/9/9/9/9/9/9/R3K4 b - - 0 1".to_owned()),
+            notation: Some(Notation::Iccs),
+            moves: ["e9d9", "a0a9", "d9d8", "a9a8", "d8d9"]
+                .map(|t| RecordMove {
+                    text: t.to_owned(),
+                    line: 0,
+                    column: 0,
+                })
+                .to_vec(),
+            result: Some("1-0".to_owned()),
+            tags: vec![("Event".to_owned(), "say \"hi\"\nthere".to_owned())],
+        };
+        let pgn = write(&record);
+        assert_eq!(
+            pgn,
+            "[Event \"say 'hi' there\"]\n[Result \"1-0\"]\n\
+             [FEN \"4k4/9/9/9/9/9/9/9/9/R3K4 b - - 0 1\"]\n[Format \"ICCS\"]\n\n\
+             1. ... e9d9 2. a0a9 d9d8 3. a9a8 d8d9 1-0\n"
+        );
+        let back = read(&pgn, Format::Pgn).unwrap();
+        assert_eq!(back.fen, record.fen);
+        assert_eq!(back.notation, record.notation);
+        assert_eq!(back.result, record.result);
+        assert_eq!(texts(&back), ["e9d9", "a0a9", "d9d8", "a9a8", "d8d9"]);
+    }
 
     fn texts(r: &Record) -> Vec<&str> {
         r.moves.iter().map(|m| m.text.as_str()).collect()

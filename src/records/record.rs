@@ -13,13 +13,48 @@ pub enum Format {
     Sheet,
     /// `[DhtmlXQ_binit]` and `[DhtmlXQ_movelist]` blocks.
     DhtmlXq,
+    /// The WXF file format (`FORMAT WXF` header lines, the moves in `START{ … }END`), as
+    /// PlayOK exports games ([`super::wxf_file`]).
+    WxfFile,
+    /// XQStudio's binary XQF file ([`super::xqf`]): its moves stand at no line (line and
+    /// column 0).
+    Xqf,
+}
+
+/// Game files we recognise but do not read: binary, or XML of their own, with no
+/// description public enough to read them by. Their programs export PGN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// 象棋桥 (CCBridge)'s game file, `.cbr`: starts `CCBridge Record` and a NUL.
+    Cbr,
+    /// CCBridge's library of games, `.cbl`: starts `CCBridgeLibrary` and a NUL.
+    Cbl,
+    /// CCBridge's XML game file, `.cbf`: the root element `<ChineseChessRecord>`.
+    Cbf,
+}
+
+impl Unreadable {
+    /// The format's name, as its files' extension says it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unreadable::Cbr => "CBR",
+            Unreadable::Cbl => "CBL",
+            Unreadable::Cbf => "CBF",
+        }
+    }
+
+    /// Whether the format is binary (else XML).
+    pub fn is_binary(self) -> bool {
+        !matches!(self, Unreadable::Cbf)
+    }
 }
 
 /// One move as the record writes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordMove {
     pub text: String,
-    /// 1-based line and column (in characters) of the move in the record.
+    /// 1-based line and column (in characters) of the move in the record; 0 and 0 in a
+    /// binary record ([`Format::Xqf`]), which has no lines.
     pub line: u32,
     pub column: u32,
 }
@@ -80,6 +115,24 @@ pub enum RecordProblem {
     /// A Vietnamese piece word (`Pháo`) not followed by the rest of a spelled-out move: its
     /// file or trước/sau/giữa, an action, a number (the words read, as written).
     SpelledOutMove(String),
+    /// A game file in a format we recognise and do not read.
+    Unreadable(Unreadable),
+    /// An XQF file that ends (at `length` bytes) inside its header (`ply` `None`) or inside
+    /// the record of a node of its main line (`ply` 0 the start's node, else the move's).
+    XqfTruncated { length: usize, ply: Option<usize> },
+    /// An XQF move record (of ply `ply`, at byte `offset`) whose comment length is negative.
+    XqfComment { ply: usize, offset: usize },
+    /// An XQF move (ply `ply`, its record at byte `offset`) from or to a point off the board.
+    XqfSquare { ply: usize, offset: usize },
+    /// Two pieces of an XQF piece table on one point (an ICCS square).
+    XqfTwoPieces { square: String },
+    /// An XQF header's text field (its tag's name, its offset) that is not GB18030 text of at
+    /// most `room` bytes.
+    XqfText {
+        field: &'static str,
+        offset: usize,
+        room: usize,
+    },
 }
 
 /// What a record opens and must close.
@@ -113,7 +166,7 @@ impl fmt::Display for RecordProblem {
             }
             RecordProblem::UnknownFormat(value) => write!(
                 f,
-                "unknown [Format \"{value}\"]: use ICCS, UCI, WXF, VN or Chinese"
+                "unknown [Format \"{value}\"]: use ICCS, UCI, WXF, VN, Chinese or SAN"
             ),
             RecordProblem::BlockNeverClosed(name) => {
                 write!(f, "[DhtmlXQ_{name}] is never closed")
@@ -138,6 +191,46 @@ impl fmt::Display for RecordProblem {
                 "\"{words}\" is not a move spelled out in Vietnamese: a piece (Tướng, Sĩ, \
                  Tượng, Xe, Pháo, Mã, Tốt), its file 1-9 or trước, sau, giữa, then tấn, \
                  thoái or bình, then a number 1-9, as in \"Pháo 2 bình 5\""
+            ),
+            RecordProblem::Unreadable(format) => write!(
+                f,
+                "{} format {} is not supported; export the game as PGN",
+                if format.is_binary() { "binary" } else { "XML" },
+                format.name()
+            ),
+            RecordProblem::XqfTruncated { length, ply } => match ply {
+                None => write!(
+                    f,
+                    "the XQF file ends at byte {length}, inside its 1024-byte header"
+                ),
+                Some(0) => write!(
+                    f,
+                    "the XQF file ends at byte {length}, inside the record of the start"
+                ),
+                Some(ply) => write!(
+                    f,
+                    "the XQF file ends at byte {length}, inside the record of move {ply}"
+                ),
+            },
+            RecordProblem::XqfComment { ply, offset } => write!(
+                f,
+                "the XQF record at byte {offset} (ply {ply}) gives its comment a negative length"
+            ),
+            RecordProblem::XqfSquare { ply, offset } => write!(
+                f,
+                "the XQF move of ply {ply} (at byte {offset}) goes from or to a point off the board"
+            ),
+            RecordProblem::XqfTwoPieces { square } => {
+                write!(f, "two pieces of the XQF piece table stand on {square}")
+            }
+            RecordProblem::XqfText {
+                field,
+                offset,
+                room,
+            } => write!(
+                f,
+                "the XQF header's {field} (at byte {offset}) is not GB18030 text of at most \
+                 {room} bytes"
             ),
         }
     }

@@ -7,7 +7,7 @@ Run by .ci/run against the release binary:
 It reviews a public perpetual-chase case (verdict, violator, the judged cycle on the move list,
 the chase arrow and the chased piece on the board's SVG), steps with the keyboard and the
 slider, shows an illegal move of a pasted game, opens the same game file saved in UTF-8, GBK and
-Big5 (the same ruling), shares and reloads a link, plays by clicking
+Big5 and as an XQF file (the same ruling), shares and reloads a link, plays by clicking
 (a refused destination leaves the position as it was), repeats positions to the third
 occurrence (the banner: must change, then loss; a draw), switches language, checks a phone
 width, and loads the API reference. Nothing may be fetched from anywhere but the service.
@@ -242,6 +242,21 @@ def check_file_open(desk, shots):
         if codec == "big5":
             page.screenshot(path=str(shots / "09-file-big5.png"), full_page=True)
     assert rulings[0] == rulings[1] == rulings[2], rulings
+    # The same game as an XQF file (XQStudio's binary format, obfuscated version 1.8, with a
+    # variation and comments): sent as bytes, its game shown as the PGN the service answers.
+    xqf = (ROOT / "tests/data/records/xqf/E3_plus_variation_comments_v18.xqf").read_bytes()
+    page.set_input_files(
+        "#file", files=[{"name": "E3_plus.xqf", "mimeType": "", "buffer": xqf}]
+    )
+    expect(page.locator("#notice")).to_have_text(
+        "Read the binary file E3_plus.xqf; the game is shown as PGN."
+    )
+    expect(page.locator("#verdict")).to_have_text("Loss")
+    expect(page.locator("#violator")).to_have_text("Red")
+    assert '[Format "ICCS"]' in page.input_value("#game")
+    desk.expect_ply(9, 9)
+    expect(page.locator('.arrow.move[data-from="b0"][data-to="a0"]')).to_have_count(1)
+    assert page.inner_text("#articles") == rulings[0][1]
     # Bytes that are not text in any encoding the service could tell: its problem, in words.
     page.set_input_files(
         "#file", files=[{"name": "bad.pgn", "mimeType": "", "buffer": b"\xEF\xBB\xBF1. \xC0"}]

@@ -49,7 +49,7 @@ async fn lang_zh_answers_in_chinese_only() {
     assert_eq!(keys(&a["explanation"]), ["zh"]);
     assert_eq!(
         a["explanation"]["zh"],
-        "红方第1着后的局面在红方第5着（a8a9）后第三次出现。循环中（自黑方第3着至红方第5着）红车a8/a9每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
+        "第1回合红方后的局面在第5回合红方（车九进一，a8a9）后第三次出现。循环中（自第3回合黑方至第5回合红方）红车a8/a9每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
     );
     assert_eq!(keys(&a["articles"][0]["summary"]), ["zh"]);
     assert_eq!(a["articles"][0]["label"], "第7条第1款g项");
@@ -116,8 +116,9 @@ async fn rulesets_serve_three_languages_and_mark_the_translation() {
 }
 
 #[tokio::test]
-async fn moves_are_named_by_number_and_side_in_the_notation_sent() {
-    // The same perpetual check in WXF, from a FEN whose full-move number is 23.
+async fn moves_are_named_by_number_and_side_in_each_languages_notation() {
+    // The same perpetual check in WXF, from a FEN whose full-move number is 23: English names
+    // the moves in WXF, Vietnamese in the VN notation (issue 31: T8, U31).
     let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 23";
     let wxf = [
         "R9+8", "K4+1", "R9-1", "K4-1", "R9+1", "K4+1", "R9-1", "K4-1", "R9+1",
@@ -135,15 +136,12 @@ async fn moves_are_named_by_number_and_side_in_the_notation_sent() {
     assert_eq!(first["move_number"], 25);
     assert_eq!(first["side"], "black");
     let en = a["explanation"]["en"].as_str().expect("en");
-    assert!(en.contains("after Red's 27th move (R9+1, a8a9)"), "{en}");
-    assert!(
-        en.contains("from Black's 25th move to Red's 27th move"),
-        "{en}"
-    );
+    assert!(en.contains("after move 27 (Red: R9+1, a8a9)"), "{en}");
+    assert!(en.contains("from move 25 (Black) to move 27 (Red)"), "{en}");
     let vi = a["explanation"]["vi"].as_str().expect("vi");
-    assert!(vi.contains("sau nước thứ 27 của Đỏ (R9+1, a8a9)"), "{vi}");
+    assert!(vi.contains("sau nước 27 (lượt Đỏ: X9.1, a8a9)"), "{vi}");
     // WXF counts files from each player's right: the rook on a-file is on file 9.
-    assert!(en.contains("Red's rook on file 9 checked"), "{en}");
+    assert!(en.contains("with its rook on file 9"), "{en}");
     assert!(vi.contains("Xe 9 bên Đỏ chiếu liên tục"), "{vi}");
 }
 
@@ -166,7 +164,7 @@ async fn chinese_notation_names_moves_and_files_as_a_chinese_score_sheet() {
     assert_eq!(status, 200, "{a}");
     assert_eq!(
         a["explanation"]["zh"],
-        "红方第23着后的局面在红方第27着（车九进一，a8a9）后第三次出现。循环中（自黑方第25着至红方第27着）红九路车每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
+        "第23回合红方后的局面在第27回合红方（车九进一，a8a9）后第三次出现。循环中（自第25回合黑方至第27回合红方）红九路车每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。"
     );
 }
 
@@ -182,7 +180,7 @@ async fn vn_notation_names_a_chase_by_files() {
     assert_eq!(status, 200, "{a}");
     assert_eq!(
         a["explanation"]["vi"],
-        "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (P2-1, b7a7). Xe 9/8 bên Đỏ đuổi bắt Pháo 1/2 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ không đổi nước mà lặp lại ở nước thứ 5 của Đỏ (X8-9, b0a0), nên bị xử thua (Điều 7.1.h)."
+        "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: P2-1, b7a7). Xe 9/8 bên Đỏ đuổi bắt Pháo 1/2 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Pháo bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ không đổi nước mà lặp lại ở nước 5 (lượt Đỏ: X8-9, b0a0), nên bị xử thua (Điều 7.1.h)."
     );
 }
 

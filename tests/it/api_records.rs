@@ -233,7 +233,7 @@ async fn the_query_is_checked_like_the_json_fields_in_the_asked_language() {
             "no_capture_limit",
         ),
         ("ruleset=asian", 422, "unknown-ruleset", ""),
-        ("notation=san", 422, "unknown-notation", ""),
+        ("notation=lan", 422, "unknown-notation", ""),
         (
             "no_capture_limit=0",
             422,

@@ -549,7 +549,7 @@ fn axf_rule_3_must_change_then_a_further_repetition_loses() {
     expect(&r, Verdict::Loss, Some(Color::Red), &["AXF 3"]);
     assert!(
         explain(&r).en.contains(
-            "If the referee had warned Red, repeating at Red's 5th move loses (AXF rule 3)."
+            "If the referee had warned Red, repeating at move 5 (Red) loses (AXF rule 3)."
         ),
         "{}",
         show(&r)

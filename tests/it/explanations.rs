@@ -26,6 +26,7 @@ fn check(fen: &str, moves: &str, expected: &[(RuleSet, &str, &str, &str)]) {
         sent: &[],
         moves: &played,
         notation: Default::default(),
+        replay: Some(&replay),
     };
     for &(book, vi, en, zh) in expected {
         let e = explain_named(
@@ -156,15 +157,15 @@ fn a_broken_repetition_says_a_position_did_occur_three_times() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6), nhưng bên Đỏ đã đổi nước ở nước thứ 5 của Đỏ (a0b0), phá vỡ vòng lặp: không còn thế lặp nào phải xử.",
-                "The start position occurred for the third time after Black's 4th move (a7c6), but a change of move at Red's 5th move (a0b0) broke the repetition: no repetition stands.",
-                "起始局面在黑方第4着（a7c6）后第三次出现，但红方第5着（a0b0）变着，打破了循环：已无重复局面可判。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M1.3, a7c6), nhưng bên Đỏ đã đổi nước ở nước 5 (lượt Đỏ: X9-8, a0b0), phá vỡ vòng lặp: không còn thế lặp nào phải xử.",
+                "The start position occurred for the third time after move 4 (Black: H1+3, a7c6), but a change of move at move 5 (Red: R9=8, a0b0) broke the repetition: no repetition stands.",
+                "起始局面在第4回合黑方（马１进３，a7c6）后第三次出现，但第5回合红方（车九平八，a0b0）变着，打破了循环：已无重复局面可判。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6), nhưng bên Đỏ đã đổi nước ở nước thứ 5 của Đỏ (a0b0), phá vỡ vòng lặp: không còn thế lặp nào phải xử.",
-                "The start position occurred for the third time after Black's 4th move (a7c6), but a change of move at Red's 5th move (a0b0) broke the repetition: no repetition stands.",
-                "起始局面在黑方第4着（a7c6）后第三次出现，但红方第5着（a0b0）变着，打破了循环：已无重复局面可判。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M1.3, a7c6), nhưng bên Đỏ đã đổi nước ở nước 5 (lượt Đỏ: X9-8, a0b0), phá vỡ vòng lặp: không còn thế lặp nào phải xử.",
+                "The start position occurred for the third time after move 4 (Black: H1+3, a7c6), but a change of move at move 5 (Red: R9=8, a0b0) broke the repetition: no repetition stands.",
+                "起始局面在第4回合黑方（马１进３，a7c6）后第三次出现，但第5回合红方（车九平八，a0b0）变着，打破了循环：已无重复局面可判。",
             ),
         ],
     );
@@ -179,15 +180,15 @@ fn article_23_point_1_perpetual_check_must_change() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
-                "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23, point 1). Red must change its move, or it loses (Article 7.1.g).",
-                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。循环中（自黑方第3着至红方第5着）红车i8/i9每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。",
+                "Thế cờ sau nước 1 (lượt Đỏ) xuất hiện lần thứ ba sau nước 5 (lượt Đỏ: X1.1, i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đen) đến nước 5 (lượt Đỏ)): chiếu mãi (Điều 23, điểm 1). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
+                "The position after move 1 (Red) occurred for the third time after move 5 (Red: R1+1, i8i9). Red checked on every one of its 2 moves in the repetition (from move 3 (Black) to move 5 (Red)), with its rook i8/i9: perpetual check (Article 23, point 1). Red must change its move, or it loses (Article 7.1.g).",
+                "第1回合红方后的局面在第5回合红方（车一进一，i8i9）后第三次出现。循环中（自第3回合黑方至第5回合红方）红车i8/i9每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。循环中（自黑方第3着至红方第5着）红车i8/i9每着皆将军，属长将（亚洲规则第6条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ sau nước 1 (lượt Đỏ) xuất hiện lần thứ ba sau nước 5 (lượt Đỏ: X1.1, i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đen) đến nước 5 (lượt Đỏ)): chiếu mãi (Luật AXF, điều 6). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The position after move 1 (Red) occurred for the third time after move 5 (Red: R1+1, i8i9). Red checked on every one of its 2 moves in the repetition (from move 3 (Black) to move 5 (Red)), with its rook i8/i9: perpetual check (AXF rule 6). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "第1回合红方后的局面在第5回合红方（车一进一，i8i9）后第三次出现。循环中（自第3回合黑方至第5回合红方）红车i8/i9每着皆将军，属长将（亚洲规则第6条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -202,15 +203,15 @@ fn article_23_point_1_perpetual_check_repeated_loses() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đỏ không đổi nước mà lặp lại ở nước thứ 6 của Đỏ (i9i8), nên bị xử thua (Điều 7.1.g).",
-                "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23, point 1). Instead of changing, Red repeated at Red's 6th move (i9i8) and loses (Article 7.1.g).",
-                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。循环中（自黑方第3着至红方第5着）红车i8/i9每着皆将军，属长将（第23条第1项）。红方不变着，红方第6着（i9i8）再次重复，判负（第7条第1款g项）。",
+                "Thế cờ sau nước 1 (lượt Đỏ) xuất hiện lần thứ ba sau nước 5 (lượt Đỏ: X1.1, i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đen) đến nước 5 (lượt Đỏ)): chiếu mãi (Điều 23, điểm 1). Bên Đỏ không đổi nước mà lặp lại ở nước 6 (lượt Đỏ: X1/1, i9i8), nên bị xử thua (Điều 7.1.g).",
+                "The position after move 1 (Red) occurred for the third time after move 5 (Red: R1+1, i8i9). Red checked on every one of its 2 moves in the repetition (from move 3 (Black) to move 5 (Red)), with its rook i8/i9: perpetual check (Article 23, point 1). Instead of changing, Red repeated at move 6 (Red: R1-1, i9i8) and loses (Article 7.1.g).",
+                "第1回合红方后的局面在第5回合红方（车一进一，i8i9）后第三次出现。循环中（自第3回合黑方至第5回合红方）红车i8/i9每着皆将军，属长将（第23条第1项）。红方不变着，第6回合红方（车一退一，i9i8）再次重复，判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Nếu trọng tài đã nhắc đổi nước, việc bên Đỏ lặp lại ở nước thứ 6 của Đỏ (i9i8) bị xử thua (Luật AXF, điều 3).",
-                "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). If the referee had warned Red, repeating at Red's 6th move (i9i8) loses (AXF rule 3).",
-                "红方第1着后的局面在红方第5着（i8i9）后第三次出现。循环中（自黑方第3着至红方第5着）红车i8/i9每着皆将军，属长将（亚洲规则第6条）。若裁判已警告，红方第6着（i9i8）仍重复，判负（亚洲规则第3条）。",
+                "Thế cờ sau nước 1 (lượt Đỏ) xuất hiện lần thứ ba sau nước 5 (lượt Đỏ: X1.1, i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đen) đến nước 5 (lượt Đỏ)): chiếu mãi (Luật AXF, điều 6). Nếu trọng tài đã nhắc đổi nước, việc bên Đỏ lặp lại ở nước 6 (lượt Đỏ: X1/1, i9i8) bị xử thua (Luật AXF, điều 3).",
+                "The position after move 1 (Red) occurred for the third time after move 5 (Red: R1+1, i8i9). Red checked on every one of its 2 moves in the repetition (from move 3 (Black) to move 5 (Red)), with its rook i8/i9: perpetual check (AXF rule 6). If the referee had warned Red, repeating at move 6 (Red: R1-1, i9i8) loses (AXF rule 3).",
+                "第1回合红方后的局面在第5回合红方（车一进一，i8i9）后第三次出现。循环中（自第3回合黑方至第5回合红方）红车i8/i9每着皆将军，属长将（亚洲规则第6条）。若裁判已警告，第6回合红方（车一退一，i9i8）仍重复，判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -225,15 +226,15 @@ fn article_24_point_4_two_checks_one_check_back() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (e4d4). Pháo e0 và Xe e4 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Điều 23, điểm 1). Bên Đen chỉ chiếu lại ở 1 trong 2 nước (hai chiếu, một chiếu lại): bên Đỏ vẫn là chiếu mãi (Điều 24.4). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
-                "The start position occurred for the third time after Red's 5th move (e4d4). Red's cannon e0 and rook e4 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (Article 23, point 1). Black checked back on only 1 of its 2 moves (two checks, one check back): Red still checks perpetually (Article 24.4). Red must change its move, or it loses (Article 7.1.g).",
-                "起始局面在红方第5着（e4d4）后第三次出现。循环中（自黑方第3着至红方第5着）红炮e0和车e4每着皆将军，属长将（第23条第1项）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（第24条第4款）。红方必须变着，否则判负（第7条第1款g项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 5 (lượt Đỏ: X5-6, e4d4). Pháo e0 và Xe e4 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đen) đến nước 5 (lượt Đỏ)): chiếu mãi (Điều 23, điểm 1). Bên Đen chỉ chiếu lại ở 1 trong 2 nước (hai chiếu, một chiếu lại): bên Đỏ vẫn là chiếu mãi (Điều 24.4). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
+                "The start position occurred for the third time after move 5 (Red: R5=6, e4d4). Red checked on every one of its 2 moves in the repetition (from move 3 (Black) to move 5 (Red)), with its cannon e0 and rook e4: perpetual check (Article 23, point 1). Black checked back on only 1 of its 2 moves (two checks, one check back): Red still checks perpetually (Article 24.4). Red must change its move, or it loses (Article 7.1.g).",
+                "起始局面在第5回合红方（车五平六，e4d4）后第三次出现。循环中（自第3回合黑方至第5回合红方）红炮e0和车e4每着皆将军，属长将（第23条第1项）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（第24条第4款）。红方必须变着，否则判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (e4d4). Pháo e0 và Xe e4 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Bên Đen chỉ chiếu lại ở 1 trong 2 nước (hai chiếu, một chiếu lại): bên Đỏ vẫn là chiếu mãi (Luật AXF, điều 8). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the third time after Red's 5th move (e4d4). Red's cannon e0 and rook e4 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). Black checked back on only 1 of its 2 moves (two checks, one check back): Red still checks perpetually (AXF rule 8). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在红方第5着（e4d4）后第三次出现。循环中（自黑方第3着至红方第5着）红炮e0和车e4每着皆将军，属长将（亚洲规则第6条）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（亚洲规则第8条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 5 (lượt Đỏ: X5-6, e4d4). Pháo e0 và Xe e4 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đen) đến nước 5 (lượt Đỏ)): chiếu mãi (Luật AXF, điều 6). Bên Đen chỉ chiếu lại ở 1 trong 2 nước (hai chiếu, một chiếu lại): bên Đỏ vẫn là chiếu mãi (Luật AXF, điều 8). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time after move 5 (Red: R5=6, e4d4). Red checked on every one of its 2 moves in the repetition (from move 3 (Black) to move 5 (Red)), with its cannon e0 and rook e4: perpetual check (AXF rule 6). Black checked back on only 1 of its 2 moves (two checks, one check back): Red still checks perpetually (AXF rule 8). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "起始局面在第5回合红方（车五平六，e4d4）后第三次出现。循环中（自第3回合黑方至第5回合红方）红炮e0和车e4每着皆将军，属长将（亚洲规则第6条）。黑方在2着中只有1着还将（两将一还将）：红方仍属长将（亚洲规则第8条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -248,15 +249,15 @@ fn article_23_point_3_unprotected_piece_chased() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（a7c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M1.3, a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time after move 4 (Black: H1+3, a7c6). Red chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its rook c0/a0. Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在第4回合黑方（马１进３，a7c6）后第三次出现。循环中（自第3回合红方至第4回合黑方）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 23). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 23). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（a7c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（亚洲规则第23条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M1.3, a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 23). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time after move 4 (Black: H1+3, a7c6). Red chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its rook c0/a0. Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 23). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "起始局面在第4回合黑方（马１进３，a7c6）后第三次出现。循环中（自第3回合红方至第4回合黑方）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（亚洲规则第23条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -271,15 +272,15 @@ fn article_23_point_5_two_chases_one_chase_back() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đen chỉ bắt lại ở 1 trong 2 nước (hai bắt, một bắt lại): bên Đỏ bắt cùng một quân nên vẫn phạm luật bắt mãi (Điều 23, điểm 5). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Black chased back on only 1 of its 2 moves (two chases, one chase back): Red, chasing the same piece each time, still chases perpetually (Article 23, point 5). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（a7c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（第23条第3项）。黑方在2着中只有1着还捉（两捉一还捉）：红方每次捉同一子，仍属长捉（第23条第5项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M1.3, a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đen chỉ bắt lại ở 1 trong 2 nước (hai bắt, một bắt lại): bên Đỏ bắt cùng một quân nên vẫn phạm luật bắt mãi (Điều 23, điểm 5). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time after move 4 (Black: H1+3, a7c6). Red chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its rook c0/a0. Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Black chased back on only 1 of its 2 moves (two chases, one chase back): Red, chasing the same piece each time, still chases perpetually (Article 23, point 5). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在第4回合黑方（马１进３，a7c6）后第三次出现。循环中（自第3回合红方至第4回合黑方）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（第23条第3项）。黑方在2着中只有1着还捉（两捉一还捉）：红方每次捉同一子，仍属长捉（第23条第5项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 23). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the third time after Black's 4th move (a7c6). Red's rook c0/a0 chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 23). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（a7c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（亚洲规则第23条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M1.3, a7c6). Xe c0/a0 bên Đỏ đuổi bắt Mã c6/a7 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 23). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time after move 4 (Black: H1+3, a7c6). Red chased Black's horse c6/a7 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its rook c0/a0. Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 23). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "起始局面在第4回合黑方（马１进３，a7c6）后第三次出现。循环中（自第3回合红方至第4回合黑方）红车c0/a0每着都捉黑马c6/a7。黑马无根（无子可反吃），属长捉（亚洲规则第23条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -294,15 +295,15 @@ fn article_23_point_6_falsely_protected_piece_chased() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen chỉ có căn giả (quân bảo vệ không thể ăn lại một cách hợp lệ), nên đây là đuổi bắt mãi (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (g6c6). Red's rook c2/g2 chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (Article 23, point 6). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（g6c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c2/g2每着都捉黑炮c6/g6。黑炮只有假根（保护它的子不能合法反吃），属长捉（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: P7-3, g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Pháo bên Đen chỉ có căn giả (quân bảo vệ không thể ăn lại một cách hợp lệ), nên đây là đuổi bắt mãi (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time after move 4 (Black: C7=3, g6c6). Red chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its rook c2/g2. Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (Article 23, point 6). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在第4回合黑方（炮７平３，g6c6）后第三次出现。循环中（自第3回合红方至第4回合黑方）红车c2/g2每着都捉黑炮c6/g6。黑炮只有假根（保护它的子不能合法反吃），属长捉（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Pháo bên Đen chỉ có căn giả (quân bảo vệ không thể ăn lại một cách hợp lệ), nên đây là đuổi bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the third time after Black's 4th move (g6c6). Red's rook c2/g2 chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (AXF rule 34). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（g6c6）后第三次出现。循环中（自红方第3着至黑方第4着）红车c2/g2每着都捉黑炮c6/g6。黑炮只有假根（保护它的子不能合法反吃），属长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: P7-3, g6c6). Xe c2/g2 bên Đỏ đuổi bắt Pháo c6/g6 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Pháo bên Đen chỉ có căn giả (quân bảo vệ không thể ăn lại một cách hợp lệ), nên đây là đuổi bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time after move 4 (Black: C7=3, g6c6). Red chased Black's cannon c6/g6 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its rook c2/g2. Black's cannon is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (AXF rule 34). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "起始局面在第4回合黑方（炮７平３，g6c6）后第三次出现。循环中（自第3回合红方至第4回合黑方）红车c2/g2每着都捉黑炮c6/g6。黑炮只有假根（保护它的子不能合法反吃），属长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -317,15 +318,15 @@ fn article_23_point_6_horse_chasing_a_protected_rook() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen có căn thật, nhưng Mã đuổi bắt mãi Xe có căn thật cũng bị xử thua (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse chasing even a truly protected rook loses (Article 23, point 6). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（a5a8）后第三次出现。循环中（自红方第3着至黑方第4着）红马b6/c4每着都捉黑车a8/a5。黑车虽有真根，但马长捉有根车仍判负（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: X1/3, a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Xe bên Đen có căn thật, nhưng Mã đuổi bắt mãi Xe có căn thật cũng bị xử thua (Điều 23, điểm 6). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time after move 4 (Black: R1-3, a5a8). Red chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its horse b6/c4. Black's rook is truly protected, but a horse chasing even a truly protected rook loses (Article 23, point 6). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在第4回合黑方（车１退３，a5a8）后第三次出现。循环中（自第3回合红方至第4回合黑方）红马b6/c4每着都捉黑车a8/a5。黑车虽有真根，但马长捉有根车仍判负（第23条第6项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen có căn thật, nhưng Mã đuổi bắt mãi Xe có căn thật cũng bị xử thua (Luật AXF, điều 15). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the third time after Black's 4th move (a5a8). Red's horse b6/c4 chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is truly protected, but a horse chasing even a truly protected rook loses (AXF rule 15). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（a5a8）后第三次出现。循环中（自红方第3着至黑方第4着）红马b6/c4每着都捉黑车a8/a5。黑车虽有真根，但马长捉有根车仍判负（亚洲规则第15条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: X1/3, a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Xe bên Đen có căn thật, nhưng Mã đuổi bắt mãi Xe có căn thật cũng bị xử thua (Luật AXF, điều 15). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time after move 4 (Black: R1-3, a5a8). Red chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its horse b6/c4. Black's rook is truly protected, but a horse chasing even a truly protected rook loses (AXF rule 15). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "起始局面在第4回合黑方（车１退３，a5a8）后第三次出现。循环中（自第3回合红方至第4回合黑方）红马b6/c4每着都捉黑车a8/a5。黑车虽有真根，但马长捉有根车仍判负（亚洲规则第15条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -340,15 +341,15 @@ fn article_23_point_7_pinned_protected_piece_chased() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d7b8). Pháo a7 và Xe c7 bên Đỏ đuổi bắt Mã e7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen có căn thật nhưng bị ghim, không đi được, nên vẫn coi là bắt mãi (Điều 23, điểm 7). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (d7b8). Red's cannon a7 and rook c7 chased Black's horse e7 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but pinned and unable to move, so this still counts as a perpetual chase (Article 23, point 7). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（d7b8）后第三次出现。循环中（自红方第3着至黑方第4着）红炮a7和车c7每着都捉黑马e7。黑马虽有真根，但被牵制不能走动，仍算长捉（第23条第7项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M4/2, d7b8). Pháo a7 và Xe c7 bên Đỏ đuổi bắt Mã e7 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Mã bên Đen có căn thật nhưng bị ghim, không đi được, nên vẫn coi là bắt mãi (Điều 23, điểm 7). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time after move 4 (Black: H4-2, d7b8). Red chased Black's horse e7 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its cannon a7 and rook c7. Black's horse is truly protected but pinned and unable to move, so this still counts as a perpetual chase (Article 23, point 7). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在第4回合黑方（马４退２，d7b8）后第三次出现。循环中（自第3回合红方至第4回合黑方）红炮a7和车c7每着都捉黑马e7。黑马虽有真根，但被牵制不能走动，仍算长捉（第23条第7项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d7b8). Bên Đỏ chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt (Luật AXF, điều 38). Bên Đen cản mãi và thí quân mãi, được phép (Luật AXF, điều 40). Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "The start position occurred for the third time after Black's 4th move (d7b8). Red threatened only a truly protected piece that is pinned and cannot move, which is no chase (AXF rule 38). Black perpetually blocked and offered a piece, which is allowed (AXF rule 40). Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "起始局面在黑方第4着（d7b8）后第三次出现。红方只攻击被牵制而不能走动的真根子，不算捉（亚洲规则第38条）。黑方长拦、长献，允许（亚洲规则第40条）。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M4/2, d7b8). Bên Đỏ chỉ dọa một quân có căn thật bị ghim không đi được, không tính là bắt (Luật AXF, điều 38). Bên Đen cản mãi và thí quân mãi, được phép (Luật AXF, điều 40). Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time after move 4 (Black: H4-2, d7b8). Red threatened only a truly protected piece that is pinned and cannot move, which is no chase (AXF rule 38). Black perpetually blocked and offered a piece, which is allowed (AXF rule 40). Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "起始局面在第4回合黑方（马４退２，d7b8）后第三次出现。红方只攻击被牵制而不能走动的真根子，不算捉（亚洲规则第38条）。黑方长拦、长献，允许（亚洲规则第40条）。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );
@@ -363,15 +364,15 @@ fn article_23_point_7_blocked_horse_chased() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d9c7). Mã e6/f8 bên Đỏ đuổi bắt Mã c7/d9 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen có căn thật nhưng bị cản, không ăn lại được Mã đuổi nó, nên vẫn coi là bắt mãi (Điều 23, điểm 7). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (d9c7). Red's horse e6/f8 chased Black's horse c7/d9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but, its leg blocked, cannot strike back at the horse chasing it, so this still counts as a perpetual chase (Article 23, point 7). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（d9c7）后第三次出现。循环中（自红方第3着至黑方第4着）红马e6/f8每着都捉黑马c7/d9。黑马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（第23条第7项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M4.3, d9c7). Mã e6/f8 bên Đỏ đuổi bắt Mã c7/d9 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Mã bên Đen có căn thật nhưng bị cản, không ăn lại được Mã đuổi nó, nên vẫn coi là bắt mãi (Điều 23, điểm 7). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time after move 4 (Black: H4+3, d9c7). Red chased Black's horse c7/d9 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its horse e6/f8. Black's horse is truly protected but, its leg blocked, cannot strike back at the horse chasing it, so this still counts as a perpetual chase (Article 23, point 7). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在第4回合黑方（马４进３，d9c7）后第三次出现。循环中（自第3回合红方至第4回合黑方）红马e6/f8每着都捉黑马c7/d9。黑马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（第23条第7项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d9c7). Mã e6/f8 bên Đỏ đuổi bắt Mã c7/d9 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen có căn thật nhưng bị cản, không ăn lại được Mã đuổi nó, nên vẫn coi là bắt mãi (Luật AXF, điều 24). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the third time after Black's 4th move (d9c7). Red's horse e6/f8 chased Black's horse c7/d9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is truly protected but, its leg blocked, cannot strike back at the horse chasing it, so this still counts as a perpetual chase (AXF rule 24). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（d9c7）后第三次出现。循环中（自红方第3着至黑方第4着）红马e6/f8每着都捉黑马c7/d9。黑马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（亚洲规则第24条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M4.3, d9c7). Mã e6/f8 bên Đỏ đuổi bắt Mã c7/d9 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Mã bên Đen có căn thật nhưng bị cản, không ăn lại được Mã đuổi nó, nên vẫn coi là bắt mãi (Luật AXF, điều 24). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time after move 4 (Black: H4+3, d9c7). Red chased Black's horse c7/d9 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its horse e6/f8. Black's horse is truly protected but, its leg blocked, cannot strike back at the horse chasing it, so this still counts as a perpetual chase (AXF rule 24). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "起始局面在第4回合黑方（马４进３，d9c7）后第三次出现。循环中（自第3回合红方至第4回合黑方）红马e6/f8每着都捉黑马c7/d9。黑马虽有真根，但马腿被蹩，不能反吃捉它的马，仍算长捉（亚洲规则第24条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -386,15 +387,15 @@ fn article_23_point_8_chase_mixed_with_exchange_offers() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c6a7). Mã b5/d4 bên Đỏ đuổi bắt Mã a7/c6 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Có nước bắt của bên Đỏ đồng thời là đòi đổi quân: vẫn coi là bắt mãi (Điều 23, điểm 8). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (c6a7). Red's horse b5/d4 chased Black's horse a7/c6 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Some of Red's chasing moves also offered an exchange: still a perpetual chase (Article 23, point 8). Red must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（c6a7）后第三次出现。循环中（自红方第3着至黑方第4着）红马b5/d4每着都捉黑马a7/c6。黑马无根（无子可反吃），属长捉（第23条第3项）。红方的捉子着法中有的同时是兑子：仍属长捉（第23条第8项）。红方必须变着，否则判负（第7条第1款h项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M3/1, c6a7). Mã b5/d4 bên Đỏ đuổi bắt Mã a7/c6 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Mã bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Có nước bắt của bên Đỏ đồng thời là đòi đổi quân: vẫn coi là bắt mãi (Điều 23, điểm 8). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time after move 4 (Black: H3-1, c6a7). Red chased Black's horse a7/c6 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its horse b5/d4. Black's horse is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Some of Red's chasing moves also offered an exchange: still a perpetual chase (Article 23, point 8). Red must change its move, or it loses (Article 7.1.h).",
+                "起始局面在第4回合黑方（马３退１，c6a7）后第三次出现。循环中（自第3回合红方至第4回合黑方）红马b5/d4每着都捉黑马a7/c6。黑马无根（无子可反吃），属长捉（第23条第3项）。红方的捉子着法中有的同时是兑子：仍属长捉（第23条第8项）。红方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c6a7). Bên Đỏ có nước bắt một quân, có nước chỉ đòi đổi quân, không tính là bắt mãi (Luật AXF, điều 36). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "The start position occurred for the third time after Black's 4th move (c6a7). Red chased a piece on some of its moves and only offered an exchange on the others, which is no perpetual chase (AXF rule 36). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "起始局面在黑方第4着（c6a7）后第三次出现。红方对一子部分着法捉、其余着法只是兑子，不算长捉（亚洲规则第36条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M3/1, c6a7). Bên Đỏ có nước bắt một quân, có nước chỉ đòi đổi quân, không tính là bắt mãi (Luật AXF, điều 36). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time after move 4 (Black: H3-1, c6a7). Red chased a piece on some of its moves and only offered an exchange on the others, which is no perpetual chase (AXF rule 36). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "起始局面在第4回合黑方（马３退１，c6a7）后第三次出现。红方对一子部分着法捉、其余着法只是兑子，不算长捉（亚洲规则第36条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );
@@ -409,15 +410,15 @@ fn article_23_point_2_one_check_one_chase() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e8e9). Bên Đỏ xen kẽ nước chiếu với nước bắt (một chiếu một bắt), được phép (Điều 23, điểm 2). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (e8e9). Red alternated checks with chases (one check, one chase), which is allowed (Article 23, point 2). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（e8e9）后第三次出现。红方将军与捉子交替（一将一捉），允许（第23条第2项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: Tg5/1, e8e9). Bên Đỏ xen kẽ nước chiếu với nước bắt (một chiếu một bắt), được phép (Điều 23, điểm 2). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time after move 4 (Black: K5-1, e8e9). Red alternated checks with chases (one check, one chase), which is allowed (Article 23, point 2). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在第4回合黑方（将５退１，e8e9）后第三次出现。红方将军与捉子交替（一将一捉），允许（第23条第2项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e8e9). Bên Đỏ xen kẽ nước chiếu với nước bắt (một chiếu một bắt), được phép (Luật AXF, điều 12). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "The start position occurred for the third time after Black's 4th move (e8e9). Red alternated checks with chases (one check, one chase), which is allowed (AXF rule 12). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "起始局面在黑方第4着（e8e9）后第三次出现。红方将军与捉子交替（一将一捉），允许（亚洲规则第12条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: Tg5/1, e8e9). Bên Đỏ xen kẽ nước chiếu với nước bắt (một chiếu một bắt), được phép (Luật AXF, điều 12). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time after move 4 (Black: K5-1, e8e9). Red alternated checks with chases (one check, one chase), which is allowed (AXF rule 12). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "起始局面在第4回合黑方（将５退１，e8e9）后第三次出现。红方将军与捉子交替（一将一捉），允许（亚洲规则第12条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );
@@ -432,15 +433,15 @@ fn article_23_point_2_one_check_one_idle_move() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e8e9). Bên Đỏ xen kẽ nước chiếu với nước chờ (một chiếu một dừng), được phép (Điều 23, điểm 2). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (e8e9). Red alternated checks with idle moves (one check, one idle move), which is allowed (Article 23, point 2). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（e8e9）后第三次出现。红方将军与闲着交替（一将一闲），允许（第23条第2项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: Tg5/1, e8e9). Bên Đỏ xen kẽ nước chiếu với nước chờ (một chiếu một dừng), được phép (Điều 23, điểm 2). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time after move 4 (Black: K5-1, e8e9). Red alternated checks with idle moves (one check, one idle move), which is allowed (Article 23, point 2). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在第4回合黑方（将５退１，e8e9）后第三次出现。红方将军与闲着交替（一将一闲），允许（第23条第2项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e8e9). Bên Đỏ xen kẽ nước chiếu với nước chờ (một chiếu một dừng), được phép (Luật AXF, điều 12). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "The start position occurred for the third time after Black's 4th move (e8e9). Red alternated checks with idle moves (one check, one idle move), which is allowed (AXF rule 12). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "起始局面在黑方第4着（e8e9）后第三次出现。红方将军与闲着交替（一将一闲），允许（亚洲规则第12条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: Tg5/1, e8e9). Bên Đỏ xen kẽ nước chiếu với nước chờ (một chiếu một dừng), được phép (Luật AXF, điều 12). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time after move 4 (Black: K5-1, e8e9). Red alternated checks with idle moves (one check, one idle move), which is allowed (AXF rule 12). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "起始局面在第4回合黑方（将５退１，e8e9）后第三次出现。红方将军与闲着交替（一将一闲），允许（亚洲规则第12条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );
@@ -455,15 +456,15 @@ fn article_23_point_10_discovered_check_capture_threat() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5c4). Bên Đỏ dọa mãi chiếu rút bắt quân, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (a5c4). Red perpetually threatened to win a piece by a discovered check, which is allowed (Article 23, point 10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（a5c4）后第三次出现。红方长抽（以闪将抽子相威胁），允许（第23条第10项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M1.3, a5c4). Bên Đỏ dọa mãi chiếu rút bắt quân, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time after move 4 (Black: H1+3, a5c4). Red perpetually threatened to win a piece by a discovered check, which is allowed (Article 23, point 10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在第4回合黑方（马１进３，a5c4）后第三次出现。红方长抽（以闪将抽子相威胁），允许（第23条第10项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (a5c4). Pháo e4/e5 bên Đỏ đuổi bắt Mã c4/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Mã bên Đen chỉ có căn giả (quân bảo vệ không thể ăn lại một cách hợp lệ), nên đây là đuổi bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the third time after Black's 4th move (a5c4). Red's cannon e4/e5 chased Black's horse c4/a5 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's horse is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (AXF rule 34). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（a5c4）后第三次出现。循环中（自红方第3着至黑方第4着）红炮e4/e5每着都捉黑马c4/a5。黑马只有假根（保护它的子不能合法反吃），属长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M1.3, a5c4). Pháo e4/e5 bên Đỏ đuổi bắt Mã c4/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Mã bên Đen chỉ có căn giả (quân bảo vệ không thể ăn lại một cách hợp lệ), nên đây là đuổi bắt mãi (Luật AXF, điều 34). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time after move 4 (Black: H1+3, a5c4). Red chased Black's horse c4/a5 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its cannon e4/e5. Black's horse is only falsely protected (its protector could not legally recapture), so this is a perpetual chase (AXF rule 34). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "起始局面在第4回合黑方（马１进３，a5c4）后第三次出现。循环中（自第3回合红方至第4回合黑方）红炮e4/e5每着都捉黑马c4/a5。黑马只有假根（保护它的子不能合法反吃），属长捉（亚洲规则第34条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -478,15 +479,15 @@ fn article_23_point_4_chases_in_turn() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (f9e9). Bên Đỏ lần lượt đuổi bắt nhiều quân khác nhau, được phép (Điều 23, điểm 4). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (f9e9). Red chased different pieces in turn, which is allowed (Article 23, point 4). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（f9e9）后第三次出现。红方轮流捉不同的子，允许（第23条第4项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: Tg6-5, f9e9). Bên Đỏ lần lượt đuổi bắt nhiều quân khác nhau, được phép (Điều 23, điểm 4). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time after move 4 (Black: K6=5, f9e9). Red chased different pieces in turn, which is allowed (Article 23, point 4). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在第4回合黑方（将６平５，f9e9）后第三次出现。红方轮流捉不同的子，允许（第23条第4项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (f9e9). Bên Đỏ lần lượt đuổi bắt nhiều quân khác nhau, được phép (Luật AXF, điều 32). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "The start position occurred for the third time after Black's 4th move (f9e9). Red chased different pieces in turn, which is allowed (AXF rule 32). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "起始局面在黑方第4着（f9e9）后第三次出现。红方轮流捉不同的子，允许（亚洲规则第32条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: Tg6-5, f9e9). Bên Đỏ lần lượt đuổi bắt nhiều quân khác nhau, được phép (Luật AXF, điều 32). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time after move 4 (Black: K6=5, f9e9). Red chased different pieces in turn, which is allowed (AXF rule 32). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "起始局面在第4回合黑方（将６平５，f9e9）后第三次出现。红方轮流捉不同的子，允许（亚洲规则第32条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );
@@ -501,15 +502,15 @@ fn article_23_point_9_king_chasing() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e1d1). Bên Đỏ đuổi bắt Tốt d1/e1 bên Đen bằng Tướng d2/e2, được phép (Điều 23, điểm 9). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (e1d1). Red chased Black's pawn d1/e1 with its king d2/e2, which is allowed (Article 23, point 9). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（e1d1）后第三次出现。红方以帅d2/e2捉黑方卒d1/e1，允许（第23条第9项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: B5-4, e1d1). Bên Đỏ đuổi bắt Tốt d1/e1 bên Đen bằng Tướng d2/e2, được phép (Điều 23, điểm 9). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time after move 4 (Black: P5=4, e1d1). Red chased Black's pawn d1/e1 with its king d2/e2, which is allowed (Article 23, point 9). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在第4回合黑方（卒５平４，e1d1）后第三次出现。红方以帅d2/e2捉黑方卒d1/e1，允许（第23条第9项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e1d1). Bên Đỏ đuổi bắt Tốt d1/e1 bên Đen bằng Tướng d2/e2, được phép (Luật AXF, điều 28). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "The start position occurred for the third time after Black's 4th move (e1d1). Red chased Black's pawn d1/e1 with its king d2/e2, which is allowed (AXF rule 28). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "起始局面在黑方第4着（e1d1）后第三次出现。红方以帅d2/e2捉黑方卒d1/e1，允许（亚洲规则第28条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: B5-4, e1d1). Bên Đỏ đuổi bắt Tốt d1/e1 bên Đen bằng Tướng d2/e2, được phép (Luật AXF, điều 28). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time after move 4 (Black: P5=4, e1d1). Red chased Black's pawn d1/e1 with its king d2/e2, which is allowed (AXF rule 28). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "起始局面在第4回合黑方（卒５平４，e1d1）后第三次出现。红方以帅d2/e2捉黑方卒d1/e1，允许（亚洲规则第28条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );
@@ -524,15 +525,15 @@ fn article_23_point_9_pawn_with_a_rook_names_the_helper() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c9d7). Bên Đỏ đuổi bắt Mã d7/c9 bên Đen bằng Tốt c7 và Xe c2, được phép (Điều 23, điểm 9). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (c9d7). Red chased Black's horse d7/c9 with its pawn c7 and rook c2, which is allowed (Article 23, point 9). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（c9d7）后第三次出现。红方以兵c7和车c2捉黑方马d7/c9，允许（第23条第9项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M3.4, c9d7). Bên Đỏ đuổi bắt Mã d7/c9 bên Đen bằng Tốt c7 và Xe c2, được phép (Điều 23, điểm 9). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time after move 4 (Black: H3+4, c9d7). Red chased Black's horse d7/c9 with its pawn c7 and rook c2, which is allowed (Article 23, point 9). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在第4回合黑方（马３进４，c9d7）后第三次出现。红方以兵c7和车c2捉黑方马d7/c9，允许（第23条第9项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c9d7). Bên Đỏ đuổi bắt Mã d7/c9 bên Đen bằng Tốt c7 và Xe c2, được phép (Luật AXF, điều 29). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "The start position occurred for the third time after Black's 4th move (c9d7). Red chased Black's horse d7/c9 with its pawn c7 and rook c2, which is allowed (AXF rule 29). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "起始局面在黑方第4着（c9d7）后第三次出现。红方以兵c7和车c2捉黑方马d7/c9，允许（亚洲规则第29条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: M3.4, c9d7). Bên Đỏ đuổi bắt Mã d7/c9 bên Đen bằng Tốt c7 và Xe c2, được phép (Luật AXF, điều 29). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time after move 4 (Black: H3+4, c9d7). Red chased Black's horse d7/c9 with its pawn c7 and rook c2, which is allowed (AXF rule 29). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "起始局面在第4回合黑方（马３进４，c9d7）后第三次出现。红方以兵c7和车c2捉黑方马d7/c9，允许（亚洲规则第29条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );
@@ -547,15 +548,15 @@ fn article_23_point_10_exchange_offers() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c7b7). Bên Đỏ thí quân mãi và đòi đổi mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (c7b7). Red perpetually offered a piece and offered an exchange, which is allowed (Article 23, point 10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（c7b7）后第三次出现。红方长献、长兑，允许（第23条第10项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: X3-2, c7b7). Bên Đỏ thí quân mãi và đòi đổi mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time after move 4 (Black: R3=2, c7b7). Red perpetually offered a piece and an exchange, which is allowed (Article 23, point 10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在第4回合黑方（车３平２，c7b7）后第三次出现。红方长献、长兑，允许（第23条第10项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c7b7). Bên Đỏ thí quân mãi và đòi đổi mãi, được phép (Luật AXF, điều 24). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "The start position occurred for the third time after Black's 4th move (c7b7). Red perpetually offered a piece and offered an exchange, which is allowed (AXF rule 24). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "起始局面在黑方第4着（c7b7）后第三次出现。红方长献、长兑，允许（亚洲规则第24条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: X3-2, c7b7). Bên Đỏ thí quân mãi và đòi đổi mãi, được phép (Luật AXF, điều 24). Bên Đen chỉ đi các nước được phép. Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time after move 4 (Black: R3=2, c7b7). Red perpetually offered a piece and an exchange, which is allowed (AXF rule 24). Black made only allowed moves. Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "起始局面在第4回合黑方（车３平２，c7b7）后第三次出现。红方长献、长兑，允许（亚洲规则第24条）。黑方只走允许的着法。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );
@@ -570,15 +571,15 @@ fn article_23_point_10_blocks() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (c5a4). Bên Đỏ cản mãi và thí quân mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ dọa bắt Tốt chưa qua sông, được phép (Điều 23, điểm 3). Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Red's 5th move (c5a4). Red perpetually blocked and offered a piece, which is allowed (Article 23, point 10). Black threatened only a pawn that has not crossed the river, which is allowed (Article 23, point 3). Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在红方第5着（c5a4）后第三次出现。红方长拦、长献，允许（第23条第10项）。黑方只攻击未过河的兵，允许（第23条第3项）。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 5 (lượt Đỏ: M7/9, c5a4). Bên Đỏ cản mãi và thí quân mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ dọa bắt Tốt chưa qua sông, được phép (Điều 23, điểm 3). Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time after move 5 (Red: H7-9, c5a4). Red perpetually blocked and offered a piece, which is allowed (Article 23, point 10). Black threatened only a pawn that has not crossed the river, which is allowed (Article 23, point 3). Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在第5回合红方（马七退九，c5a4）后第三次出现。红方长拦、长献，允许（第23条第10项）。黑方只攻击未过河的兵，允许（第23条第3项）。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (c5a4). Bên Đỏ cản mãi và thí quân mãi, được phép (Luật AXF, điều 40). Bên Đen chỉ dọa bắt Tốt chưa qua sông, được phép (Luật AXF, điều 25). Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "The start position occurred for the third time after Red's 5th move (c5a4). Red perpetually blocked and offered a piece, which is allowed (AXF rule 40). Black threatened only a pawn that has not crossed the river, which is allowed (AXF rule 25). Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "起始局面在红方第5着（c5a4）后第三次出现。红方长拦、长献，允许（亚洲规则第40条）。黑方只攻击未过河的兵，允许（亚洲规则第25条）。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 5 (lượt Đỏ: M7/9, c5a4). Bên Đỏ cản mãi và thí quân mãi, được phép (Luật AXF, điều 40). Bên Đen chỉ dọa bắt Tốt chưa qua sông, được phép (Luật AXF, điều 25). Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time after move 5 (Red: H7-9, c5a4). Red perpetually blocked and offered a piece, which is allowed (AXF rule 40). Black threatened only a pawn that has not crossed the river, which is allowed (AXF rule 25). Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "起始局面在第5回合红方（马七退九，c5a4）后第三次出现。红方长拦、长献，允许（亚洲规则第40条）。黑方只攻击未过河的兵，允许（亚洲规则第25条）。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );
@@ -593,15 +594,15 @@ fn article_23_point_3_uncrossed_pawn_threatened() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c5e7). Bên Đỏ chỉ dọa bắt Tốt chưa qua sông, được phép (Điều 23, điểm 3). Bên Đen cản mãi và thí quân mãi, được phép (Điều 23, điểm 10). Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-                "The start position occurred for the third time after Black's 4th move (c5e7). Red threatened only a pawn that has not crossed the river, which is allowed (Article 23, point 3). Black perpetually blocked and offered a piece, which is allowed (Article 23, point 10). Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-                "起始局面在黑方第4着（c5e7）后第三次出现。红方只攻击未过河的卒，允许（第23条第3项）。黑方长拦、长献，允许（第23条第10项）。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: T3/5, c5e7). Bên Đỏ chỉ dọa bắt Tốt chưa qua sông, được phép (Điều 23, điểm 3). Bên Đen cản mãi và thí quân mãi, được phép (Điều 23, điểm 10). Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+                "The start position occurred for the third time after move 4 (Black: E3-5, c5e7). Red threatened only a pawn that has not crossed the river, which is allowed (Article 23, point 3). Black perpetually blocked and offered a piece, which is allowed (Article 23, point 10). Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+                "起始局面在第4回合黑方（象３退５，c5e7）后第三次出现。红方只攻击未过河的卒，允许（第23条第3项）。黑方长拦、长献，允许（第23条第10项）。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (c5e7). Bên Đỏ chỉ dọa bắt Tốt chưa qua sông, được phép (Luật AXF, điều 25). Bên Đen cản mãi và thí quân mãi, được phép (Luật AXF, điều 40). Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
-                "The start position occurred for the third time after Black's 4th move (c5e7). Red threatened only a pawn that has not crossed the river, which is allowed (AXF rule 25). Black perpetually blocked and offered a piece, which is allowed (AXF rule 40). Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
-                "起始局面在黑方第4着（c5e7）后第三次出现。红方只攻击未过河的卒，允许（亚洲规则第25条）。黑方长拦、长献，允许（亚洲规则第40条）。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: T3/5, c5e7). Bên Đỏ chỉ dọa bắt Tốt chưa qua sông, được phép (Luật AXF, điều 25). Bên Đen cản mãi và thí quân mãi, được phép (Luật AXF, điều 40). Không bên nào phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 5).",
+                "The start position occurred for the third time after move 4 (Black: E3-5, c5e7). Red threatened only a pawn that has not crossed the river, which is allowed (AXF rule 25). Black perpetually blocked and offered a piece, which is allowed (AXF rule 40). Neither side makes a forbidden move: a draw if neither changes (AXF rule 5).",
+                "起始局面在第4回合黑方（象３退５，c5e7）后第三次出现。红方只攻击未过河的卒，允许（亚洲规则第25条）。黑方长拦、长献，允许（亚洲规则第40条）。双方均未走禁止着法：如双方均不变着，判和（亚洲规则第5条）。",
             ),
         ],
     );
@@ -616,15 +617,15 @@ fn article_24_point_3_check_and_counter_check() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e5f5). Hai bên vừa đỡ vừa chiếu lại liên tục: nếu không bên nào đổi nước thì xử hòa (Điều 24.3 và Điều 7.2.c).",
-                "The start position occurred for the third time after Black's 4th move (e5f5). Both sides check on every move, answering check with check: a draw if neither changes (Articles 24.3 and 7.2.c).",
-                "起始局面在黑方第4着（e5f5）后第三次出现。双方着着应将又将：如双方均不变着，判和（第24条第3款及第7条第2款c项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: X5-6, e5f5). Hai bên vừa đỡ vừa chiếu lại liên tục: nếu không bên nào đổi nước thì xử hòa (Điều 24.3 và Điều 7.2.c).",
+                "The start position occurred for the third time after move 4 (Black: R5=6, e5f5). Both sides check on every move, answering check with check: a draw if neither changes (Articles 24.3 and 7.2.c).",
+                "起始局面在第4回合黑方（车５平６，e5f5）后第三次出现。双方着着应将又将：如双方均不变着，判和（第24条第3款及第7条第2款c项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (e5f5). Hai bên vừa đỡ chiếu vừa chiếu lại liên tục: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 7).",
-                "The start position occurred for the third time after Black's 4th move (e5f5). Both sides check on every move, answering check with check: a draw if neither changes (AXF rule 7).",
-                "起始局面在黑方第4着（e5f5）后第三次出现。双方着着应将又将：如双方均不变着，判和（亚洲规则第7条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: X5-6, e5f5). Hai bên vừa đỡ chiếu vừa chiếu lại liên tục: nếu không bên nào đổi nước thì xử hòa (Luật AXF, điều 7).",
+                "The start position occurred for the third time after move 4 (Black: R5=6, e5f5). Both sides check on every move, answering check with check: a draw if neither changes (AXF rule 7).",
+                "起始局面在第4回合黑方（车５平６，e5f5）后第三次出现。双方着着应将又将：如双方均不变着，判和（亚洲规则第7条）。",
             ),
         ],
     );
@@ -639,15 +640,15 @@ fn article_7_2_c_both_chase() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (f2f1). Hai bên cùng bắt mãi, cùng phạm một luật cấm: xử hòa (Điều 7.2.c).",
-                "The start position occurred for the third time after Black's 4th move (f2f1). Both sides chase perpetually, breaking the same prohibition: a draw (Article 7.2.c).",
-                "起始局面在黑方第4着（f2f1）后第三次出现。双方同为长捉，犯同一禁例：判和（第7条第2款c项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: X6.1, f2f1). Hai bên cùng bắt mãi, cùng phạm một luật cấm: xử hòa (Điều 7.2.c).",
+                "The start position occurred for the third time after move 4 (Black: R6+1, f2f1). Both sides chase perpetually, breaking the same prohibition: a draw (Article 7.2.c).",
+                "起始局面在第4回合黑方（车６进１，f2f1）后第三次出现。双方同为长捉，犯同一禁例：判和（第7条第2款c项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (f2f1). Hai bên cùng bắt mãi, cùng một lỗi: xử hòa.",
-                "The start position occurred for the third time after Black's 4th move (f2f1). Both sides chase perpetually, the same offence: a draw.",
-                "起始局面在黑方第4着（f2f1）后第三次出现。双方同为长捉，犯规相同：判和。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: X6.1, f2f1). Hai bên cùng bắt mãi, cùng một lỗi: xử hòa.",
+                "The start position occurred for the third time after move 4 (Black: R6+1, f2f1). Both sides chase perpetually, the same offence: a draw.",
+                "起始局面在第4回合黑方（车６进１，f2f1）后第三次出现。双方同为长捉，犯规相同：判和。",
             ),
         ],
     );
@@ -662,15 +663,15 @@ fn a_fifth_occurrence_is_counted() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ năm sau nước thứ 8 của Đen (d8d9). Xe a9/a8 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 7 của Đỏ đến nước thứ 8 của Đen): chiếu mãi (Điều 23, điểm 1). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
-                "The start position occurred for the fifth time after Black's 8th move (d8d9). Red's rook a9/a8 checked on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move): perpetual check (Article 23, point 1). Red must change its move, or it loses (Article 7.1.g).",
-                "起始局面在黑方第8着（d8d9）后第五次出现。循环中（自红方第7着至黑方第8着）红车a9/a8每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ năm sau nước 8 (lượt Đen: Tg4/1, d8d9). Xe a9/a8 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước 7 (lượt Đỏ) đến nước 8 (lượt Đen)): chiếu mãi (Điều 23, điểm 1). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.g).",
+                "The start position occurred for the fifth time after move 8 (Black: K4-1, d8d9). Red checked on every one of its 2 moves in the repetition (from move 7 (Red) to move 8 (Black)), with its rook a9/a8: perpetual check (Article 23, point 1). Red must change its move, or it loses (Article 7.1.g).",
+                "起始局面在第8回合黑方（将４退１，d8d9）后第五次出现。循环中（自第7回合红方至第8回合黑方）红车a9/a8每着皆将军，属长将（第23条第1项）。红方必须变着，否则判负（第7条第1款g项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ năm sau nước thứ 8 của Đen (d8d9). Xe a9/a8 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 7 của Đỏ đến nước thứ 8 của Đen): chiếu mãi (Luật AXF, điều 6). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the fifth time after Black's 8th move (d8d9). Red's rook a9/a8 checked on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move): perpetual check (AXF rule 6). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第8着（d8d9）后第五次出现。循环中（自红方第7着至黑方第8着）红车a9/a8每着皆将军，属长将（亚洲规则第6条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ năm sau nước 8 (lượt Đen: Tg4/1, d8d9). Xe a9/a8 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước 7 (lượt Đỏ) đến nước 8 (lượt Đen)): chiếu mãi (Luật AXF, điều 6). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the fifth time after move 8 (Black: K4-1, d8d9). Red checked on every one of its 2 moves in the repetition (from move 7 (Red) to move 8 (Black)), with its rook a9/a8: perpetual check (AXF rule 6). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "起始局面在第8回合黑方（将４退１，d8d9）后第五次出现。循环中（自第7回合红方至第8回合黑方）红车a9/a8每着皆将军，属长将（亚洲规则第6条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -700,9 +701,9 @@ fn two_cannons_are_named_as_two() {
         "b7d8 g7g8 d8b7 g8g7 b7d8 g7g8 d8b7 g8g7",
         &[(
             RuleSet::VN2004,
-            "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g8g7). Hai Pháo a7 và a8 bên Đỏ thay nhau đuổi bắt Xe g7/g8 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Xe bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-            "The start position occurred for the third time after Black's 4th move (g8g7). Red's two cannons a7 and a8 took turns chasing Black's rook g7/g8 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's rook is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
-            "起始局面在黑方第4着（g8g7）后第三次出现。循环中（自红方第3着至黑方第4着）红双炮（a7、a8）轮流捉黑车g7/g8。黑车无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
+            "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: X7.1, g8g7). Hai Pháo a7 và a8 bên Đỏ thay nhau đuổi bắt Xe g7/g8 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Xe bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+            "The start position occurred for the third time after move 4 (Black: R7+1, g8g7). Red chased Black's rook g7/g8 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), taking turns with its two cannons a7 and a8. Black's rook is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
+            "起始局面在第4回合黑方（车７进１，g8g7）后第三次出现。循环中（自第3回合红方至第4回合黑方）红双炮（a7、a8）轮流捉黑车g7/g8。黑车无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
         )],
     );
 }
@@ -717,15 +718,15 @@ fn a_king_with_two_helpers_is_not_the_king_exception() {
         &[
             (
                 RuleSet::VN2004,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d8e8). Tướng d8/e8 cùng hai Mã e7 và d7 bên Đen đuổi bắt Tốt d9/e9 bên Đỏ trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Tướng bên Đen có hai quân phối hợp chứ không phải một, nên không thuộc ngoại lệ cho Tướng hoặc Tốt phối hợp với một quân (Điều 23, điểm 9). Tốt bên Đỏ không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đen phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-                "The start position occurred for the third time after Black's 4th move (d8e8). Black's king d8/e8 and two horses e7 and d7 chased Red's pawn d9/e9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's king chased with two other pieces, not one, so the exception for a king or pawn helped by one piece does not apply (Article 23, point 9). Red's pawn is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Black must change its move, or it loses (Article 7.1.h).",
-                "起始局面在黑方第4着（d8e8）后第三次出现。循环中（自红方第3着至黑方第4着）黑将d8/e8和双马（e7、d7）每着都捉红兵d9/e9。黑将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（第23条第9项）。红兵无根（无子可反吃），属长捉（第23条第3项）。黑方必须变着，否则判负（第7条第1款h项）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: Tg4-5, d8e8). Tướng d8/e8 cùng hai Mã e7 và d7 bên Đen đuổi bắt Tốt d9/e9 bên Đỏ trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Tướng bên Đen có hai quân phối hợp chứ không phải một, nên không thuộc ngoại lệ cho Tướng hoặc Tốt phối hợp với một quân (Điều 23, điểm 9). Tốt bên Đỏ không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đen phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+                "The start position occurred for the third time after move 4 (Black: K4=5, d8e8). Black chased Red's pawn d9/e9 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its king d8/e8 and two horses e7 and d7. Black's king chased with two other pieces, not one, so the exception for a king or pawn helped by one piece does not apply (Article 23, point 9). Red's pawn is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Black must change its move, or it loses (Article 7.1.h).",
+                "起始局面在第4回合黑方（将４平５，d8e8）后第三次出现。循环中（自第3回合红方至第4回合黑方）黑将d8/e8和双马（e7、d7）每着都捉红兵d9/e9。黑将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（第23条第9项）。红兵无根（无子可反吃），属长捉（第23条第3项）。黑方必须变着，否则判负（第7条第1款h项）。",
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (d8e8). Tướng d8/e8 cùng hai Mã e7 và d7 bên Đen đuổi bắt Tốt d9/e9 bên Đỏ trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Tướng bên Đen có hai quân phối hợp chứ không phải một, nên không thuộc ngoại lệ cho Tướng hoặc Tốt phối hợp với một quân (Luật AXF, điều 28). Tốt bên Đỏ không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 33). Bên Đen phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the third time after Black's 4th move (d8e8). Black's king d8/e8 and two horses e7 and d7 chased Red's pawn d9/e9 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's king chased with two other pieces, not one, so the exception for a king or pawn helped by one piece does not apply (AXF rule 28). Red's pawn is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 33). Black must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在黑方第4着（d8e8）后第三次出现。循环中（自红方第3着至黑方第4着）黑将d8/e8和双马（e7、d7）每着都捉红兵d9/e9。黑将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（亚洲规则第28条）。红兵无根（无子可反吃），属长捉（亚洲规则第33条）。黑方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: Tg4-5, d8e8). Tướng d8/e8 cùng hai Mã e7 và d7 bên Đen đuổi bắt Tốt d9/e9 bên Đỏ trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Tướng bên Đen có hai quân phối hợp chứ không phải một, nên không thuộc ngoại lệ cho Tướng hoặc Tốt phối hợp với một quân (Luật AXF, điều 28). Tốt bên Đỏ không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Luật AXF, điều 33). Bên Đen phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time after move 4 (Black: K4=5, d8e8). Black chased Red's pawn d9/e9 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its king d8/e8 and two horses e7 and d7. Black's king chased with two other pieces, not one, so the exception for a king or pawn helped by one piece does not apply (AXF rule 28). Red's pawn is unprotected (no piece could recapture it), so this is a perpetual chase (AXF rule 33). Black must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "起始局面在第4回合黑方（将４平５，d8e8）后第三次出现。循环中（自第3回合红方至第4回合黑方）黑将d8/e8和双马（e7、d7）每着都捉红兵d9/e9。黑将有两子配合而非一子，不适用将（帅）、兵（卒）与一子配合捉子的例外（亚洲规则第28条）。红兵无根（无子可反吃），属长捉（亚洲规则第33条）。黑方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );
@@ -740,9 +741,9 @@ fn chasing_back_on_every_move_is_not_two_chases_one_back() {
         "d4e4 c9a7 d1d8 e8f7 d8i8 d9e8 e4b4 h2g2 b4e4 g2h2 e4b4 h2g2 b4e4 g2h2",
         &[(
             RuleSet::VN2004,
-            "Thế cờ sau nước thứ 3 của Đen xuất hiện lần thứ ba sau nước thứ 7 của Đen (g2h2). Pháo e1 và Xe e4 bên Đỏ thay nhau đuổi bắt Tượng e7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 6 của Đỏ đến nước thứ 7 của Đen). Tượng bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-            "The position after Black's 3rd move occurred for the third time after Black's 7th move (g2h2). Red's cannon e1 and rook e4 took turns chasing Black's elephant e7 on every one of its 2 moves in the repetition (from Red's 6th move to Black's 7th move). Black's elephant is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
-            "黑方第3着后的局面在黑方第7着（g2h2）后第三次出现。循环中（自红方第6着至黑方第7着）红炮e1和车e4轮流捉黑象e7。黑象无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
+            "Thế cờ sau nước 3 (lượt Đen) xuất hiện lần thứ ba sau nước 7 (lượt Đen: B7-8, g2h2). Pháo e1 và Xe e4 bên Đỏ thay nhau đuổi bắt Tượng e7 bên Đen trong cả 2 nước của vòng lặp (từ nước 6 (lượt Đỏ) đến nước 7 (lượt Đen)). Tượng bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+            "The position after move 3 (Black) occurred for the third time after move 7 (Black: P7=8, g2h2). Red chased Black's elephant e7 on every one of its 2 moves in the repetition (from move 6 (Red) to move 7 (Black)), taking turns with its cannon e1 and rook e4. Black's elephant is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
+            "第3回合黑方后的局面在第7回合黑方（卒７平８，g2h2）后第三次出现。循环中（自第6回合红方至第7回合黑方）红炮e1和车e4轮流捉黑象e7。黑象无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
         )],
     );
 }
@@ -756,9 +757,9 @@ fn a_list_of_three_takes_commas() {
         "i2a2 i9g9 a2i2 g9i9 i2a2 i9g9 a2i2 g9i9",
         &[(
             RuleSet::VN2004,
-            "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (g9i9). Bên Đỏ cản mãi, thí quân mãi và đòi đổi mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
-            "The start position occurred for the third time after Black's 4th move (g9i9). Red perpetually blocked, offered a piece and offered an exchange, which is allowed (Article 23, point 10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
-            "起始局面在黑方第4着（g9i9）后第三次出现。红方长拦、长献、长兑，允许（第23条第10项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
+            "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: P7-9, g9i9). Bên Đỏ cản mãi, thí quân mãi và đòi đổi mãi, được phép (Điều 23, điểm 10). Bên Đen chỉ đi các nước được phép. Hai bên đều không phạm luật cấm: nếu không bên nào đổi nước thì xử hòa (Điều 7.2.b).",
+            "The start position occurred for the third time after move 4 (Black: C7=9, g9i9). Red perpetually blocked, offered a piece and an exchange, which is allowed (Article 23, point 10). Black made only allowed moves. Neither side breaks a prohibition: a draw if neither changes (Article 7.2.b).",
+            "起始局面在第4回合黑方（炮７平９，g9i9）后第三次出现。红方长拦、长献、长兑，允许（第23条第10项）。黑方只走允许的着法。双方均未犯禁例：如双方均不变着，判和（第7条第2款b项）。",
         )],
     );
 }
@@ -773,9 +774,9 @@ fn a_fifth_occurrence_of_the_start_is_counted_as_the_fifth() {
         "a7b7 i8h8 b7a7 h8i8 a7b7 i8h8 b7a7 h8i8 a7a8 i8i7 a8a7 i7i8 a7a8 i8i7 a8a7 i7i8",
         &[(
             RuleSet::VN2004,
-            "Thế cờ ban đầu xuất hiện lần thứ năm sau nước thứ 8 của Đen (i7i8); kể từ nước thứ 4 của Đen, đây là lần thứ ba. Xe a8/a7 bên Đỏ đuổi bắt Pháo i8/i7 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 7 của Đỏ đến nước thứ 8 của Đen). Pháo bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
-            "The start position occurred for the fifth time after Black's 8th move (i7i8), the third time since Black's 4th move. Red's rook a8/a7 chased Black's cannon i8/i7 on every one of its 2 moves in the repetition (from Red's 7th move to Black's 8th move). Black's cannon is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
-            "起始局面在黑方第8着（i7i8）后第五次出现（自黑方第4着后为第三次）。循环中（自红方第7着至黑方第8着）红车a8/a7每着都捉黑炮i8/i7。黑炮无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
+            "Thế cờ ban đầu xuất hiện lần thứ năm sau nước 8 (lượt Đen: P9/1, i7i8); kể từ nước 4 (lượt Đen), đây là lần thứ ba. Xe a8/a7 bên Đỏ đuổi bắt Pháo i8/i7 bên Đen trong cả 2 nước của vòng lặp (từ nước 7 (lượt Đỏ) đến nước 8 (lượt Đen)). Pháo bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi (Điều 23, điểm 3). Bên Đỏ phải đổi nước, nếu không sẽ bị xử thua (Điều 7.1.h).",
+            "The start position occurred for the fifth time after move 8 (Black: C9-1, i7i8), the third time since move 4 (Black). Red chased Black's cannon i8/i7 on every one of its 2 moves in the repetition (from move 7 (Red) to move 8 (Black)), with its rook a8/a7. Black's cannon is unprotected (no piece could recapture it), so this is a perpetual chase (Article 23, point 3). Red must change its move, or it loses (Article 7.1.h).",
+            "起始局面在第8回合黑方（炮９退１，i7i8）后第五次出现（自第4回合黑方后为第三次）。循环中（自第7回合红方至第8回合黑方）红车a8/a7每着都捉黑炮i8/i7。黑炮无根（无子可反吃），属长捉（第23条第3项）。红方必须变着，否则判负（第7条第1款h项）。",
         )],
     );
 }
@@ -789,9 +790,9 @@ fn a_broken_repetition_says_when_its_position_came_back() {
         "a7b7 i8h8 b7a7 h8i8 a7b7 i8h8 b7a7 h8i8 a7a8 i8i7 a8a7 i7i8",
         &[(
             RuleSet::VN2004,
-            "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (h8i8), nhưng bên Đỏ đã đổi nước ở nước thứ 5 của Đỏ (a7a8), phá vỡ vòng lặp. Thế cờ ấy lại xuất hiện sau nước thứ 6 của Đen (i7i8), lần thứ tư trong ván nhưng mới là lần thứ hai kể từ khi đổi nước: chưa có thế lặp nào phải xử.",
-            "The start position occurred for the third time after Black's 4th move (h8i8), but a change of move at Red's 5th move (a7a8) broke the repetition. It occurred again after Black's 6th move (i7i8), for the fourth time in the game but only the second time since the change: no repetition stands yet.",
-            "起始局面在黑方第4着（h8i8）后第三次出现，但红方第5着（a7a8）变着，打破了循环。此后该局面在黑方第6着（i7i8）后再次出现，为全局第四次，但自变着以来仅为第二次：尚无重复局面可判。",
+            "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: P8-9, h8i8), nhưng bên Đỏ đã đổi nước ở nước 5 (lượt Đỏ: X9.1, a7a8), phá vỡ vòng lặp. Thế cờ ấy lại xuất hiện sau nước 6 (lượt Đen: P9/1, i7i8), lần thứ tư trong ván nhưng mới là lần thứ hai kể từ khi đổi nước: chưa có thế lặp nào phải xử.",
+            "The start position occurred for the third time after move 4 (Black: C8=9, h8i8), but a change of move at move 5 (Red: R9+1, a7a8) broke the repetition. It occurred again after move 6 (Black: C9-1, i7i8), for the fourth time in the game but only the second time since the change: no repetition stands yet.",
+            "起始局面在第4回合黑方（炮８平９，h8i8）后第三次出现，但第5回合红方（车九进一，a7a8）变着，打破了循环。此后该局面在第6回合黑方（炮９退１，i7i8）后再次出现，为全局第四次，但自变着以来仅为第二次：尚无重复局面可判。",
         )],
     );
 }
@@ -805,9 +806,9 @@ fn an_axf_loss_states_the_referees_warning() {
         "i0i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8",
         &[(
             RuleSet::AXF,
-            "Thế cờ sau nước thứ 1 của Đỏ xuất hiện lần thứ ba sau nước thứ 5 của Đỏ (i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đen đến nước thứ 5 của Đỏ): chiếu mãi (Luật AXF, điều 6). Nếu trọng tài đã nhắc đổi nước, việc bên Đỏ lặp lại ở nước thứ 6 của Đỏ (i9i8) bị xử thua (Luật AXF, điều 3).",
-            "The position after Red's 1st move occurred for the third time after Red's 5th move (i8i9). Red's rook i8/i9 checked on every one of its 2 moves in the repetition (from Black's 3rd move to Red's 5th move): perpetual check (AXF rule 6). If the referee had warned Red, repeating at Red's 6th move (i9i8) loses (AXF rule 3).",
-            "红方第1着后的局面在红方第5着（i8i9）后第三次出现。循环中（自黑方第3着至红方第5着）红车i8/i9每着皆将军，属长将（亚洲规则第6条）。若裁判已警告，红方第6着（i9i8）仍重复，判负（亚洲规则第3条）。",
+            "Thế cờ sau nước 1 (lượt Đỏ) xuất hiện lần thứ ba sau nước 5 (lượt Đỏ: X1.1, i8i9). Xe i8/i9 bên Đỏ chiếu liên tục trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đen) đến nước 5 (lượt Đỏ)): chiếu mãi (Luật AXF, điều 6). Nếu trọng tài đã nhắc đổi nước, việc bên Đỏ lặp lại ở nước 6 (lượt Đỏ: X1/1, i9i8) bị xử thua (Luật AXF, điều 3).",
+            "The position after move 1 (Red) occurred for the third time after move 5 (Red: R1+1, i8i9). Red checked on every one of its 2 moves in the repetition (from move 3 (Black) to move 5 (Red)), with its rook i8/i9: perpetual check (AXF rule 6). If the referee had warned Red, repeating at move 6 (Red: R1-1, i9i8) loses (AXF rule 3).",
+            "第1回合红方后的局面在第5回合红方（车一进一，i8i9）后第三次出现。循环中（自第3回合黑方至第5回合红方）红车i8/i9每着皆将军，属长将（亚洲规则第6条）。若裁判已警告，第6回合红方（车一退一，i9i8）仍重复，判负（亚洲规则第3条）。",
         )],
     );
 }
@@ -822,9 +823,9 @@ fn the_axf_sanction_is_not_cited_as_what_a_chase_is() {
         "b0a0 a3b3 a0b0 b3a3 b0a0 a3b3 a0b0 b3a3",
         &[(
             RuleSet::AXF,
-            "Thế cờ ban đầu xuất hiện lần thứ ba sau nước thứ 4 của Đen (b3a3). Xe a0/b0 bên Đỏ đuổi bắt Tốt a3/b3 bên Đen trong cả 2 nước của vòng lặp (từ nước thứ 3 của Đỏ đến nước thứ 4 của Đen). Tốt bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi. Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-            "The start position occurred for the third time after Black's 4th move (b3a3). Red's rook a0/b0 chased Black's pawn a3/b3 on every one of its 2 moves in the repetition (from Red's 3rd move to Black's 4th move). Black's pawn is unprotected (no piece could recapture it), so this is a perpetual chase. Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-            "起始局面在黑方第4着（b3a3）后第三次出现。循环中（自红方第3着至黑方第4着）红车a0/b0每着都捉黑卒a3/b3。黑卒无根（无子可反吃），属长捉。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+            "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: B2-1, b3a3). Xe a0/b0 bên Đỏ đuổi bắt Tốt a3/b3 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Tốt bên Đen không có căn (không quân nào ăn lại được), nên đây là bắt mãi. Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+            "The start position occurred for the third time after move 4 (Black: P2=1, b3a3). Red chased Black's pawn a3/b3 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its rook a0/b0. Black's pawn is unprotected (no piece could recapture it), so this is a perpetual chase. Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+            "起始局面在第4回合黑方（卒２平１，b3a3）后第三次出现。循环中（自第3回合红方至第4回合黑方）红车a0/b0每着都捉黑卒a3/b3。黑卒无根（无子可反吃），属长捉。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
         )],
     );
 }
@@ -879,6 +880,7 @@ fn files_are_numbered_in_the_answers_language() {
             sent: &[],
             moves: &played,
             notation,
+            replay: Some(&replay),
         };
         let e = explain_named(&ruling, &naming);
         assert!(
@@ -887,7 +889,8 @@ fn files_are_numbered_in_the_answers_language() {
             e.vi
         );
         assert!(
-            e.en.contains("Red's rook on files 9/8 chased Black's cannon on files 1/2"),
+            e.en.contains("Red chased Black's cannon on files 1/2")
+                && e.en.contains("with its rook on files 9/8"),
             "{notation:?}: {}",
             e.en
         );
@@ -913,7 +916,7 @@ fn chinese_running_text_reads_as_chinese() {
     let ruling = rule_under(RuleSet::VN2004, &replay, Options::default());
     let e = explain_named(&ruling, &Naming::default());
     assert!(
-        e.zh.contains("循环中（自红方第3着至黑方第4着）红车a0/b0每着都捉黑炮a7/b7。黑炮无根（无子可反吃），属长捉"),
+        e.zh.contains("循环中（自第3回合红方至第4回合黑方）红车a0/b0每着都捉黑炮a7/b7。黑炮无根（无子可反吃），属长捉"),
         "{}",
         e.zh
     );

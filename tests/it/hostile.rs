@@ -164,8 +164,9 @@ enum Check {
         ply: u64,
         fen_before: String,
     },
-    /// `unparsable-move` at this ply whose `reason` contains this text.
-    UnparsableMove { ply: u64, reason_contains: String },
+    /// `unparsable-move` at this ply whose `detail` contains this text (its `reason` is
+    /// its code, `kind`).
+    UnparsableMove { ply: u64, detail_contains: String },
     /// `invalid-request` or `unknown-field` about this field.
     Field(String),
     /// `unknown-field` suggesting this known field.
@@ -287,14 +288,17 @@ async fn run(app: &Router, case: &Case) -> Result<(), String> {
         }
         Some(Check::UnparsableMove {
             ply,
-            reason_contains,
+            detail_contains,
         }) => {
             if body["ply"] != *ply {
                 return fail(&format!("ply, want {ply}"));
             }
-            let reason = body["reason"].as_str().unwrap_or_default();
-            if !reason.contains(reason_contains.as_str()) {
-                return fail(&format!("reason lacks {reason_contains:?}"));
+            if body["reason"] != body["kind"] {
+                return fail("reason is not the kind's code");
+            }
+            let detail = body["detail"].as_str().unwrap_or_default();
+            if !detail.contains(detail_contains.as_str()) {
+                return fail(&format!("detail lacks {detail_contains:?}"));
             }
         }
         Some(Check::Field(field)) if body["field"] != field.as_str() => {

@@ -364,7 +364,7 @@ async fn each_422_kind() {
     let app = test_app();
     let cases = [
         (r#"{"fen":"bad","moves":[]}"#, "invalid-fen"),
-        (r#"{"moves":[],"notation":"san"}"#, "unknown-notation"),
+        (r#"{"moves":[],"notation":"lan"}"#, "unknown-notation"),
         (r#"{"moves":[],"ruleset":"asian"}"#, "unknown-ruleset"),
         (r#"{"moves":["h2e2","??"]}"#, "unparsable-move"),
         (r#"{"moves":["h2e2","x0x0"]}"#, "illegal-move"),

@@ -57,3 +57,4 @@ mod ruling_invariants;
 mod security_headers;
 mod server;
 mod strict_requests;
+mod xqf;

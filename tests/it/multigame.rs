@@ -88,7 +88,7 @@ fn every_game_of_a_file_is_ruled_in_order_and_a_bad_one_is_its_problem() {
         assert_eq!(out.status.code(), Some(1));
         assert_eq!(
             String::from_utf8_lossy(&out.stderr),
-            "4 games, 1 repetitions; verdicts: none 2, must_change 0, loss 1, draw 0; 1 unreadable\n"
+            "4 games, 1 repetition; verdicts: none 2, must_change 0, loss 1, draw 0; 1 unreadable\n"
         );
     }
 }

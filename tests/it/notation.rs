@@ -1,4 +1,4 @@
-//! The five move notations: worked examples, a table of bad inputs with
+//! The six move notations: worked examples, a table of bad inputs with
 //! their error kinds, and the round trip `parse(format(m)) == m` for every
 //! legal move of many positions, in every notation.
 
@@ -768,4 +768,33 @@ fn error_messages_say_what_is_wrong() {
     ] {
         assert_eq!(message(notation, pos, text), expected);
     }
+}
+
+// ---------------------------------------------------------------- SAN (XBoard)
+
+/// SAN as XBoard writes it, ranks 1-10: pieces of one role on one file told by their rank
+/// (the tandem cannons of `TANDEM_CANNONS`, ICCS h2 and h4, are XBoard's h3 and h5), on one
+/// rank by their file; a pawn with no letter; a check marked.
+#[test]
+fn san_disambiguates_as_xboard_writes_it() {
+    let pos = position(TANDEM_CANNONS);
+    assert_eq!(Notation::San.format_move(&pos, mv("h2e2")), "Ce3");
+    assert_eq!(Notation::San.format_move(&pos, mv("h2h3")), "C3h4");
+    assert_eq!(Notation::San.parse_move(&pos, "C5h4"), Ok(mv("h4h3")));
+    assert_eq!(
+        Notation::San.parse_move(&pos, "Chh4").unwrap_err().kind(),
+        "ambiguous"
+    );
+    let pos = position(TANDEM_GUARDS);
+    assert_eq!(Notation::San.format_move(&pos, mv("c0e2")), "E1e3");
+    assert_eq!(Notation::San.format_move(&pos, mv("a0a3")), "R1a4");
+    assert_eq!(Notation::San.format_move(&pos, mv("a5a9")), "Ra10+");
+    assert_eq!(
+        Notation::San.parse_move(&pos, "Ra4").unwrap_err().kind(),
+        "ambiguous"
+    );
+    let pos = position(THREE_PAWNS);
+    assert_eq!(Notation::San.format_move(&pos, mv("e7d7")), "d8");
+    assert_eq!(Notation::San.parse_move(&pos, "ed8"), Ok(mv("e7d7")));
+    assert_eq!(Notation::San.parse_move(&pos, "Pd8"), Ok(mv("e7d7")));
 }

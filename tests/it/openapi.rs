@@ -327,7 +327,7 @@ async fn actual_answers_satisfy_the_spec() {
     let adjudicate_cases = [
         (r#"{"moves":["repeat"]}"#, 200),
         (r#"{"fen":"bad","moves":[]}"#, 422),
-        (r#"{"moves":[],"notation":"san"}"#, 422),
+        (r#"{"moves":[],"notation":"lan"}"#, 422),
         (r#"{"moves":[],"ruleset":"asian"}"#, 422),
         (r#"{"moves":["??"]}"#, 422),
         (r#"{"moves":["x0x0"]}"#, 422),

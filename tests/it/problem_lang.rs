@@ -239,15 +239,15 @@ async fn invalid_record_points_into_it_in_each_language() {
     let [vi, en, zh] = details("/v1/adjudicate", body).await;
     assert_eq!(
         en,
-        "line 1, column 1 of the game record: unknown [Format \"Klingon\"]: use ICCS, UCI, WXF, VN or Chinese"
+        "line 1, column 1 of the game record: unknown [Format \"Klingon\"]: use ICCS, UCI, WXF, VN, Chinese or SAN"
     );
     assert_eq!(
         vi,
-        "dòng 1, cột 1 của biên bản ván cờ: không biết [Format \"Klingon\"]: dùng ICCS, UCI, WXF, VN hoặc Chinese"
+        "dòng 1, cột 1 của biên bản ván cờ: không biết [Format \"Klingon\"]: dùng ICCS, UCI, WXF, VN, Chinese hoặc SAN"
     );
     assert_eq!(
         zh,
-        "棋谱第1行第1列：未知的[Format \"Klingon\"]：请用ICCS、UCI、WXF、VN或Chinese"
+        "棋谱第1行第1列：未知的[Format \"Klingon\"]：请用ICCS、UCI、WXF、VN、Chinese或SAN"
     );
     // No notation reads the moves: each says where it stops.
     let body = json!({ "game": "1. h2e2 h9g7\n2. zz" });
@@ -483,4 +483,22 @@ async fn content_type_problems_follow_accept_language() {
             .starts_with("cần Content-Type: application/json, hoặc biên bản ván cờ"),
         "{p}"
     );
+}
+
+#[tokio::test]
+async fn a_san_move_two_pieces_could_make_is_ambiguous_in_each_language() {
+    let body = json!({ "moves": ["Ce3"], "notation": "san" });
+    let [vi, en, zh] = details("/v1/adjudicate", body).await;
+    assert!(
+        en.ends_with("ambiguous: 2 red cannons can go to ICCS e2"),
+        "{en}"
+    );
+    assert!(vi.contains("cùng đi tới được điểm ICCS e2"), "{vi}");
+    assert!(zh.contains("都能走到ICCS坐标e2"), "{zh}");
+    let body =
+        json!({ "fen": "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "moves": ["Ce3"], "notation": "san" });
+    let [vi, en, zh] = details("/v1/adjudicate", body).await;
+    assert!(en.ends_with("no red cannon can go to ICCS e2"), "{en}");
+    assert!(vi.contains("nào đi tới được điểm ICCS e2"), "{vi}");
+    assert!(zh.contains("没有能走到ICCS坐标e2的"), "{zh}");
 }

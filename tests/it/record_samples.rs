@@ -10,11 +10,17 @@
 //! `encodings/` holds one record in five encodings (issue 32): each is sent as the body
 //! itself, with its charset and without, and gets the ruling of its moves and the answer of
 //! the same text sent as JSON, but for `record_encoding`.
+//!
+//! XQF files (XQStudio's binary format) cannot be downloaded here: `common::xqf` writes them
+//! by the format's description, plain (version 1.0) and obfuscated (1.1, 1.2, 1.8), for a game
+//! from the start, a set-up position with Black to move, and a game with a variation and
+//! comments; each, sent as the body, gets the ruling of its main line as a moves array.
 
 use std::path::Path;
 
 use crate::common::app::{body_json, law_app, post_json, send};
 use crate::common::chess::{mirror_colours, mv, position};
+use crate::common::xqf::{self, XqfGame};
 use axum::body::Body;
 use axum::http::{Request, header};
 use serde_json::{Value, json};
@@ -24,7 +30,7 @@ const DIR: &str = "tests/data/records";
 
 /// Each record, the game it holds (`game200` or a public case's id), and whether it names its
 /// start itself (a sheet without tags does not: the request's `fen` gives it).
-const RECORDS: [(&str, &str, bool); 24] = [
+const RECORDS: [(&str, &str, bool); 27] = [
     ("game200_iccs.pgn", "game200", true),
     ("game200_wxf.pgn", "game200", true),
     ("game200_chinese.pgn", "game200", true),
@@ -50,6 +56,9 @@ const RECORDS: [(&str, &str, bool); 24] = [
     ("game200_sheet_chinese_glued.txt", "game200", true),
     ("E8_plus_sheet_en_cr.txt", "E8@+", true),
     ("game200_sheet_vn_spelled.txt", "game200", true),
+    ("game200_playok_wxf.txt", "game200", true),
+    ("E14_plus_xboard_coordinates.pgn", "E14@+", true),
+    ("game200_xboard_san.pgn", "game200", true),
 ];
 
 /// Each record of `encodings/`, its encoding's label (as `charset` and as `record_encoding`),
@@ -203,6 +212,129 @@ async fn every_encoding_of_a_record_gets_the_ruling_of_its_moves() {
     }
 }
 
+/// The XQF samples: a game from the standard start with the header's texts and its result,
+/// a set-up position with Black to move (the mirrored E1@+), and E3@+ with a variation that
+/// branches at ply 3 and comments on the start and on two moves, which the main line skips.
+fn xqf_samples() -> Vec<(&'static str, XqfGame)> {
+    let strings = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m.as_str().expect("a move").to_owned())
+            .collect()
+    };
+    let sample = |id: &str| {
+        let (fen, moves) = game(id);
+        XqfGame {
+            fen: fen.as_str().expect("a FEN").to_owned(),
+            moves: strings(&moves),
+            ..XqfGame::default()
+        }
+    };
+    let mut from_start = sample("game200");
+    from_start.tags = vec![
+        ("Title", "测试对局".to_owned()),
+        ("Event", "全国象棋个人赛".to_owned()),
+        ("Date", "2026.12.04".to_owned()),
+        ("Red", "红方棋手".to_owned()),
+        ("Black", "黑方棋手".to_owned()),
+    ];
+    from_start.result = 3;
+    let black_first = sample("mirrored E1@+");
+    let mut variation = sample("E3@+");
+    variation.variation = Some((3, vec!["d0d1".to_owned(), "e9e8".to_owned()]));
+    variation.comments = vec![
+        (0, "车捉炮".to_owned()),
+        (2, "黑炮平回".to_owned()),
+        (9, "长捉，红负".to_owned()),
+    ];
+    variation.result = 2;
+    vec![
+        ("game200", from_start),
+        ("mirrored E1@+", black_first),
+        ("E3@+", variation),
+    ]
+}
+
+/// The XQF samples kept as files in `xqf/` (the versions real files mostly have: 1.0, plain,
+/// and 1.8, obfuscated), each the writer's bytes for a sample of [`xqf_samples`] (by its
+/// game) and a version. `xqf/check_cchess.py` reads them with a third-party reader.
+const XQF_FILES: [(&str, &str, u8); 6] = [
+    ("xqf/game200_v10.xqf", "game200", 0x0A),
+    ("xqf/game200_v18.xqf", "game200", 0x12),
+    (
+        "xqf/E1_plus_mirrored_black_first_v10.xqf",
+        "mirrored E1@+",
+        0x0A,
+    ),
+    (
+        "xqf/E1_plus_mirrored_black_first_v18.xqf",
+        "mirrored E1@+",
+        0x12,
+    ),
+    ("xqf/E3_plus_variation_comments_v10.xqf", "E3@+", 0x0A),
+    ("xqf/E3_plus_variation_comments_v18.xqf", "E3@+", 0x12),
+];
+
+/// The files of `xqf/` are the writer's bytes (`XA_BLESS=1` writes them anew), so the
+/// samples a third-party reader checked are the ones the tests send.
+#[test]
+fn the_xqf_files_are_the_writers() {
+    let samples = xqf_samples();
+    for (file, id, version) in XQF_FILES {
+        let sample = &samples.iter().find(|(i, _)| *i == id).expect("a sample").1;
+        let bytes = xqf::write(sample, version, xqf::KEYS);
+        let path = Path::new(DIR).join(file);
+        if std::env::var_os("XA_BLESS").is_some() {
+            std::fs::write(&path, &bytes).expect("written");
+        }
+        assert_eq!(std::fs::read(&path).expect("an XQF file"), bytes, "{file}");
+    }
+}
+
+#[tokio::test]
+async fn every_xqf_version_of_a_game_gets_the_ruling_of_its_moves() {
+    for (id, sample) in xqf_samples() {
+        let (fen, moves) = game(id);
+        let expected = ruling(json!({ "fen": fen, "moves": moves })).await;
+        for version in [0x0A, 0x0B, 0x0C, 0x12] {
+            let bytes = xqf::write(&sample, version, xqf::KEYS);
+            for content_type in ["application/octet-stream", "application/x-xqf"] {
+                let what = format!("{id}, version {version:#04x}, as {content_type}");
+                let a = raw(bytes.clone(), content_type).await;
+                let refs: Vec<Value> = a["articles"]
+                    .as_array()
+                    .expect("articles")
+                    .iter()
+                    .map(|r| r["ref"].clone())
+                    .collect();
+                let got = (a["verdict"].clone(), a["violator"].clone(), refs);
+                assert_eq!(got, expected, "{what}");
+                assert!(a.get("record_encoding").is_none(), "{what}: {a}");
+                // The game as PGN, sent again as `game`, is ruled the same.
+                let pgn = a["record_pgn"].as_str().expect("record_pgn");
+                assert_eq!(ruling(json!({ "game": pgn })).await, expected, "{what}");
+            }
+        }
+    }
+    // The header's texts and result reach the PGN.
+    let (_, sample) = xqf_samples().remove(0);
+    let a = raw(xqf::write(&sample, 0x12, xqf::KEYS), "application/x-xqf").await;
+    let pgn = a["record_pgn"].as_str().expect("record_pgn");
+    for tag in [
+        "[Title \"测试对局\"]",
+        "[Event \"全国象棋个人赛\"]",
+        "[Date \"2026.12.04\"]",
+        "[Red \"红方棋手\"]",
+        "[Black \"黑方棋手\"]",
+        "[Result \"1/2-1/2\"]",
+        "[Format \"ICCS\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    assert!(pgn.trim_end().ends_with("1/2-1/2"), "{pgn}");
+}
+
 /// Every file of the folder is in [`RECORDS`] or [`ENCODED`], so a new record cannot go
 /// untested.
 #[test]
@@ -226,6 +358,7 @@ fn every_record_file_is_tested() {
         .iter()
         .map(|r| r.0)
         .chain(ENCODED.iter().map(|r| r.0))
+        .chain(XQF_FILES.iter().map(|r| r.0))
         .map(str::to_owned)
         .collect();
     listed.sort();

@@ -63,15 +63,15 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 cited,
             } => write!(
                 w,
-                "{}'s {} {} on every one of its {moves} moves in the repetition ({}): perpetual check ({}).",
+                "{} checked on every one of its {moves} moves in the repetition ({}), {} {}: perpetual check ({}).",
                 En(side),
-                En(checkers),
-                if *in_turn {
-                    "took turns checking"
-                } else {
-                    "checked"
-                },
                 En(span),
+                if *in_turn {
+                    "taking turns with its"
+                } else {
+                    "with its"
+                },
+                En(checkers),
                 En(cited)
             ),
             Violation::PerpetualChase {
@@ -83,17 +83,17 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 span,
             } => write!(
                 w,
-                "{}'s {} {} {}'s {} on every one of its {moves} moves in the repetition ({}).",
+                "{} chased {}'s {} on every one of its {moves} moves in the repetition ({}), {} {}.",
                 En(side),
-                En(chasers),
-                if *in_turn {
-                    "took turns chasing"
-                } else {
-                    "chased"
-                },
                 En(&side.other()),
                 En(target),
-                En(span)
+                En(span),
+                if *in_turn {
+                    "taking turns with its"
+                } else {
+                    "with its"
+                },
+                En(chasers)
             ),
             Violation::TwoHelpers {
                 side,
@@ -353,34 +353,43 @@ impl Display for Count {
     }
 }
 
-/// `Red's 12th move`.
+/// `move 12 (Red)`: the score sheet's number, which is no ordinal of the
+/// side's own moves (a game may start from Black, or at move 31).
 impl Display for En<'_, Bare> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Bare { side, number } = *self.0;
-        // Every explanation names moves: written in three pieces, the side's name joined to
-        // the words beside it, not through `write!`.
-        f.write_str(match side {
-            Color::Red => "Red's ",
-            Color::Black => "Black's ",
-        })?;
+        // Every explanation names moves: written in pieces, not through `write!`.
+        f.write_str("move ")?;
         f.write_str(itoa::Buffer::new().format(number))?;
-        f.write_str(Ordinal(number).suffix(true))
+        f.write_str(side_in_brackets(side))
     }
 }
 
-/// `Red's 12th move (R9=8, a0b0)`.
+fn side_in_brackets(side: Color) -> &'static str {
+    match side {
+        Color::Red => " (Red)",
+        Color::Black => " (Black)",
+    }
+}
+
+/// `move 12 (Red: R9=8, a0b0)`.
 impl Display for En<'_, Named<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        En(&self.0.bare).fmt(f)?;
+        let Bare { side, number } = self.0.bare;
         if !self.0.written() {
-            return Ok(());
+            return En(&self.0.bare).fmt(f);
         }
-        f.write_str(" (")?;
-        self.0.write_text(", ", ")", f)
+        f.write_str("move ")?;
+        f.write_str(itoa::Buffer::new().format(number))?;
+        f.write_str(match side {
+            Color::Red => " (Red: ",
+            Color::Black => " (Black: ",
+        })?;
+        self.0.write_text(Lang::En, ", ", ")", f)
     }
 }
 
-/// `from Black's 10th move to Red's 12th move`.
+/// `from move 10 (Black) to move 12 (Red)`.
 impl Display for En<'_, Range> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Range(a, b) = self.0;
@@ -487,11 +496,20 @@ impl Display for En<'_, AllowedKinds> {
         ];
         let played = kinds.iter().filter_map(|&(p, words)| p.then_some(words));
         let count = played.clone().count();
+        let mut previous = "";
         for (i, words) in played.enumerate() {
             if i > 0 {
                 f.write_str(if i + 1 == count { " and " } else { ", " })?;
             }
-            f.write_str(words)?;
+            // One verb for two offers: "offered a piece and an exchange".
+            match (
+                previous.strip_prefix("offered "),
+                words.strip_prefix("offered "),
+            ) {
+                (Some(_), Some(object)) => f.write_str(object)?,
+                _ => f.write_str(words)?,
+            }
+            previous = words;
         }
         Ok(())
     }
@@ -580,17 +598,19 @@ mod tests {
         let named = |sent| Named {
             bare,
             sent,
+            own: Default::default(),
             iccs: Some(m),
         };
         assert_eq!(
             En(&named(Some("R9=8"))).to_string(),
-            "Red's 12th move (R9=8, a0b0)"
+            "move 12 (Red: R9=8, a0b0)"
         );
         let unknown = Named {
             bare,
             sent: None,
+            own: Default::default(),
             iccs: None,
         };
-        assert_eq!(En(&unknown).to_string(), "Red's 12th move");
+        assert_eq!(En(&unknown).to_string(), "move 12 (Red)");
     }
 }

@@ -36,38 +36,23 @@ mod vi;
 mod zh;
 
 use self::sentence::{
-    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Outcome,
-    Places, Range, Seen, SeenAgain, Sentence, Since, Stood, Violation,
+    Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, MoveText, Named,
+    Outcome, Places, Range, Seen, SeenAgain, Sentence, Since, Stood, Violation,
 };
 pub use self::vi::role_vi;
 pub use super::books::Lang;
-use super::books::{Ground, RuleSet};
+use super::books::{ByLang, Ground, RuleSet};
 use super::cycle::PlyAnalysis;
 use super::law::{self, Pattern, SideFinding};
+use super::replay::Replay;
 use super::ruling::{Repetition, Ruling, Verdict};
 use super::threats::{Protection, Threat, ThreatKind};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::{Color, GameEnd, Move, Role, Square, move_number};
 
-/// Plain-language reasons for a ruling.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Explanation {
-    pub vi: String,
-    pub en: String,
-    /// Simplified Chinese.
-    pub zh: String,
-}
-
-impl Explanation {
-    /// The text in `lang`.
-    pub fn text(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::Vi => &self.vi,
-            Lang::En => &self.en,
-            Lang::Zh => &self.zh,
-        }
-    }
-}
+/// Plain-language reasons for a ruling, one text per language (empty in a
+/// language not asked for).
+pub type Explanation = ByLang<String>;
 
 /// An explanation being written, sentence by sentence, in the languages
 /// asked for (the others stay empty).
@@ -79,21 +64,21 @@ struct Texts<W: Fn(Lang) -> bool> {
 impl<W: Fn(Lang) -> bool> Texts<W> {
     /// Adds a sentence, said by each language asked for.
     fn say(&mut self, s: Sentence) {
-        if (self.wanted)(Lang::En) {
-            en::say(&s, &mut self.written.en);
-        }
-        if (self.wanted)(Lang::Vi) {
-            vi::say(&s, &mut self.written.vi);
-        }
-        if (self.wanted)(Lang::Zh) {
-            zh::say(&s, &mut self.written.zh);
+        for lang in Lang::ALL.into_iter().filter(|&l| (self.wanted)(l)) {
+            let out = self.written.get_mut(lang);
+            match lang {
+                Lang::Vi => vi::say(&s, out),
+                Lang::En => en::say(&s, out),
+                Lang::Zh => zh::say(&s, out),
+            }
         }
     }
 }
 
 /// How an explanation names the game's moves: by move number and side, as
-/// the score sheet does, each move as the request wrote it beside its ICCS
-/// coordinates.
+/// the score sheet does, each move in the language's own notation (VN in
+/// Vietnamese, WXF in English, Chinese in Chinese) when the game's replay is
+/// given, else as the request wrote it, beside its ICCS coordinates.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Naming<'a> {
     /// The number of the request's first move (the FEN's full-move number);
@@ -107,7 +92,18 @@ pub struct Naming<'a> {
     /// The notation the request used: WXF, VN and Chinese name a piece by its
     /// file counted from its owner's right; ICCS and UCI by its squares.
     pub notation: Notation,
+    /// The game replayed, whose positions let each language write a move in
+    /// its own notation.
+    pub replay: Option<&'a Replay>,
 }
+
+/// The notation each language writes moves in: the Vietnamese score sheet's,
+/// the WXF's (the English-speaking clubs'), the Chinese.
+const OWN_NOTATION: ByLang<Notation> = ByLang {
+    vi: Notation::Vn,
+    en: Notation::Wxf,
+    zh: Notation::Chinese,
+};
 
 /// Names plies as moves: the first mover and the first move's number.
 struct Moves<'a> {
@@ -119,6 +115,10 @@ struct Moves<'a> {
     known: &'a [PlyAnalysis],
     /// How pieces' places are named.
     places: Places,
+    /// The game replayed, for each language's own notation.
+    replay: Option<&'a Replay>,
+    /// The languages written.
+    wanted: ByLang<bool>,
 }
 
 impl<'a> Moves<'a> {
@@ -140,8 +140,30 @@ impl<'a> Moves<'a> {
             bare: self.bare(ply),
             // A move sent in ICCS is given once.
             sent: sent.filter(|s| iccs.is_none_or(|m| !is_iccs_of(s, m))),
+            own: self.own_texts(ply, iccs),
             iccs,
         }
+    }
+
+    /// The move of `ply` in each wanted language's own notation, when the
+    /// position before it is known.
+    fn own_texts(&self, ply: usize, mv: Option<Move>) -> ByLang<Option<MoveText>> {
+        let (Some(replay), Some(mv)) = (self.replay, mv) else {
+            return ByLang::default();
+        };
+        let Some(before) = ply.checked_sub(1).filter(|&p| p < replay.plies()) else {
+            return ByLang::default();
+        };
+        let pos = replay.position(before);
+        let mut text = String::new();
+        OWN_NOTATION.map(|lang, notation| {
+            if !*self.wanted.get(lang) {
+                return None;
+            }
+            text.clear();
+            notation.write_move(&pos, mv, &mut text);
+            MoveText::from(&text).ok()
+        })
     }
 
     /// From the move of ply `a` to that of ply `b`.
@@ -185,6 +207,8 @@ pub fn explain_named_in(
         moves: naming.moves,
         known: rep.map_or(&[], |r| &r.cycle),
         places: Places::of(naming.notation),
+        replay: naming.replay,
+        wanted: ByLang::default().map(|lang, ()| wanted(lang)),
     };
     // Room for the usual explanation (two to four sentences), so that the texts grow once.
     let room = |lang| {
@@ -936,6 +960,7 @@ mod tests {
         let named = Named {
             bare,
             sent: Some("R9=8"),
+            own: Default::default(),
             iccs: Some(Move::new(sq("a0"), sq("b0"))),
         };
         let span = Range(bare, bare);

@@ -12,11 +12,14 @@ use std::fmt;
 
 use arrayvec::ArrayString;
 
-use crate::adjudication::books::{ByLang, Citation};
+use crate::adjudication::books::{ByLang, Citation, Lang};
 use crate::xiangqi::notation::Notation;
 use crate::xiangqi::{Color, GameEnd, Move, Role, Square};
 
 /// One sentence of an explanation, by family.
+// A sentence is built on the stack and said at once, never stored: its size costs nothing,
+// where a box per sentence would allocate.
+#[allow(clippy::large_enum_variant)]
 pub(super) enum Sentence<'a> {
     /// Whether, and where, a position occurred three times.
     Found(Found<'a>),
@@ -51,6 +54,7 @@ pub(super) enum Sentence<'a> {
 }
 
 /// Whether, and where, a position occurred three times.
+#[allow(clippy::large_enum_variant)] // Said at once, as a `Sentence`.
 pub(super) enum Found<'a> {
     /// No position occurred three times.
     Nothing,
@@ -308,6 +312,9 @@ pub(super) enum Places {
     Files,
 }
 
+/// The most squares a piece is named by: past them, its files.
+const MAX_SQUARES_NAMED: usize = 3;
+
 /// How a language writes a file's number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Numerals {
@@ -323,7 +330,7 @@ impl Places {
     /// How a request in `notation` names places.
     pub fn of(notation: Notation) -> Places {
         match notation {
-            Notation::Iccs | Notation::Uci => Places::Squares,
+            Notation::Iccs | Notation::Uci | Notation::San => Places::Squares,
             Notation::Wxf | Notation::Vn | Notation::Chinese => Places::Files,
         }
     }
@@ -348,10 +355,21 @@ impl Places {
         })
     }
 
+    /// How to name a piece that stood on `list`: by its files, when its
+    /// squares would make a long list (`Xe a7/a2/a5/a1/a8/a3/a6/a4` reads as
+    /// `Xe 9`).
+    fn for_list(self, list: &[Square]) -> Places {
+        if list.len() > MAX_SQUARES_NAMED {
+            Places::Files
+        } else {
+            self
+        }
+    }
+
     /// A piece of `side` where it stood.
     pub fn piece(self, role: Role, list: &[Square], side: Color) -> PieceAt<'_> {
         PieceAt {
-            places: self,
+            places: self.for_list(list),
             role,
             list,
             side,
@@ -360,8 +378,13 @@ impl Places {
 
     /// Pieces of `side` by role.
     pub fn pieces(self, groups: &[(Role, Vec<Square>)], side: Color) -> PiecesAt<'_> {
+        let longest = groups.iter().map(|(_, list)| list.len()).max().unwrap_or(0);
         PiecesAt {
-            places: self,
+            places: if longest > MAX_SQUARES_NAMED {
+                Places::Files
+            } else {
+                self
+            },
             groups,
             side,
         }
@@ -440,35 +463,50 @@ impl<'a> PiecesAt<'a> {
     }
 }
 
-/// A move by its side and number: `Red's 12th move`.
+/// A move by its number on the score sheet and its side: `move 12 (Red)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Bare {
     pub side: Color,
     pub number: u32,
 }
 
-/// A move by its side and number, and as written: `Red's 12th move (R9=8,
-/// a0b0)`, or `(a0b0)` when the request wrote ICCS.
+/// A move by its side and number, and as written: `move 12 (Red: R9=8,
+/// a0b0)`, or `(Red: a0b0)` when only its squares are known.
 #[derive(Clone, Copy)]
 pub(super) struct Named<'a> {
     pub bare: Bare,
-    /// The move as the request wrote it, when that is not its ICCS text.
+    /// The move as the request wrote it, when that is not its ICCS text:
+    /// said where the language's own notation is not known.
     pub sent: Option<&'a str>,
+    /// The move in each language's own notation (VN, WXF, Chinese), for
+    /// the languages asked for, when the position before it is known.
+    pub own: ByLang<Option<MoveText>>,
     pub iccs: Option<Move>,
 }
+
+/// A move in a notation: at most four characters of at most three bytes.
+pub(super) type MoveText = ArrayString<24>;
 
 impl Named<'_> {
     /// Whether the move is known as written or in ICCS (then it is given
     /// in brackets after its number).
     pub fn written(&self) -> bool {
-        self.sent.is_some() || self.iccs.is_some()
+        self.sent.is_some() || self.iccs.is_some() || self.own.iter().any(|(_, t)| t.is_some())
     }
 
-    /// The move as sent and its ICCS text, set apart by `comma` (each of
-    /// the sent text's own `, ` too), then `close`: `R9=8, a0b0)`.
-    pub fn write_text(&self, comma: &str, close: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(sent) = self.sent {
-            for (i, part) in sent.split(", ").enumerate() {
+    /// The move in `lang`'s own notation (else as sent) and its ICCS text,
+    /// set apart by `comma` (each of the sent text's own `, ` too), then
+    /// `close`: `R9=8, a0b0)`.
+    pub fn write_text(
+        &self,
+        lang: Lang,
+        comma: &str,
+        close: &str,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        let text = self.own.get(lang).as_deref().or(self.sent);
+        if let Some(text) = text {
+            for (i, part) in text.split(", ").enumerate() {
                 if i > 0 {
                     f.write_str(comma)?;
                 }
@@ -492,6 +530,6 @@ impl Named<'_> {
     }
 }
 
-/// From one move to another: `from Black's 10th move to Red's 12th move`.
+/// From one move to another: `from move 10 (Black) to move 12 (Red)`.
 #[derive(Clone, Copy)]
 pub(super) struct Range(pub Bare, pub Bare);

@@ -353,34 +353,39 @@ impl Display for Count {
     }
 }
 
-/// `nước thứ 12 của Đỏ`.
+/// `nước 12 (lượt Đỏ)`: the score sheet's number, which is no ordinal of
+/// the side's own moves (a game may start from Black, or at move 31).
 impl Display for Vi<'_, Bare> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Bare { side, number } = *self.0;
-        // Every explanation names moves: written in three pieces, the side's name joined to
-        // the words beside it, not through `write!`.
-        f.write_str("nước thứ ")?;
+        // Every explanation names moves: written in pieces, not through `write!`.
+        f.write_str("nước ")?;
         f.write_str(itoa::Buffer::new().format(number))?;
         f.write_str(match side {
-            Color::Red => " của Đỏ",
-            Color::Black => " của Đen",
+            Color::Red => " (lượt Đỏ)",
+            Color::Black => " (lượt Đen)",
         })
     }
 }
 
-/// `nước thứ 12 của Đỏ (R9=8, a0b0)`.
+/// `nước 12 (lượt Đỏ: X9-8, a0b0)`.
 impl Display for Vi<'_, Named<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Vi(&self.0.bare).fmt(f)?;
+        let Bare { side, number } = self.0.bare;
         if !self.0.written() {
-            return Ok(());
+            return Vi(&self.0.bare).fmt(f);
         }
-        f.write_str(" (")?;
-        self.0.write_text(", ", ")", f)
+        f.write_str("nước ")?;
+        f.write_str(itoa::Buffer::new().format(number))?;
+        f.write_str(match side {
+            Color::Red => " (lượt Đỏ: ",
+            Color::Black => " (lượt Đen: ",
+        })?;
+        self.0.write_text(Lang::Vi, ", ", ")", f)
     }
 }
 
-/// `từ nước thứ 10 của Đen đến nước thứ 12 của Đỏ`.
+/// `từ nước 10 (lượt Đen) đến nước 12 (lượt Đỏ)`.
 impl Display for Vi<'_, Range> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Range(a, b) = self.0;
@@ -524,9 +529,10 @@ mod tests {
                 number: 12,
             },
             sent: None,
+            own: Default::default(),
             iccs: Some(m),
         };
-        assert_eq!(Vi(&named).to_string(), "nước thứ 12 của Đen (a0b0)");
+        assert_eq!(Vi(&named).to_string(), "nước 12 (lượt Đen: a0b0)");
         assert_eq!(
             (Nth(3).to_string(), Nth(4).to_string(), Nth(11).to_string()),
             ("ba".into(), "tư".into(), "11".into())

@@ -341,22 +341,21 @@ impl Display for Count {
     }
 }
 
-/// `红方第12着`.
+/// `第12回合红方`: a Chinese score sheet numbers by 回合.
 impl Display for Zh<'_, Bare> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Bare { side, number } = *self.0;
-        // Every explanation names moves: written in three pieces, the side's name joined to
-        // the words beside it, not through `write!`.
-        f.write_str(match side {
-            Color::Red => "红方第",
-            Color::Black => "黑方第",
-        })?;
+        // Every explanation names moves: written in pieces, not through `write!`.
+        f.write_str("第")?;
         f.write_str(itoa::Buffer::new().format(number))?;
-        f.write_str("着")
+        f.write_str(match side {
+            Color::Red => "回合红方",
+            Color::Black => "回合黑方",
+        })
     }
 }
 
-/// `红方第12着（R9=8，a0b0）`: every comma full width, the sent move's too.
+/// `第12回合红方（车九平八，a0b0）`: every comma full width, the sent move's too.
 impl Display for Zh<'_, Named<'_>> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Zh(&self.0.bare).fmt(f)?;
@@ -364,11 +363,11 @@ impl Display for Zh<'_, Named<'_>> {
             return Ok(());
         }
         f.write_str("（")?;
-        self.0.write_text("，", "）", f)
+        self.0.write_text(Lang::Zh, "，", "）", f)
     }
 }
 
-/// `自黑方第10着至红方第12着`.
+/// `自第10回合黑方至第12回合红方`.
 impl Display for Zh<'_, Range> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Range(a, b) = self.0;
@@ -494,9 +493,10 @@ mod tests {
                 number: 12,
             },
             sent: Some("x, y"),
+            own: Default::default(),
             iccs: Some(m),
         };
-        assert_eq!(Zh(&named).to_string(), "红方第12着（x，y，a0b0）");
+        assert_eq!(Zh(&named).to_string(), "第12回合红方（x，y，a0b0）");
         assert_eq!(
             (Nth(3).to_string(), Nth(5).to_string(), Nth(11).to_string()),
             ("三".into(), "五".into(), "11".into())

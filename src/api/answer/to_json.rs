@@ -82,6 +82,7 @@ impl WriteJson for AdjudicateResponse {
             "no_capture": self.no_capture,
             "comparison"?: self.comparison,
             "record_encoding"?: self.record_encoding,
+            "record_pgn"?: self.record_pgn,
             "moves_read"?: self.moves_read,
         );
     }

@@ -95,26 +95,28 @@ fn fen_parse(fen: &str, e: &ParseFenError, lang: Lang) -> String {
                 Zh => format!("走棋方{found:?}既不是'w'（红方）也不是'b'（黑方）"),
             }
         }
-        (other, En) => other.to_string(),
         (ParseFenError::InvalidHalfmoves { found }, l) => {
             let found = elide(found, ECHO_CHARS);
             match l {
+                En => format!("halfmove clock {found:?} is not a number"),
                 Vi => format!("số lượt không ăn quân {found:?} không phải là số"),
-                _ => format!("半回合计数{found:?}不是数字"),
+                Zh => format!("半回合计数{found:?}不是数字"),
             }
         }
         (ParseFenError::InvalidFullmoves { found }, l) => {
             let found = elide(found, ECHO_CHARS);
             match l {
+                En => format!("fullmove number {found:?} is not a positive number"),
                 Vi => format!("số nước {found:?} không phải là số dương"),
-                _ => format!("回合数{found:?}不是正整数"),
+                Zh => format!("回合数{found:?}不是正整数"),
             }
         }
         (ParseFenError::TrailingText { found }, l) => {
             let found = elide(found, ECHO_CHARS);
             match l {
+                En => format!("unexpected text {found:?} at the end"),
                 Vi => format!("thừa {found:?} ở cuối FEN"),
-                _ => format!("FEN末尾有多余的{found:?}"),
+                Zh => format!("FEN末尾有多余的{found:?}"),
             }
         }
     }

@@ -92,49 +92,50 @@ pub fn illegal_reason(reason: IllegalMoveReason) -> Wording {
 /// Why a move text cannot be read, without the move (the problem's frame quotes it once).
 /// `side` is the mover: Chinese notation writes Red's and Black's files differently.
 pub fn unreadable(error: &NotationError, side: Color) -> Wording {
-    let english = error.to_string();
-    let quoted = format!(" move {:?}: ", error.text());
-    let en = english
-        .split_once(&quoted)
-        .map_or(english.as_str(), |(_, message)| message);
-    Wording::new(|lang| match lang {
-        Lang::En => en.to_owned(),
-        other => unreadable_in(error, side, other),
-    })
+    Wording::new(|lang| unreadable_in(error, side, lang))
 }
 
 fn unreadable_in(error: &NotationError, side: Color, lang: Lang) -> String {
-    let vi = lang == Lang::Vi;
-    match error {
-        NotationError::Syntax { notation, .. } => {
-            let shape = move_shape(*notation, side, lang);
-            if vi {
-                format!("cần {shape}")
-            } else {
-                format!("应为{shape}")
+    use Lang::{En, Vi, Zh};
+    match (error, lang) {
+        (NotationError::Syntax { notation, .. }, l) => {
+            let shape = move_shape(*notation, side, l);
+            match l {
+                En => format!("expected {shape}"),
+                Vi => format!("cần {shape}"),
+                Zh => format!("应为{shape}"),
             }
         }
-        NotationError::UnknownPiece { letter, .. } if vi => {
+        (NotationError::UnknownPiece { letter, .. }, En) => {
+            format!("unknown piece letter {letter:?}")
+        }
+        (NotationError::UnknownPiece { letter, .. }, Vi) => {
             format!("không có quân nào ký hiệu là {letter:?}")
         }
-        NotationError::UnknownPiece { letter, .. } => format!("未知的棋子字母{letter:?}"),
-        NotationError::NoSuchPiece { detail, .. } if vi => {
-            format!("không có quân như vậy: {}", piece_fault(detail, lang))
+        (NotationError::UnknownPiece { letter, .. }, Zh) => format!("未知的棋子字母{letter:?}"),
+        (NotationError::NoSuchPiece { detail, .. }, l) => {
+            let fault = piece_fault(detail, l);
+            match l {
+                En => format!("no such piece: {fault}"),
+                Vi => format!("không có quân như vậy: {fault}"),
+                Zh => format!("没有这样的棋子：{fault}"),
+            }
         }
-        NotationError::NoSuchPiece { detail, .. } => {
-            format!("没有这样的棋子：{}", piece_fault(detail, lang))
+        (NotationError::Ambiguous { detail, .. }, l) => {
+            let fault = piece_fault(detail, l);
+            match l {
+                En => format!("ambiguous: {fault}"),
+                Vi => format!("chưa rõ là quân nào: {fault}"),
+                Zh => format!("所指棋子不明确：{fault}"),
+            }
         }
-        NotationError::Ambiguous { detail, .. } if vi => {
-            format!("chưa rõ là quân nào: {}", piece_fault(detail, lang))
-        }
-        NotationError::Ambiguous { detail, .. } => {
-            format!("所指棋子不明确：{}", piece_fault(detail, lang))
-        }
-        NotationError::Impossible { detail, .. } if vi => {
-            format!("không thể đi như vậy: {}", piece_fault(detail, lang))
-        }
-        NotationError::Impossible { detail, .. } => {
-            format!("不可能的着法：{}", piece_fault(detail, lang))
+        (NotationError::Impossible { detail, .. }, l) => {
+            let fault = piece_fault(detail, l);
+            match l {
+                En => format!("impossible: {fault}"),
+                Vi => format!("không thể đi như vậy: {fault}"),
+                Zh => format!("不可能的着法：{fault}"),
+            }
         }
     }
 }
@@ -160,181 +161,293 @@ fn count_of(n: usize, lang: Lang) -> String {
 
 /// Which of the pieces on a file a move text named, as the "there is none" clause says it.
 fn pick_name(pick: Pick, lang: Lang) -> String {
-    let vi = lang == Lang::Vi;
-    match pick {
-        Pick::Plain if vi => "quân nào như vậy".to_owned(),
-        Pick::Plain => "这样的棋子".to_owned(),
-        Pick::Front if vi => "quân trước".to_owned(),
-        Pick::Front => "前面的一个".to_owned(),
-        Pick::Rear if vi => "quân sau".to_owned(),
-        Pick::Rear => "后面的一个".to_owned(),
-        Pick::Middle if vi => "quân giữa".to_owned(),
-        Pick::Middle => "中间的一个".to_owned(),
-        Pick::Foremost if vi => "quân trước nhất".to_owned(),
-        Pick::Foremost => "最前面的一个".to_owned(),
-        Pick::Rearmost if vi => "quân sau cùng".to_owned(),
-        Pick::Rearmost => "最后面的一个".to_owned(),
-        Pick::Index(i) if vi => format!("quân thứ {} tính từ trước", i + 1),
-        Pick::Index(i) => format!("从前数第{}个", i + 1),
-        Pick::Stacked(i) if vi => format!(
+    use Lang::{En, Vi, Zh};
+    match (pick, lang) {
+        (Pick::Plain, En) => "such piece".to_owned(),
+        (Pick::Plain, Vi) => "quân nào như vậy".to_owned(),
+        (Pick::Plain, Zh) => "这样的棋子".to_owned(),
+        (Pick::Front, En) => "front one".to_owned(),
+        (Pick::Front, Vi) => "quân trước".to_owned(),
+        (Pick::Front, Zh) => "前面的一个".to_owned(),
+        (Pick::Rear, En) => "rear one".to_owned(),
+        (Pick::Rear, Vi) => "quân sau".to_owned(),
+        (Pick::Rear, Zh) => "后面的一个".to_owned(),
+        (Pick::Middle, En) => "middle one".to_owned(),
+        (Pick::Middle, Vi) => "quân giữa".to_owned(),
+        (Pick::Middle, Zh) => "中间的一个".to_owned(),
+        (Pick::Foremost, En) => "foremost one".to_owned(),
+        (Pick::Foremost, Vi) => "quân trước nhất".to_owned(),
+        (Pick::Foremost, Zh) => "最前面的一个".to_owned(),
+        (Pick::Rearmost, En) => "rearmost one".to_owned(),
+        (Pick::Rearmost, Vi) => "quân sau cùng".to_owned(),
+        (Pick::Rearmost, Zh) => "最后面的一个".to_owned(),
+        (Pick::Index(i), En) => format!("number {} from the front", i + 1),
+        (Pick::Index(i), Vi) => format!("quân thứ {} tính từ trước", i + 1),
+        (Pick::Index(i), Zh) => format!("从前数第{}个", i + 1),
+        (Pick::Stacked(i), En) => format!(
+            "number {} counting the stacked files from the right, each front to back",
+            i + 1
+        ),
+        (Pick::Stacked(i), Vi) => format!(
             "quân thứ {} (đếm các cột có quân chồng từ phải sang, mỗi cột từ trước ra sau)",
             i + 1
         ),
-        Pick::Stacked(i) => format!("第{}个（叠子各路从右数起，每路从前往后）", i + 1),
+        (Pick::Stacked(i), Zh) => format!("第{}个（叠子各路从右数起，每路从前往后）", i + 1),
     }
 }
 
-/// How a piece was sent: "tiến 2 bước", "bình sang cột 5" / "进2步", "平到５路".
+/// How a piece was sent: "go forward 2 steps", "tiến 2 bước", "进2步", "平到５路".
 fn travel_in(side: Color, role: Role, op: Op, n: u8, lang: Lang) -> String {
     let steps = counts_steps(role, op);
     match (lang, op, steps) {
+        (Lang::En, _, true) if n == 1 => format!("go {} 1 step", way_en(op)),
+        (Lang::En, _, true) => format!("go {} {n} steps", way_en(op)),
+        (Lang::En, _, false) => format!("go {} to file {n}", way_en(op)),
         (Lang::Vi, Op::Forward, true) => format!("tiến {n} bước"),
         (Lang::Vi, Op::Backward, true) => format!("thoái {n} bước"),
         (Lang::Vi, Op::Forward, false) => format!("tiến tới cột {n}"),
         (Lang::Vi, Op::Backward, false) => format!("thoái về cột {n}"),
         (Lang::Vi, Op::Sideways, _) => format!("bình sang cột {n}"),
-        (_, Op::Forward, true) => format!("进{n}步"),
-        (_, Op::Backward, true) => format!("退{n}步"),
-        (_, Op::Forward, false) => format!("进到{}", file_zh(side, n)),
-        (_, Op::Backward, false) => format!("退到{}", file_zh(side, n)),
-        (_, Op::Sideways, _) => format!("平到{}", file_zh(side, n)),
+        (Lang::Zh, Op::Forward, true) => format!("进{n}步"),
+        (Lang::Zh, Op::Backward, true) => format!("退{n}步"),
+        (Lang::Zh, Op::Forward, false) => format!("进到{}", file_zh(side, n)),
+        (Lang::Zh, Op::Backward, false) => format!("退到{}", file_zh(side, n)),
+        (Lang::Zh, Op::Sideways, _) => format!("平到{}", file_zh(side, n)),
+    }
+}
+
+/// "forward", "backward", "sideways".
+fn way_en(op: Op) -> &'static str {
+    match op {
+        Op::Forward => "forward",
+        Op::Backward => "backward",
+        Op::Sideways => "sideways",
     }
 }
 
 /// Why a piece cannot make a move on any board.
 fn unreachable_in(why: Unreachable, lang: Lang) -> &'static str {
-    let vi = lang == Lang::Vi;
-    match why {
-        Unreachable::OutOfPalace if vi => "Sĩ không bao giờ ra khỏi cung",
-        Unreachable::OutOfPalace => "仕（士）不能离开九宫",
-        Unreachable::AcrossTheRiver if vi => "Tượng không bao giờ qua sông",
-        Unreachable::AcrossTheRiver => "相（象）不能过河",
-        Unreachable::SameFile if vi => "nước bình phải sang một cột khác",
-        Unreachable::SameFile => "平着必须换到另一路",
-        Unreachable::OffTheBoard if vi => "quân sẽ ra ngoài bàn cờ",
-        Unreachable::OffTheBoard => "会走出棋盘",
-        Unreachable::Sideways if vi => "Sĩ, Tượng và Mã không bao giờ đi ngang",
-        Unreachable::Sideways => "仕（士）、相（象）、马不能平走",
-        Unreachable::ThatFile if vi => "quân không tới được cột đó",
-        Unreachable::ThatFile => "走不到那一路",
+    use Lang::{En, Vi, Zh};
+    match (why, lang) {
+        (Unreachable::OutOfPalace, En) => "an advisor never leaves the palace",
+        (Unreachable::OutOfPalace, Vi) => "Sĩ không bao giờ ra khỏi cung",
+        (Unreachable::OutOfPalace, Zh) => "仕（士）不能离开九宫",
+        (Unreachable::AcrossTheRiver, En) => "an elephant never crosses the river",
+        (Unreachable::AcrossTheRiver, Vi) => "Tượng không bao giờ qua sông",
+        (Unreachable::AcrossTheRiver, Zh) => "相（象）不能过河",
+        (Unreachable::SameFile, En) => "a sideways move must change file",
+        (Unreachable::SameFile, Vi) => "nước bình phải sang một cột khác",
+        (Unreachable::SameFile, Zh) => "平着必须换到另一路",
+        (Unreachable::OffTheBoard, En) => "it would leave the board",
+        (Unreachable::OffTheBoard, Vi) => "quân sẽ ra ngoài bàn cờ",
+        (Unreachable::OffTheBoard, Zh) => "会走出棋盘",
+        (Unreachable::Sideways, En) => "advisors, elephants and horses never move sideways",
+        (Unreachable::Sideways, Vi) => "Sĩ, Tượng và Mã không bao giờ đi ngang",
+        (Unreachable::Sideways, Zh) => "仕（士）、相（象）、马不能平走",
+        (Unreachable::ThatFile, En) => "it cannot reach that file",
+        (Unreachable::ThatFile, Vi) => "quân không tới được cột đó",
+        (Unreachable::ThatFile, Zh) => "走不到那一路",
     }
 }
 
-/// The facts of a [`PieceFault`] in Vietnamese or Chinese (English is its `Display`).
+/// The facts of a [`PieceFault`].
 fn piece_fault(fault: &PieceFault, lang: Lang) -> String {
-    let vi = lang == Lang::Vi;
-    match *fault {
-        PieceFault::NoneOnFile { side, role, file } if vi => format!(
+    use Lang::{En, Vi, Zh};
+    match (*fault, lang) {
+        (PieceFault::NoneOnFile { side, role, file }, En) => {
+            format!("{} has no {} on file {file}", side.name(), role.name())
+        }
+        (PieceFault::NoneOnFile { side, role, file }, Vi) => format!(
             "{} không có {} ở cột {file}",
             side_subject(side, lang),
             role_vi(role)
         ),
-        PieceFault::NoneOnFile { side, role, file } => format!(
+        (PieceFault::NoneOnFile { side, role, file }, Zh) => format!(
             "{}{}没有{}",
             side_subject(side, lang),
             file_zh(side, file),
             role_zh(side, role)
         ),
-        PieceFault::NotThatOne {
-            side,
-            role,
-            count,
-            file,
-            pick,
-        } => {
-            let (who, pieces, none) = (
-                side_subject(side, lang),
-                count_of(count, lang),
-                pick_name(pick, lang),
-            );
-            match (vi, file) {
-                (true, Some(f)) => {
-                    format!(
-                        "{who} có {pieces} {} ở cột {f}: không có {none}",
-                        role_vi(role)
-                    )
-                }
-                (true, None) => format!(
-                    "{who} có {pieces} {} trên các cột có từ hai quân trở lên: không có {none}",
+        (
+            PieceFault::NotThatOne {
+                side,
+                role,
+                count,
+                file,
+                pick,
+            },
+            l,
+        ) => {
+            let none = pick_name(pick, l);
+            match (l, file) {
+                (En, Some(f)) => format!(
+                    "{} has {count} {} on file {f}: there is no {none}",
+                    side.name(),
+                    plural_en(role, count)
+                ),
+                (En, None) => format!(
+                    "{} has {count} {} on files holding two or more: there is no {none}",
+                    side.name(),
+                    plural_en(role, count)
+                ),
+                (Vi, Some(f)) => format!(
+                    "{} có {} {} ở cột {f}: không có {none}",
+                    side_subject(side, l),
+                    count_of(count, l),
                     role_vi(role)
                 ),
-                (false, Some(f)) => format!(
-                    "{who}{}有{pieces}{}，没有{none}",
+                (Vi, None) => format!(
+                    "{} có {} {} trên các cột có từ hai quân trở lên: không có {none}",
+                    side_subject(side, l),
+                    count_of(count, l),
+                    role_vi(role)
+                ),
+                (Zh, Some(f)) => format!(
+                    "{}{}有{}{}，没有{none}",
+                    side_subject(side, l),
                     file_zh(side, f),
+                    count_of(count, l),
                     role_zh(side, role)
                 ),
-                (false, None) => format!(
-                    "{who}在有两个以上同子的各路共有{pieces}{}，没有{none}",
+                (Zh, None) => format!(
+                    "{}在有两个以上同子的各路共有{}{}，没有{none}",
+                    side_subject(side, l),
+                    count_of(count, l),
                     role_zh(side, role)
                 ),
             }
         }
-        PieceFault::NoTwoOnOneFile { side, role } if vi => format!(
+        (PieceFault::NoTwoOnOneFile { side, role }, En) => format!(
+            "{} has no two {} on one file",
+            side.name(),
+            plural_en(role, 2)
+        ),
+        (PieceFault::NoTwoOnOneFile { side, role }, Vi) => format!(
             "{} không có hai {} nào cùng một cột",
             side_subject(side, lang),
             role_vi(role)
         ),
-        PieceFault::NoTwoOnOneFile { side, role } => format!(
+        (PieceFault::NoTwoOnOneFile { side, role }, Zh) => format!(
             "{}没有两个{}在同一路",
             side_subject(side, lang),
             role_zh(side, role)
         ),
-        PieceFault::StackedOnSeveralFiles { side, role } if vi => format!(
+        (PieceFault::StackedOnSeveralFiles { side, role }, En) => format!(
+            "{} has {} stacked on several files; write the file too",
+            side.name(),
+            plural_en(role, 2)
+        ),
+        (PieceFault::StackedOnSeveralFiles { side, role }, Vi) => format!(
             "{} có {} chồng trên nhiều cột: cần ghi cả cột",
             side_subject(side, lang),
             role_vi(role)
         ),
-        PieceFault::StackedOnSeveralFiles { side, role } => format!(
+        (PieceFault::StackedOnSeveralFiles { side, role }, Zh) => format!(
             "{}有多路叠{}：须同时写明路数",
             side_subject(side, lang),
             role_zh(side, role)
         ),
-        PieceFault::SeveralOnFile {
-            side,
-            role,
-            count,
-            file,
-        } if vi => format!(
-            "{} {} cùng đứng ở cột {file}: cần ghi rõ quân trước hay quân sau",
-            count_of(count, lang),
-            piece_name(side, role, lang)
-        ),
-        PieceFault::SeveralOnFile {
-            side,
-            role,
-            count,
-            file,
-        } => format!(
-            "{}{}{}同在{}：须注明前、后",
+        (
+            PieceFault::SeveralOnFile {
+                side,
+                role,
+                count,
+                file,
+            },
+            l,
+        ) => match l {
+            En => format!(
+                "{count} {} {} stand on file {file}; mark the front or rear one",
+                side.name(),
+                plural_en(role, count)
+            ),
+            Vi => format!(
+                "{} {} cùng đứng ở cột {file}: cần ghi rõ quân trước hay quân sau",
+                count_of(count, l),
+                piece_name(side, role, l)
+            ),
+            Zh => format!(
+                "{}{}{}同在{}：须注明前、后",
+                side_subject(side, l),
+                count_of(count, l),
+                role_zh(side, role),
+                file_zh(side, file)
+            ),
+        },
+        (PieceFault::NoneReaches { side, role, to }, En) => {
+            format!("no {} {} can go to ICCS {to}", side.name(), role.name())
+        }
+        (PieceFault::NoneReaches { side, role, to }, Vi) => format!(
+            "{} không có {} nào đi tới được điểm ICCS {to}",
             side_subject(side, lang),
-            count_of(count, lang),
-            role_zh(side, role),
-            file_zh(side, file)
+            role_vi(role)
         ),
-        PieceFault::CannotGo {
-            side,
-            role,
-            from,
-            op,
-            n,
-            why,
-        } => {
-            let (travel, why) = (
-                travel_in(side, role, op, n, lang),
-                unreachable_in(why, lang),
-            );
-            if vi {
-                format!(
+        (PieceFault::NoneReaches { side, role, to }, Zh) => format!(
+            "{}没有能走到ICCS坐标{to}的{}",
+            side_subject(side, lang),
+            role_zh(side, role)
+        ),
+        (
+            PieceFault::SeveralReach {
+                side,
+                role,
+                to,
+                count,
+            },
+            l,
+        ) => match l {
+            En => format!(
+                "{count} {} {} can go to ICCS {to}",
+                side.name(),
+                plural_en(role, count)
+            ),
+            Vi => format!(
+                "{} có {} {} cùng đi tới được điểm ICCS {to}",
+                side_subject(side, l),
+                count_of(count, l),
+                role_vi(role)
+            ),
+            Zh => format!(
+                "{}有{}{}都能走到ICCS坐标{to}",
+                side_subject(side, l),
+                count_of(count, l),
+                role_zh(side, role)
+            ),
+        },
+        (
+            PieceFault::CannotGo {
+                side,
+                role,
+                from,
+                op,
+                n,
+                why,
+            },
+            l,
+        ) => {
+            let (travel, why) = (travel_in(side, role, op, n, l), unreachable_in(why, l));
+            match l {
+                En => format!(
+                    "the {} {} on {from} cannot {travel}: {why}",
+                    side.name(),
+                    role.name()
+                ),
+                Vi => format!(
                     "{} ở {from} không thể {travel}: {why}",
-                    piece_name(side, role, lang)
-                )
-            } else {
-                format!(
-                    "{from}的{}不能{travel}：{why}",
-                    piece_name(side, role, lang)
-                )
+                    piece_name(side, role, l)
+                ),
+                Zh => format!("{from}的{}不能{travel}：{why}", piece_name(side, role, l)),
             }
         }
+    }
+}
+
+/// "rook" / "rooks": a role's English name, with an `s` unless `count` is 1.
+fn plural_en(role: Role, count: usize) -> String {
+    if count == 1 {
+        role.name().to_owned()
+    } else {
+        format!("{}s", role.name())
     }
 }
 
@@ -342,6 +455,35 @@ fn piece_fault(fault: &PieceFault, lang: Lang) -> String {
 fn move_shape(notation: Notation, side: Color, lang: Lang) -> &'static str {
     let vi = lang == Lang::Vi;
     match (notation, side) {
+        (Notation::Iccs, _) if lang == Lang::En => {
+            "two ICCS squares such as h2e2 or H2-E2 (files a-i, ranks 0-9)"
+        }
+        (Notation::Uci, _) if lang == Lang::En => {
+            "two UCI squares such as h3e3 or h10g8 (files a-i, ranks 1-10)"
+        }
+        (Notation::Wxf, _) if lang == Lang::En => {
+            "a WXF move such as C2=5, H8+7, R1-1 or C+=5: a piece letter (K A E H R C P), its \
+             file 1-9 or a tandem marker + or -, then + - = or ., then a digit 1-9"
+        }
+        (Notation::Vn, _) if lang == Lang::En => {
+            "a Vietnamese move such as P2-5, M8.7, X1/1 or Pt-4: a piece (Tg S T X P M B), its \
+             file 1-9 and/or a marker t, s or g, then . / or -, then a digit 1-9"
+        }
+        (Notation::San, _) if lang == Lang::En => {
+            "a SAN move such as Che3, Hg8, Rxa10 or e6: a piece letter (K A E H R C P), an \
+             optional from-file or from-rank, an optional x, then the destination (files a-i, \
+             ranks 1-10)"
+        }
+        (Notation::Chinese, Color::Red) if lang == Lang::En => {
+            "a Red move in Chinese notation such as 炮二平五, 马八进七 or 前车进一: a piece \
+             (车 马 炮 相 仕 帅 兵) and its file in Chinese numerals 一-九, or a marker \
+             (前 中 后 一-五) and the piece, then 进 退 or 平, then a Chinese numeral 一-九"
+        }
+        (Notation::Chinese, Color::Black) if lang == Lang::En => {
+            "a Black move in Chinese notation such as 炮8平5, 马２进３ or 前车进1: a piece \
+             (车 马 炮 象 士 将 卒) and its file in digits 1-9 or １-９, or a marker \
+             (前 中 后 1-5) and the piece, then 进 退 or 平, then a digit 1-9"
+        }
         (Notation::Iccs, _) if vi => "hai điểm ICCS như h2e2 hoặc H2-E2 (cột a-i, hàng 0-9)",
         (Notation::Iccs, _) => "两个ICCS坐标，如h2e2或H2-E2（列a-i，行0-9）",
         (Notation::Uci, _) if vi => "hai điểm UCI như h3e3 hoặc h10g8 (cột a-i, hàng 1-10)",
@@ -376,6 +518,14 @@ fn move_shape(notation: Notation, side: Color, lang: Lang) -> &'static str {
             "một nước của Đen theo cách ghi Trung Quốc như 炮8平5, 马２进３ hoặc 前车进1: quân \
              (车 马 炮 象 士 将 卒) và cột của nó bằng chữ số 1-9 hoặc １-９, hoặc dấu (前 中 后 \
              1-5) và quân, rồi 进, 退 hoặc 平, rồi một chữ số 1-9"
+        }
+        (Notation::San, _) if vi => {
+            "một nước SAN như Che3, Hg8, Rxa10 hoặc e6: chữ chỉ quân (K A E H R C P), có thể kèm \
+             cột hoặc hàng đi, có thể kèm x, rồi điểm đến (cột a-i, hàng 1-10)"
+        }
+        (Notation::San, _) => {
+            "SAN着法，如Che3、Hg8、Rxa10或e6：棋子字母（K A E H R C P），可加出发的列或行，\
+             可加x，然后是目标点（列a-i，行1-10）"
         }
         (Notation::Chinese, Color::Black) => {
             "黑方中文着法，如炮8平5、马２进３或前车进1：棋子（车 马 炮 象 士 将 卒）及其所在\
@@ -462,6 +612,66 @@ mod tests {
             assert_ne!(w.get(Lang::Vi), w.get(Lang::En), "{reason:?}");
             assert!(has_han(w.get(Lang::Zh)), "{reason:?}");
         }
+    }
+
+    /// The API's English of a move it cannot read says what the rules core's own message
+    /// says, for every kind of fault.
+    #[test]
+    fn english_of_an_unreadable_move_says_what_the_core_says() {
+        use crate::xiangqi::Position;
+        let start = Position::new();
+        // Two red rooks on file 9 (a0, a5), three black pawns on file 5 (e6, e5, e4).
+        let stacked: Position = "4k4/9/9/4p4/4p4/R3p4/9/9/9/R3K4 w - - 0 1"
+            .parse()
+            .expect("legal");
+        // Red pawns stacked on files 8 and 2 (b6, b5, h6, h5), an elephant on c4.
+        let pawns: Position = "3k5/9/9/1P5P1/1P5P1/2B6/9/9/9/4K4 w - - 0 1"
+            .parse()
+            .expect("legal");
+        let cases: &[(&Position, Notation, &str)] = &[
+            (&start, Notation::Wxf, "A4+3"),
+            (&pawns, Notation::Chinese, "前兵进一"),
+            (&pawns, Notation::Chinese, "五兵进一"),
+            (&pawns, Notation::Wxf, "E7+5"),
+            (&pawns, Notation::Vn, "Bg.1"),
+            (&pawns, Notation::Vn, "B8g.1"),
+            (&start, Notation::Iccs, "z9"),
+            (&start, Notation::Uci, "h3"),
+            (&start, Notation::Wxf, "Q2=5"),
+            (&start, Notation::Wxf, "C3=5"),
+            (&start, Notation::Wxf, "A4=5"),
+            (&start, Notation::Wxf, "E3=4"),
+            (&start, Notation::Wxf, "C+=5"),
+            (&start, Notation::Wxf, "A6+6"),
+            (&start, Notation::Vn, "X"),
+            (&start, Notation::Vn, "P2.9"),
+            (&start, Notation::Chinese, "炮二"),
+            (&start, Notation::Chinese, "炮五平五"),
+            (&start, Notation::Chinese, "马二平三"),
+            (&start, Notation::Chinese, "前炮平五"),
+            (&stacked, Notation::Wxf, "R9+1"),
+            (&stacked, Notation::Wxf, "R=5"),
+            (&stacked, Notation::Chinese, "后车退一"),
+            (&stacked, Notation::Wxf, "K5=5"),
+            (&start, Notation::San, "Re5"),
+            (&stacked, Notation::San, "Ra3"),
+            (&start, Notation::San, "Z"),
+        ];
+        let mut kinds = std::collections::BTreeSet::new();
+        for &(pos, notation, text) in cases {
+            let Err(error) = notation.parse_move(pos, text) else {
+                panic!("{notation:?} {text:?} reads");
+            };
+            kinds.insert(error.kind());
+            let core = error.to_string();
+            let (_, tail) = core
+                .split_once(&format!(" move {text:?}: "))
+                .expect("the core names the move");
+            let words = unreadable(&error, pos.turn());
+            assert_eq!(words.get(Lang::En), tail, "{notation:?} {text:?}");
+            assert!(has_han(words.get(Lang::Zh)), "{notation:?} {text:?}");
+        }
+        assert!(kinds.len() >= 4, "{kinds:?}");
     }
 
     #[test]

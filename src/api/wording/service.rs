@@ -106,15 +106,15 @@ pub fn fixed(kind: Fixed, lang: Lang) -> &'static str {
         (Fixed::UnsupportedMediaType, Lang::Zh) => "Content-Type应为application/json",
         (Fixed::UnsupportedMediaTypeOrRecord, Lang::En) => {
             "expected Content-Type: application/json, or a game record as \
-             application/x-chess-pgn, text/plain or application/octet-stream"
+             application/x-chess-pgn, text/plain, application/octet-stream or application/x-xqf"
         }
         (Fixed::UnsupportedMediaTypeOrRecord, Lang::Vi) => {
             "cần Content-Type: application/json, hoặc biên bản ván cờ dạng \
-             application/x-chess-pgn, text/plain hay application/octet-stream"
+             application/x-chess-pgn, text/plain, application/octet-stream hay application/x-xqf"
         }
         (Fixed::UnsupportedMediaTypeOrRecord, Lang::Zh) => {
             "Content-Type应为application/json，或以application/x-chess-pgn、text/plain、\
-             application/octet-stream发送的棋谱"
+             application/octet-stream、application/x-xqf发送的棋谱"
         }
         (Fixed::JsonAsRecord, Lang::En) => {
             "the body is JSON, sent as a game record: send JSON as Content-Type: application/json"

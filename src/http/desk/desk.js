@@ -25,8 +25,9 @@ const TEXT = {
     linkReady: 'Liên kết đã được tạo (và chép nếu trình duyệt cho phép).', moveInput: 'Nhập nước đi (ICCS, ví dụ h2e2)',
     playMove: 'Đi', toMove: (s) => `Đến lượt ${s}.`, gameOver: 'Ván cờ đã kết thúc.',
     wonBy: (s, mate) => `Ván cờ đã kết thúc: ${s} thắng (${mate ? 'chiếu hết' : 'đối phương hết nước đi'}).`,
-    openFile: 'Mở tệp ván cờ (PGN, biên bản…; UTF-8, GBK, Big5 hoặc UTF-16)',
+    openFile: 'Mở tệp ván cờ (PGN, biên bản, XQF…; UTF-8, GBK, Big5 hoặc UTF-16)',
     fileRead: (name, enc) => `Đã đọc tệp ${name} theo bảng mã ${enc}.`,
+    binaryRead: (name) => `Đã đọc tệp nhị phân ${name}; ván cờ hiện ở dạng PGN.`,
   },
   en: {
     title: "The arbiter's desk", apiDocs: 'API reference', board: 'Board', first: 'First', prev: 'Back',
@@ -50,8 +51,9 @@ const TEXT = {
     linkReady: 'Link made (and copied, if the browser allows).', moveInput: 'Type a move (ICCS, e.g. h2e2)',
     playMove: 'Play', toMove: (s) => `${s} to move.`, gameOver: 'The game is over.',
     wonBy: (s, mate) => `The game is over: ${s} wins (${mate ? 'checkmate' : 'the opponent has no legal move'}).`,
-    openFile: 'Open a game file (PGN, a score sheet…; UTF-8, GBK, Big5 or UTF-16)',
+    openFile: 'Open a game file (PGN, a score sheet, XQF…; UTF-8, GBK, Big5 or UTF-16)',
     fileRead: (name, enc) => `Read ${name} as ${enc}.`,
+    binaryRead: (name) => `Read the binary file ${name}; the game is shown as PGN.`,
   },
   zh: {
     title: '裁判台', apiDocs: 'API 文档', board: '棋盘', first: '回到开头', prev: '后退', next: '前进',
@@ -72,8 +74,9 @@ const TEXT = {
     refused: '着法被拒绝', linkReady: '链接已生成（浏览器允许时已复制）。', moveInput: '输入着法（ICCS，例如 h2e2）',
     playMove: '走', toMove: (s) => `轮到${s}走棋。`, gameOver: '对局已结束。',
     wonBy: (s, mate) => `对局已结束：${s}胜（${mate ? '将死' : '困毙'}）。`,
-    openFile: '打开棋谱文件（PGN、棋谱文本……；UTF-8、GBK、Big5 或 UTF-16）',
+    openFile: '打开棋谱文件（PGN、棋谱文本、XQF……；UTF-8、GBK、Big5 或 UTF-16）',
     fileRead: (name, enc) => `已按 ${enc} 编码读取 ${name}。`,
+    binaryRead: (name) => `已读取二进制文件 ${name}，棋局以 PGN 显示。`,
   },
 };
 
@@ -570,12 +573,13 @@ async function review(game, ply, answer) {
 
 // The media types the service reads a record sent as the body in; a file of another type (or
 // of none the browser knows) is sent as bytes, application/octet-stream.
-const RECORD_TYPES = ['application/x-chess-pgn', 'text/plain', 'application/octet-stream'];
+const RECORD_TYPES = ['application/x-chess-pgn', 'text/plain', 'application/octet-stream', 'application/x-xqf'];
 
 // A game file, opened: its bytes go to the service as they are, in whatever encoding they were
 // saved in, with the form's options as the query. The service rules on it and says which
 // encoding it read; the browser's decoder, which knows the same names, gives the record's
-// text, which then stands in the form as if pasted.
+// text, which then stands in the form as if pasted. A binary file (XQF) has no text: the
+// service answers its game as PGN (`record_pgn`), which stands in the form instead.
 async function openFile(file) {
   const q = new URLSearchParams({ lang: state.lang });
   const fen = $('fen').value.trim();
@@ -595,10 +599,13 @@ async function openFile(file) {
     say(data.detail || String(data), true);
     return;
   }
-  const text = new TextDecoder(data.record_encoding).decode(bytes);
+  const binary = typeof data.record_pgn === 'string';
+  const text = binary ? data.record_pgn : new TextDecoder(data.record_encoding).decode(bytes);
   $('game').value = text;
   const game = readGame(text, fen, $('notation').value, $('ruleset').value);
-  if (await review(game, null, { ok: true, data })) say(t().fileRead(file.name, data.record_encoding));
+  if (await review(game, null, { ok: true, data })) {
+    say(binary ? t().binaryRead(file.name) : t().fileRead(file.name, data.record_encoding));
+  }
 }
 
 async function loadFragment() {

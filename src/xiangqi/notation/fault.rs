@@ -90,6 +90,15 @@ pub enum PieceFault {
         count: usize,
         file: u8,
     },
+    /// No `role` of `side` can go to `to` (SAN, which names the destination).
+    NoneReaches { side: Color, role: Role, to: Square },
+    /// `count` `role`s of `side` can go to `to`, and the text does not say which (SAN).
+    SeveralReach {
+        side: Color,
+        role: Role,
+        to: Square,
+        count: usize,
+    },
     /// The `role` of `side` on `from` cannot go `op` by `n` on any board.
     CannotGo {
         side: Color,
@@ -186,6 +195,19 @@ impl fmt::Display for PieceFault {
             } => write!(
                 f,
                 "{count} {side} {} stand on file {file}; mark the front or rear one",
+                plural(role, count)
+            ),
+            PieceFault::NoneReaches { side, role, to } => {
+                write!(f, "no {side} {role} can go to ICCS {to}")
+            }
+            PieceFault::SeveralReach {
+                side,
+                role,
+                to,
+                count,
+            } => write!(
+                f,
+                "{count} {side} {} can go to ICCS {to}",
                 plural(role, count)
             ),
             PieceFault::CannotGo {

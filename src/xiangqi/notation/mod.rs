@@ -1,5 +1,5 @@
 //! Move notations: reading a move written by a player or a program, and
-//! writing one back. Five are supported; ICCS is the default everywhere.
+//! writing one back. Six are supported; ICCS is the default everywhere.
 //!
 //! | notation | example (start position) | needs the position to parse |
 //! |----------|--------------------------|-----------------------------|
@@ -8,6 +8,7 @@
 //! | [`Wxf`](Notation::Wxf)   | `C2=5`, `H8+7`  | yes |
 //! | [`Vn`](Notation::Vn)     | `P2-5`, `M8.7`  | yes |
 //! | [`Chinese`](Notation::Chinese) | `炮二平五`, `马８进７` | yes |
+//! | [`San`](Notation::San)   | `Che3`, `Hg3`   | yes |
 //!
 //! How lenient each parser is ([`Notation::parse_move`] first trims
 //! surrounding whitespace; the per-notation `parse` functions take the text
@@ -23,6 +24,8 @@
 //! - **Chinese** ([`chinese`]): four characters, simplified or traditional,
 //!   Red's numbers in Chinese numerals and Black's in digits; details in
 //!   [`chinese`].
+//! - **SAN** ([`san`]): XBoard's algebraic notation, a piece letter and the destination,
+//!   ranks `1`-`10`; details in [`san`].
 //!
 //! ICCS and UCI parsing is purely syntactic: the move is checked later by
 //! [`Position::check_move`], which names the reason an illegal move is
@@ -50,6 +53,7 @@ mod fault;
 pub mod iccs;
 mod name;
 mod relative;
+pub mod san;
 pub mod uci;
 pub mod vn;
 pub mod wxf;
@@ -79,6 +83,7 @@ impl Notation {
             Notation::Wxf => wxf::parse(pos, text),
             Notation::Vn => vn::parse(pos, text),
             Notation::Chinese => chinese::parse(pos, text),
+            Notation::San => san::parse(pos, text),
         }
     }
 
@@ -100,6 +105,7 @@ impl Notation {
             Notation::Wxf => wxf::write(pos, m, out),
             Notation::Vn => vn::write(pos, m, out),
             Notation::Chinese => chinese::write(pos, m, out),
+            Notation::San => san::write(pos, m, out),
         }
     }
 }
@@ -114,7 +120,7 @@ mod tests {
             assert_eq!(n.name().parse::<Notation>(), Ok(n));
             assert_eq!(n.label().parse::<Notation>(), Ok(n));
         }
-        assert!("san".parse::<Notation>().is_err());
+        assert!("lan".parse::<Notation>().is_err());
         assert_eq!(Notation::default(), Notation::Iccs);
     }
 

@@ -20,20 +20,23 @@ pub enum Notation {
     Vn,
     /// Chinese score-sheet notation: `炮二平五`, `马８进７`.
     Chinese,
+    /// Standard algebraic notation as XBoard saves xiangqi games, ranks 1-10: `Che3`.
+    San,
 }
 
 impl Notation {
     /// Every notation, the default first.
-    pub const ALL: [Notation; 5] = [
+    pub const ALL: [Notation; 6] = [
         Notation::Iccs,
         Notation::Uci,
         Notation::Wxf,
         Notation::Vn,
         Notation::Chinese,
+        Notation::San,
     ];
 
     /// The lowercase name clients use (`"iccs"`, `"uci"`, `"wxf"`, `"vn"`,
-    /// `"chinese"`).
+    /// `"chinese"`, `"san"`).
     pub const fn name(self) -> &'static str {
         match self {
             Notation::Iccs => "iccs",
@@ -41,6 +44,7 @@ impl Notation {
             Notation::Wxf => "wxf",
             Notation::Vn => "vn",
             Notation::Chinese => "chinese",
+            Notation::San => "san",
         }
     }
 
@@ -52,6 +56,7 @@ impl Notation {
             Notation::Wxf => "WXF",
             Notation::Vn => "VN",
             Notation::Chinese => "Chinese",
+            Notation::San => "SAN",
         }
     }
 }
@@ -65,7 +70,7 @@ impl fmt::Display for Notation {
 impl FromStr for Notation {
     type Err = UnknownNotation;
 
-    /// Reads a notation name (`iccs`, `uci`, `wxf`, `vn`, `chinese`), in any
+    /// Reads a notation name (`iccs`, `uci`, `wxf`, `vn`, `chinese`, `san`), in any
     /// case.
     fn from_str(s: &str) -> Result<Notation, UnknownNotation> {
         Notation::ALL
@@ -83,7 +88,7 @@ impl fmt::Display for UnknownNotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown notation {:?}: expected iccs, uci, wxf, vn or chinese",
+            "unknown notation {:?}: expected iccs, uci, wxf, vn, chinese or san",
             self.0
         )
     }

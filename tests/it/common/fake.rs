@@ -167,6 +167,7 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
         },
         comparison: None,
         record_encoding: None,
+        record_pgn: None,
         moves_read: None,
     }
 }

@@ -265,3 +265,68 @@ pub fn records(data: &[u8]) -> RecordRun {
     }
     run
 }
+
+/// The versions the `xqf` target's first byte picks among: plain (1.0), obfuscated without
+/// and with the rotated piece table (1.1, 1.2), the last (1.8), and one beyond it.
+pub const XQF_VERSIONS: [u8; 5] = [0x0A, 0x0B, 0x0C, 0x12, 0x13];
+
+/// What the `xqf` target got from one input.
+#[derive(Debug, Default)]
+pub struct XqfRun {
+    /// The file as read.
+    pub record: Option<Result<Record, RecordError>>,
+    /// The verdict, if the file was a game that got one.
+    pub verdict: Option<AdjudicateResponse>,
+}
+
+/// The `xqf` target: the first byte picks a version of [`XQF_VERSIONS`], the rest follows
+/// `XQ` and the version as an XQF file (its keys, piece table, texts and move tree).
+/// `records::sniff` tells it as XQF (version 1.0's byte is a line feed: with a NUL byte in the
+/// header, which no text has); `records::xqf::read` never panics; a file that reads has
+/// a start FEN and ICCS moves that stand at no line; a problem stands at line 0; and the whole
+/// upload, ruled as the HTTP API rules a record body, gets a verdict or a 4xx, and an answer
+/// that gives the game as PGN.
+pub fn xqf(data: &[u8]) -> XqfRun {
+    let mut run = XqfRun::default();
+    let Some((&first, rest)) = data.split_first() else {
+        return run;
+    };
+    let mut bytes = vec![
+        b'X',
+        b'Q',
+        XQF_VERSIONS[usize::from(first) % XQF_VERSIONS.len()],
+    ];
+    bytes.extend_from_slice(rest);
+    let nul = bytes[..bytes.len().min(records::xqf::HEADER_LEN)].contains(&0);
+    let binary = bytes[2] != b'\n' || nul;
+    assert_eq!(records::sniff(&bytes) == records::Sniffed::Xqf, binary);
+    let record = records::xqf::read(&bytes);
+    match &record {
+        Ok(r) => {
+            assert!(r.fen.is_some(), "an XQF file gives its start");
+            for m in &r.moves {
+                assert_eq!((m.line, m.column, m.text.len()), (0, 0, 4), "{m:?}");
+            }
+        }
+        Err(e) => assert_eq!((e.line, e.column), (0, 0), "{e}"),
+    }
+    run.record = Some(record);
+    let upload = RecordUpload {
+        bytes,
+        charset: None,
+        options: GameOptions::default(),
+    };
+    match upload
+        .check(&Limits::DEFAULT, None)
+        .and_then(|game| LawArbiter.adjudicate(&game))
+    {
+        Ok(resp) => {
+            if binary {
+                assert!(resp.record_pgn.is_some() && resp.record_encoding.is_none());
+            }
+            run.verdict = Some(resp);
+        }
+        Err(e) => assert!((400..500).contains(&e.status()), "{e:?}"),
+    }
+    run
+}

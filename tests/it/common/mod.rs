@@ -5,6 +5,7 @@
 //! - `chess`: squares, moves and positions from text, seeded random games, mirror images;
 //! - `cli`: running the binary itself on some input;
 //! - `public`: the cases of `tests/data/public.json`;
+//! - `xqf`: an XQF writer (XQStudio's binary game file), for samples we cannot download;
 //! - `fuzz_checks`: the checks of the fuzz targets, which `fuzz/fuzz_targets/*.rs` include
 //!   by path, so that `tests/it/fuzz_regressions.rs` runs exactly what the fuzzers run.
 
@@ -15,3 +16,4 @@ pub mod cli;
 pub mod fake;
 pub mod fuzz_checks;
 pub mod public;
+pub mod xqf;
