@@ -5,7 +5,8 @@
 //! `1/2-1/2`, `*`, or as Chinese software writes it, `红胜`, `黑胜`, `和棋`), where the
 //! reader stops reading a game; and, for files written without results, where a new tag
 //! section (`[Event "..."]`, any `[Name "value"]`) follows moves. In DhtmlXQ, each
-//! `[DhtmlXQ]...[/DhtmlXQ]` block is a game.
+//! `[DhtmlXQ]...[/DhtmlXQ]` block is a game, and in a WXF file (PlayOK's export) each game
+//! starts at its `FORMAT` line.
 //!
 //! The cut is a light scan, not a reading: it skips what may hold a bracket or a result
 //! without being one (comments `{...}` and `;...`, variations `(...)`, tag values, header
@@ -18,9 +19,9 @@
 //! comment) is no game. Each game keeps the line it starts on, so that a problem in the
 //! tenth game of a file points into the file ([`read_game`]).
 
-use super::dhtmlxq;
 use super::pgn::result_token;
 use super::record::{Record, RecordError};
+use super::{dhtmlxq, wxf_file};
 
 /// One game of a record text: a slice of it, and where it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +65,8 @@ pub fn split(text: &str) -> Vec<GameText<'_>> {
     }
     let games = if dhtmlxq::is_dhtmlxq(text) {
         dhtmlxq_games(text)
+    } else if wxf_file::is_wxf_file(text) {
+        wxf_games(text)
     } else {
         Scanner::new(text).games()
     };
@@ -98,6 +101,43 @@ fn dhtmlxq_games(text: &str) -> Vec<GameText<'_>> {
         });
     }
     games
+}
+
+/// The games of a WXF file (PlayOK's export, [`wxf_file`]), each from its `FORMAT` line:
+/// its header holds `RESULT 1-0` and its moves stand in `START{ }END`, so neither a result
+/// nor a brace ends a game there.
+fn wxf_games(text: &str) -> Vec<GameText<'_>> {
+    let mut starts = Vec::new();
+    let mut offset = 0;
+    let mut line = 1;
+    for l in text.split_inclusive(['\n', '\r']) {
+        if l.trim_start_matches('\u{feff}')
+            .trim_start()
+            .strip_prefix("FORMAT")
+            .is_some_and(|rest| rest.starts_with([' ', '\t']))
+        {
+            starts.push((offset, line));
+        }
+        // A CR LF ends one line: its CR is counted with its LF.
+        if !(l.ends_with('\r') && text[offset + l.len()..].starts_with('\n')) {
+            line += 1;
+        }
+        offset += l.len();
+    }
+    if starts.len() < 2 {
+        return Vec::new();
+    }
+    starts
+        .iter()
+        .enumerate()
+        .map(|(n, &(start, line))| {
+            let end = starts.get(n + 1).map_or(text.len(), |&(next, _)| next);
+            GameText {
+                text: &text[start..end],
+                line,
+            }
+        })
+        .collect()
 }
 
 /// How many line ends `text` holds: LF, CR LF and CR alone each count one.
@@ -449,6 +489,17 @@ mod tests {
             )
         );
         assert!(games[0].0.starts_with("[DhtmlXQ]\n") && games[0].0.ends_with("[/DhtmlXQ]"));
+    }
+
+    #[test]
+    fn each_wxf_file_game_starts_at_its_format_line() {
+        let one = "FORMAT\tWXF\nRESULT\t1-0\nSTART{\n 1. C2=5 H8+7\n}END\n";
+        assert_eq!(texts(one), [(one, 1)]);
+        let two = format!("{one}\r\n{}", one.replace('\n', "\r\n"));
+        let games = texts(&two);
+        assert_eq!(games.len(), 2, "{games:?}");
+        assert_eq!(games[0], (format!("{one}\r\n").as_str(), 1));
+        assert_eq!(games[1].1, 7);
     }
 
     #[test]

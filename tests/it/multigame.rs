@@ -8,6 +8,7 @@ use std::process::{Command, Output};
 use axum::body::Body;
 use axum::http::{Request, header};
 use serde_json::{Value, json};
+use xiangqi_arbiter::api::upload::{GameOptions, RecordUpload};
 
 use crate::common::app::{body_json, expect_problem, law_app, send};
 use crate::common::cli::{BIN, run};
@@ -248,4 +249,36 @@ async fn a_record_batch_takes_the_query_options_and_the_batch_limit() {
         "unsupported-media-type",
     )
     .await;
+}
+
+/// Every sample of `tests/data/records/` holds one game, and is cut as one: its header lines,
+/// result tags, `RESULT` lines, comments and blocks end no game early.
+#[test]
+fn every_one_game_sample_is_one_game() {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("the records folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                files(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    files(std::path::Path::new("tests/data/records"), &mut found);
+    found.retain(|p| {
+        let name = p.file_name().unwrap().to_string_lossy();
+        !name.ends_with(".md") && !name.ends_with(".py") && !name.starts_with('.')
+    });
+    assert!(found.len() >= 30, "{found:?}");
+    for path in found {
+        let upload = RecordUpload {
+            bytes: std::fs::read(&path).unwrap(),
+            charset: None,
+            options: GameOptions::default(),
+        };
+        let games = upload.games().expect("a record").split().len();
+        assert_eq!(games, 1, "{}", path.display());
+    }
 }
