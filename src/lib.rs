@@ -20,6 +20,7 @@ pub mod api;
 pub mod cli;
 pub mod config;
 pub mod diagram;
+pub mod engine;
 pub mod http;
 pub mod records;
 pub mod telemetry;

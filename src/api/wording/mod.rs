@@ -12,6 +12,7 @@
 //! One file per kind of problem; `words` holds what they share.
 
 mod diagram;
+mod engine;
 mod fen;
 mod fields;
 mod json;
@@ -21,6 +22,7 @@ mod service;
 mod words;
 
 pub use diagram::*;
+pub use engine::*;
 pub use fen::*;
 pub use fields::*;
 pub use json::*;
