@@ -62,6 +62,8 @@ pub struct Stats {
     pub restarts: [AtomicU64; Failure::CODES.len()],
     /// Processes running now.
     pub processes: AtomicUsize,
+    /// Searches running now (each holds a process).
+    pub searching: AtomicUsize,
     /// The `id name` of the last engine started.
     pub name: Mutex<String>,
 }
@@ -77,6 +79,8 @@ pub struct Health {
     pub pool: usize,
     /// Processes running.
     pub processes: usize,
+    /// Searches running.
+    pub searching: usize,
     /// Processes given up so far.
     pub restarts: u64,
     /// Searches answered so far.
@@ -120,6 +124,7 @@ impl EnginePool {
             name: (!name.is_empty()).then_some(name),
             pool: self.inner.config.processes,
             processes: s.processes.load(Ordering::Relaxed),
+            searching: s.searching.load(Ordering::Relaxed),
             restarts: s.restarts.iter().map(|r| r.load(Ordering::Relaxed)).sum(),
             moves: s.moves.load(Ordering::Relaxed),
         }
@@ -130,6 +135,7 @@ impl EnginePool {
     pub async fn search(&self, search: &Search) -> Result<Found, EngineError> {
         let _permit = self.admit().await?;
         let inner = &self.inner;
+        let _searching = Searching::count(&inner.stats);
         let began = Instant::now();
         let idle = inner.idle.lock().ok().and_then(|mut idle| idle.pop());
         let mut process = match idle {
@@ -239,6 +245,22 @@ impl EnginePool {
             .position(|c| *c == failure.code())
             .unwrap_or(0);
         self.inner.stats.restarts[i].fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// A search in flight, counted in [`Stats::searching`] until it ends or is dropped.
+struct Searching<'s>(&'s Stats);
+
+impl<'s> Searching<'s> {
+    fn count(stats: &'s Stats) -> Self {
+        stats.searching.fetch_add(1, Ordering::Relaxed);
+        Searching(stats)
+    }
+}
+
+impl Drop for Searching<'_> {
+    fn drop(&mut self) {
+        self.0.searching.fetch_sub(1, Ordering::Relaxed);
     }
 }
 

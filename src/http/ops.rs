@@ -36,6 +36,7 @@ pub async fn readyz(State(state): State<AppState>, lang: ProblemLang) -> Respons
                     "name": h.name,
                     "pool": h.pool,
                     "processes": h.processes,
+                    "searching": h.searching,
                     "restarts": h.restarts,
                     "moves": h.moves,
                 })
