@@ -81,6 +81,7 @@ fn route_table() -> Vec<RouteEntry> {
         get_route("/docs/redoc.standalone.js", assets::redoc_js),
         get_route("/", assets::desk),
         get_route("/desk.js", assets::desk_js),
+        get_route("/desk-computer.js", assets::desk_computer_js),
         get_route("/desk.css", assets::desk_css),
     ]
 }
