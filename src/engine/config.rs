@@ -28,8 +28,8 @@ pub struct EngineConfig {
     pub queue_wait: Duration,
     /// How long an engine has to start and answer `readyok`.
     pub start_timeout: Duration,
-    /// Added to a search's own time before the engine counts as hung (for `go nodes`, the
-    /// whole allowance).
+    /// Added to a search's own time (for `go nodes`, its nodes at the slowest speed expected,
+    /// [`super::Limit::SLOWEST_NODES_PER_SECOND`]) before the engine counts as hung.
     pub search_grace: Duration,
 }
 

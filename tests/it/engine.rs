@@ -13,7 +13,7 @@ use xiangqi_arbiter::api::LawArbiter;
 use xiangqi_arbiter::config::Config;
 use xiangqi_arbiter::xiangqi::{Move, Position};
 
-use crate::common::app::{body_json, expect_problem, get, post_json, send};
+use crate::common::app::{body_json, engine_app, expect_problem, get, post_json, send};
 
 const FAKE: &str = "tests/data/engine/fake-engine.sh";
 const ROUTE: &str = "/v1/engine/move";
@@ -28,26 +28,6 @@ const CHASE_MOVES: [&str; 8] = [
 
 fn app(config: Config) -> Router {
     xiangqi_arbiter::http::app(&config, Arc::new(LawArbiter))
-}
-
-/// The configuration with the real engine, or `None` (said) where it is not installed;
-/// in CI its absence is a failure.
-fn real_engine() -> Option<Config> {
-    match xiangqi_arbiter::engine::find_default() {
-        Some(path) => Some(Config {
-            engine: Some(path.display().to_string()),
-            ..Config::default()
-        }),
-        None if std::env::var("CI").as_deref() == Ok("true") => panic!(
-            "CI=true but fairy-stockfish is not installed: .ci/run installs it (apt-get install -y fairy-stockfish)"
-        ),
-        None => {
-            eprintln!(
-                "skipped: fairy-stockfish is not installed (apt-get install fairy-stockfish)"
-            );
-            None
-        }
-    }
 }
 
 /// The configuration with the fake engine in `mode`.
@@ -101,8 +81,7 @@ async fn legal_reply(app: &Router, fen: Option<&str>, moves: &[&str]) -> Value {
 
 #[tokio::test]
 async fn the_real_engine_answers_legal_moves_for_either_side_from_varied_positions() {
-    let Some(config) = real_engine() else { return };
-    let app = app(config);
+    let Some(app) = engine_app() else { return };
     // Red to move at the start, Black after one move.
     let first = legal_reply(&app, None, &[]).await;
     assert!(
@@ -130,8 +109,7 @@ async fn the_real_engine_answers_legal_moves_for_either_side_from_varied_positio
 
 #[tokio::test]
 async fn the_real_engine_answers_in_the_requests_notation_and_plays_the_same_with_nodes() {
-    let Some(config) = real_engine() else { return };
-    let app = app(config);
+    let Some(app) = engine_app() else { return };
     let body = json!({ "moves": ["h3e3"], "notation": "uci", "nodes": 20_000 });
     let one = ask(&app, body.clone()).await;
     let two = ask(&app, body).await;
@@ -155,8 +133,7 @@ async fn the_real_engine_answers_in_the_requests_notation_and_plays_the_same_wit
 
 #[tokio::test]
 async fn the_law_keeps_the_real_engine_from_a_perpetual_chase_under_either_book() {
-    let Some(config) = real_engine() else { return };
-    let app = app(config);
+    let Some(app) = engine_app() else { return };
     for ruleset in ["vn2004", "axf"] {
         let answer = ask(
             &app,
@@ -181,8 +158,11 @@ async fn the_law_keeps_the_real_engine_from_a_perpetual_chase_under_either_book(
 async fn the_real_engine_without_the_filter_would_repeat_the_chase() {
     // The premise of the test above: left alone, Fairy-Stockfish repeats. Asked over UCI
     // directly, with the same game and budget.
-    let Some(config) = real_engine() else { return };
-    let mut child = std::process::Command::new(config.engine.unwrap())
+    if engine_app().is_none() {
+        return;
+    }
+    let path = xiangqi_arbiter::engine::find_default().unwrap();
+    let mut child = std::process::Command::new(path)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -211,8 +191,7 @@ async fn the_real_engine_without_the_filter_would_repeat_the_chase() {
 
 #[tokio::test]
 async fn the_real_engine_finds_a_mate_in_one() {
-    let Some(config) = real_engine() else { return };
-    let app = app(config);
+    let Some(app) = engine_app() else { return };
     let answer = ask(
         &app,
         json!({ "fen": "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1", "moves": [], "nodes": 20_000 }),
@@ -238,8 +217,7 @@ async fn the_real_engine_finds_a_mate_in_one() {
 
 #[tokio::test]
 async fn a_level_plays_a_legal_move_and_the_engine_shows_in_readyz_and_metrics() {
-    let Some(config) = real_engine() else { return };
-    let app = app(config);
+    let Some(app) = engine_app() else { return };
     let answer = ask(&app, json!({ "moves": ["h2e2"], "level": 1 })).await;
     assert!(
         after(None, &["h2e2"]).is_legal(Move::from_iccs(answer["iccs"].as_str().unwrap()).unwrap())

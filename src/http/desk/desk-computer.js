@@ -70,7 +70,8 @@ export function computerMode(desk) {
 
   // The game handed to the computer from the ply on the board: a list of ICCS moves keeps
   // its moves up to there (the repetitions count), anything else starts from the position
-  // shown. The computer takes the side to move.
+  // shown. A game under way is handed over: the computer takes the side to move; at its start,
+  // the player moves first.
   async function enter() {
     const g = state.game;
     const svg = document.querySelector('#board svg');
@@ -84,8 +85,8 @@ export function computerMode(desk) {
       if (fen) state.game.fen = fen;
     }
     const side = svg && svg.dataset.fen ? (svg.dataset.fen.split(/\s+/)[1] === 'b' ? 'black' : 'red') : 'red';
-    own.side = side;
-    $('computer-you').value = other(side);
+    own.side = state.ply > 0 ? side : other(side);
+    $('computer-you').value = other(own.side);
     desk.fillForm(state.game);
     await desk.afterMoves();
   }

@@ -90,3 +90,26 @@ pub fn law_app() -> Router {
         std::sync::Arc::new(xiangqi_arbiter::api::LawArbiter),
     )
 }
+
+/// The app around the real arbiter and the real engine (Fairy-Stockfish, `apt-get install
+/// fairy-stockfish`), or `None` (said) where the engine is not installed; in CI (`CI=true`)
+/// its absence is a failure, so the engine's tests never pass there without it.
+pub fn engine_app() -> Option<Router> {
+    let Some(path) = xiangqi_arbiter::engine::find_default() else {
+        assert_ne!(
+            std::env::var("CI").as_deref(),
+            Ok("true"),
+            "CI=true but fairy-stockfish is not installed: .ci/run installs it (apt-get install -y fairy-stockfish)"
+        );
+        eprintln!("skipped: fairy-stockfish is not installed (apt-get install fairy-stockfish)");
+        return None;
+    };
+    let config = Config {
+        engine: Some(path.display().to_string()),
+        ..Config::default()
+    };
+    Some(xiangqi_arbiter::http::app(
+        &config,
+        std::sync::Arc::new(xiangqi_arbiter::api::LawArbiter),
+    ))
+}
