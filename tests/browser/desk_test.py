@@ -335,6 +335,7 @@ def check_computer(desk, shots, engine_png):
         print("skipped: the computer's mode (the service has no engine)", file=sys.stderr)
         return
     # A new game against the computer at level 1: the player has Red and moves first.
+    page.click('[data-lang="en"]')
     page.click('[data-mode="review"]')
     desk.review("", "")
     desk.settled()
@@ -355,6 +356,9 @@ def check_computer(desk, shots, engine_png):
 
     for move in ["h2e2", "h0g2", "i0h0"]:
         move_and_reply(move)
+    if engine_png:
+        page.screenshot(path=str(engine_png), full_page=True)
+    page.screenshot(path=str(shots / "06-computer.png"), full_page=True)
     # The computer's pieces are not the player's to move.
     fen = desk.fen()
     black_piece = next(sq for sq in ["a9", "b9", "c9", "d9", "e9", "f9", "g9", "h9", "i9"]
@@ -362,9 +366,6 @@ def check_computer(desk, shots, engine_png):
     desk.click_square(black_piece)
     expect(page.locator("#notice")).to_have_class("refused")
     assert desk.fen() == fen
-    if engine_png:
-        page.screenshot(path=str(engine_png), full_page=True)
-    page.screenshot(path=str(shots / "06-computer.png"), full_page=True)
     # Undo takes back the computer's reply and the player's move.
     page.click("#undo")
     desk.expect_ply(4, 4)
@@ -492,9 +493,9 @@ def main():
             check_records(desk)
             check_file_open(desk, shots)
             check_play(desk, shots)
-            check_computer(desk, shots, desk_png and desk_png.with_name("desk-engine.png"))
             check_languages(desk, shots)
             check_prototype_languages(desk)
+            check_computer(desk, shots, desk_png and desk_png.with_name("desk-engine.png"))
             check_docs(desk, shots)
         except Exception:
             page.screenshot(path=str(shots / "failure.png"), full_page=True)
