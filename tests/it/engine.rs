@@ -185,6 +185,7 @@ async fn the_real_engine_without_the_filter_would_repeat_the_chase() {
         .find_map(|l| l.strip_prefix("bestmove ").map(str::to_owned))
         .unwrap();
     let _ = child.kill();
+    let _ = child.wait();
     // b1a1 is ICCS b0a0 (Fairy-Stockfish counts ranks from 1).
     assert!(best.starts_with("b1a1"), "{best}");
 }
