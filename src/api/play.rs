@@ -121,7 +121,6 @@ pub fn prepare(
         notation: Some(notation),
         record: None,
         record_encoding: None,
-        compare: false,
         ..game
     };
     let options = Options {
@@ -207,7 +206,10 @@ fn left_out_answer(
     notation: Notation,
 ) -> Result<LeftOut, ApiError> {
     let text = notation.format_move(last, mv);
-    let ruling = arbiter.adjudicate(&with_move(game, &text))?;
+    // The reason in the asked book alone; `compare` is for the ruling after the move.
+    let mut game = with_move(game, &text);
+    game.compare = false;
+    let ruling = arbiter.adjudicate(&game)?;
     Ok(LeftOut {
         mv: text,
         iccs: Notation::Iccs.format_move(last, mv),

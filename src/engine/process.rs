@@ -19,6 +19,8 @@ use super::uci::{Line, Score, Squares, UciOption};
 const MAX_LINE_BYTES: usize = 16 * 1024;
 /// Most lines an engine may write before `uciok` (its id and options).
 const MAX_HANDSHAKE_LINES: usize = 1_000;
+/// How long a command may take to write: a pipe's buffer (64 KiB) takes a whole game's.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long an engine has to answer `bestmove` after `stop`, once its deadline has passed.
 const STOP_GRACE: Duration = Duration::from_millis(300);
 
@@ -64,12 +66,19 @@ impl Process {
         };
         engine.send("uci").await?;
         let mut options = Vec::new();
-        for _ in 0..MAX_HANDSHAKE_LINES {
+        let mut lines = 0;
+        loop {
             match engine.read(deadline).await? {
                 Line::IdName(name) => engine.name = name,
                 Line::Option(o) => options.push(o),
                 Line::UciOk => break,
                 _ => {}
+            }
+            lines += 1;
+            if lines > MAX_HANDSHAKE_LINES {
+                return Err(Failure::Garbage(format!(
+                    "no uciok in its first {MAX_HANDSHAKE_LINES} lines"
+                )));
             }
         }
         if let Some(variant) = options.iter().find(|o| o.name == "UCI_Variant") {
@@ -213,16 +222,21 @@ impl Process {
         }
     }
 
-    /// Writes one command line.
+    /// Writes one command line, within [`WRITE_TIMEOUT`]: an engine that stops reading its
+    /// input fills the pipe, and is then given up as hung.
     async fn send(&mut self, command: &str) -> Result<(), Failure> {
         let mut line = Vec::with_capacity(command.len() + 1);
         line.extend_from_slice(command.as_bytes());
         line.push(b'\n');
-        self.stdin
-            .write_all(&line)
-            .await
-            .map_err(|_| Failure::Died)?;
-        self.stdin.flush().await.map_err(|_| Failure::Died)
+        let write = async {
+            self.stdin.write_all(&line).await?;
+            self.stdin.flush().await
+        };
+        match tokio::time::timeout(WRITE_TIMEOUT, write).await {
+            Err(_) => Err(Failure::Timeout),
+            Ok(Err(_)) => Err(Failure::Died),
+            Ok(Ok(())) => Ok(()),
+        }
     }
 
     /// Reads one line before `deadline`: [`Failure::Died`] at the end of its output,
