@@ -116,7 +116,12 @@ pub fn side_finding<'a>(
     if pattern == Pattern::Allowed && checks == 0 {
         blocks_sacrifices_and_offers(&plies, &mut grounds);
     }
-    notes_on_threats(&readings, &plies, &mut grounds);
+    // Notes say why a side's threats were allowed: a side that breaks a
+    // prohibition is judged by its violation alone, and its article list
+    // must not show a rule that says "no chase" (issue 31: M5, T4, T7).
+    if pattern == Pattern::Allowed {
+        notes_on_threats(&readings, &plies, &mut grounds);
+    }
     SideFinding {
         side,
         pattern,
@@ -214,7 +219,13 @@ fn perpetual_chase(
             // (a violation even if the rook is truly protected, so the more
             // when it is not); (AXF 34) any chase of a falsely protected piece.
             if threat.flags.rook_by_horse_or_cannon {
-                notes.insert(Ground::RookByHorseOrCannon);
+                for &(_, by) in &threat.attackers {
+                    match by {
+                        Role::Horse => notes.insert(Ground::RookByHorse),
+                        Role::Cannon => notes.insert(Ground::RookByCannon),
+                        _ => false,
+                    };
+                }
             }
             if threat.protection == Protection::False {
                 notes.insert(Ground::FalseProtection);

@@ -113,7 +113,11 @@ fn cites(ground: Ground) -> &'static [u8] {
         SeveralOnProtected => points![R35],
         PinnedTarget => points![R19],
         FalseProtection => points![R34],
-        RookByHorseOrCannon => points![R15],
+        RookByCannon => points![R15],
+        // The AXF extends rule 15's principle to a horse on a rook (diagrams
+        // of rules 19 and 36), but no rule of its says so: no citation, rather
+        // than a rule about cannons (issue 31: T5).
+        RookByHorse => &[],
         BlockedHorse => points![R24],
         OfferInChase | OffersBreakChase => points![R36],
         ChasedBackSometimes => &[],

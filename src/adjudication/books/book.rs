@@ -164,8 +164,12 @@ pub enum Ground {
     PinnedTarget,
     /// The chased piece was only falsely protected.
     FalseProtection,
-    /// A horse or cannon chased a rook.
-    RookByHorseOrCannon,
+    /// A cannon chased a rook (a violation even if the rook is truly
+    /// protected).
+    RookByCannon,
+    /// A horse chased a rook (a violation even if the rook is truly
+    /// protected).
+    RookByHorse,
     /// A horse chased a protected horse that could not strike back.
     BlockedHorse,
     /// Exchange offers among the chasing moves.

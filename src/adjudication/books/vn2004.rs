@@ -88,7 +88,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         Chase { .. } | SeveralChasers | UncrossedPawnThreat => points![A23_3],
         ChasesInTurn => points![A23_4],
         ChasedBackSometimes => points![A23_5],
-        FalseProtection | RookByHorseOrCannon | ProtectedThreat => points![A23_6],
+        FalseProtection | RookByCannon | RookByHorse | ProtectedThreat => points![A23_6],
         PinnedTarget | BlockedHorse => points![A23_7],
         OfferInChase => points![A23_8],
         // The Vietnamese law counts the offers as chases (23.8): the ground

@@ -548,7 +548,7 @@ fn how_chased_stood(threats: &[&Threat], f: &SideFinding, target: Role) -> Stood
     let any = |p: Protection| threats.iter().any(|t| t.protection == p);
     let flag = |g: Ground| f.grounds.contains(&g);
     if any(Protection::True) {
-        if target == Role::Rook && flag(Ground::RookByHorseOrCannon) {
+        if target == Role::Rook && (flag(Ground::RookByCannon) || flag(Ground::RookByHorse)) {
             // The piece that chases the protected rook: a cannon or a horse.
             let by = threats
                 .iter()
@@ -578,7 +578,8 @@ impl Stood {
         match self {
             Stood::Unprotected => None,
             Stood::FalselyProtected => Some(Ground::FalseProtection),
-            Stood::RookBy(_) => Some(Ground::RookByHorseOrCannon),
+            Stood::RookBy(Role::Horse) => Some(Ground::RookByHorse),
+            Stood::RookBy(_) => Some(Ground::RookByCannon),
             Stood::Pinned => Some(Ground::PinnedTarget),
             Stood::BlockedHorse => Some(Ground::BlockedHorse),
             Stood::OffersAmongChases => Some(Ground::OfferInChase),
@@ -658,7 +659,8 @@ fn chase_citation(book: RuleSet, f: &SideFinding) -> Cited {
             g,
             Ground::Chase { .. }
                 | Ground::SeveralChasers
-                | Ground::RookByHorseOrCannon
+                | Ground::RookByCannon
+                | Ground::RookByHorse
                 | Ground::PinnedTarget
                 | Ground::BlockedHorse
                 | Ground::FalseProtection
