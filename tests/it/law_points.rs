@@ -1716,3 +1716,21 @@ fn article_23_point_3_a_violators_list_holds_no_allowance() {
     );
     assert!(!refs(&r).contains(&"23.6"), "{}", dump(&r));
 }
+
+/// Article 23, point 9 covers a king or pawn helped by one piece: a king
+/// with two horses chasing an unprotected pawn loses (23.3), and 23.9, which
+/// the explanation names to say why the exception does not apply, is in the
+/// article list too.
+#[test]
+fn article_23_point_9_a_king_with_two_helpers_is_no_exception() {
+    let r = ruling(
+        "4P4/4k4/3nn4/9/9/9/9/9/9/3K5 w - - 0 1",
+        "e9d9 e8d8 d9e9 d8e8 e9d9 e8d8 d9e9 d8e8",
+    );
+    expect(
+        &r,
+        Verdict::MustChange,
+        Some(Color::Black),
+        &["7.1.h", "23.3", "23.9"],
+    );
+}

@@ -122,8 +122,8 @@ fn cites(ground: Ground) -> &'static [u8] {
         OfferInChase | OffersBreakChase => points![R36],
         ChasedBackSometimes => &[],
         ChasesInTurn => points![R32],
-        KingChase => points![R28],
-        PawnChase => points![R29],
+        KingChase | OverHelped { leader: King } => points![R28],
+        PawnChase | OverHelped { .. } => points![R29],
         OffersOnly => points![R24],
         BlocksOrOffers => points![R40],
         // Discovered-check threats are chases under the AXF: these grounds

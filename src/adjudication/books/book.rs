@@ -182,6 +182,9 @@ pub enum Ground {
     KingChase,
     /// A pawn chased, alone or with allowed help.
     PawnChase,
+    /// A king or pawn (`leader`) chased with two or more helpers, which the
+    /// exception for a king or pawn does not cover.
+    OverHelped { leader: crate::xiangqi::Role },
     /// Only exchange offers on one piece.
     OffersOnly,
     /// One piece chased on some moves and only offered an exchange on the

@@ -201,6 +201,8 @@ mod tests {
             FalseProtection,
             RookByCannon,
             RookByHorse,
+            OverHelped { leader: Role::King },
+            OverHelped { leader: Role::Pawn },
             BlockedHorse,
             OfferInChase,
             ChasedBackSometimes,

@@ -94,7 +94,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         // The Vietnamese law counts the offers as chases (23.8): the ground
         // arises under the Asian rules only.
         OffersBreakChase => &[],
-        KingChase | PawnChase => points![A23_9],
+        KingChase | PawnChase | OverHelped { .. } => points![A23_9],
         OffersOnly | BlocksOrOffers | DiscoveredCheckThreat => points![A23_10],
         // The Vietnamese law chases such a piece (23.7): the ground arises
         // under the Asian rules only.

@@ -497,20 +497,15 @@ fn describe_violation(
             }));
             // A king or pawn with more than one helper: the exception (VN
             // 23.9, AXF 28-29) is for one.
-            let leader = chasers
-                .iter()
-                .map(|&(r, _)| r)
-                .find(|r| matches!(r, Role::King | Role::Pawn));
-            let helpers = chasers
-                .iter()
-                .filter(|(r, _)| !matches!(r, Role::King | Role::Pawn))
-                .count();
-            if let Some(leader) = leader.filter(|_| helpers > 1) {
-                let ground = if leader == Role::King {
-                    Ground::KingChase
-                } else {
-                    Ground::PawnChase
-                };
+            let over_helped = f.grounds.iter().find_map(|&g| match g {
+                Ground::OverHelped { leader } => Some((g, leader)),
+                _ => None,
+            });
+            if let Some((ground, leader)) = over_helped {
+                let helpers = chasers
+                    .iter()
+                    .filter(|(r, _)| !matches!(r, Role::King | Role::Pawn))
+                    .count();
                 if let Some(cited) = book.cite(ground).next() {
                     out.say(Sentence::Violation(Violation::TwoHelpers {
                         side,
