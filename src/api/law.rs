@@ -88,7 +88,7 @@ impl Arbiter for LawArbiter {
                 })
                 .collect()
         });
-        let mut answer = response(&replay, ruling, sent, &naming, langs);
+        let mut answer = response(&replay, &ruling, sent, &naming, langs);
         answer.comparison = comparison;
         answer.record_encoding = game.record_encoding.map(|e| decode::name(e).into());
         answer.record_pgn = game
@@ -98,6 +98,7 @@ impl Arbiter for LawArbiter {
             .map(|r| records::pgn::write(r).into());
         Ok(RuledGame {
             answer,
+            ruling,
             replay,
             sent,
         })
@@ -286,7 +287,7 @@ fn articles(ruling: &Ruling, langs: Languages) -> Vec<dto::ArticleRef> {
 
 fn response(
     replay: &Replay,
-    ruling: Ruling,
+    ruling: &Ruling,
     sent: &Moves,
     naming: &Naming,
     langs: Languages,
@@ -294,8 +295,8 @@ fn response(
     AdjudicateResponse {
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
-        articles: articles(&ruling, langs),
-        explanation: explanation(&ruling, naming, langs),
+        articles: articles(ruling, langs),
+        explanation: explanation(ruling, naming, langs),
         repetition: ruling
             .repetition
             .as_ref()
