@@ -88,7 +88,7 @@ impl Arbiter for LawArbiter {
                 })
                 .collect()
         });
-        let mut answer = response(&replay, ruling, sent, &naming, langs);
+        let mut answer = response(&replay, &ruling, sent, &naming, langs);
         answer.comparison = comparison;
         answer.record_encoding = game.record_encoding.map(|e| decode::name(e).into());
         answer.record_pgn = game
@@ -101,6 +101,7 @@ impl Arbiter for LawArbiter {
         }
         Ok(RuledGame {
             answer,
+            ruling,
             replay,
             sent,
         })
@@ -165,10 +166,10 @@ fn replay(
         }
         // Most score sheets are plain ICCS: read those from their bytes, without the general
         // parser.
-        if notation == Notation::Iccs {
-            if let Some(mv) = iccs::parse_plain(moves.bytes(ply - 1)) {
-                return Ok(mv);
-            }
+        if notation == Notation::Iccs
+            && let Some(mv) = iccs::parse_plain(moves.bytes(ply - 1))
+        {
+            return Ok(mv);
         }
         notation.parse_move(pos, &moves[ply - 1]).map_err(Some)
     })
@@ -289,7 +290,7 @@ fn articles(ruling: &Ruling, langs: Languages) -> Vec<dto::ArticleRef> {
 
 fn response(
     replay: &Replay,
-    ruling: Ruling,
+    ruling: &Ruling,
     sent: &Moves,
     naming: &Naming,
     langs: Languages,
@@ -297,8 +298,8 @@ fn response(
     AdjudicateResponse {
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
-        articles: articles(&ruling, langs),
-        explanation: explanation(&ruling, naming, langs),
+        articles: articles(ruling, langs),
+        explanation: explanation(ruling, naming, langs),
         repetition: ruling
             .repetition
             .as_ref()

@@ -14,6 +14,7 @@
 //! One file per kind of problem; `words` holds what they share.
 
 mod diagram;
+mod engine;
 mod fen;
 mod fields;
 mod json;
@@ -23,6 +24,7 @@ mod service;
 mod words;
 
 pub use diagram::*;
+pub use engine::*;
 pub use fen::*;
 pub use fields::*;
 pub use json::*;
