@@ -261,8 +261,46 @@ def check_file_open(desk, shots):
     page.set_input_files(
         "#file", files=[{"name": "bad.pgn", "mimeType": "", "buffer": b"\xEF\xBB\xBF1. \xC0"}]
     )
-    expect(page.locator("#notice")).to_contain_text("are not utf-8 text")
-    expect(page.locator("#notice")).to_have_class("refused")
+    expect(page.locator("#problem")).to_contain_text("are not utf-8 text")
+    expect(page.locator("#verdict")).to_be_hidden()
+    # The next game read takes the problem away.
+    desk.review("h2e2")
+    expect(page.locator("#problem")).to_be_hidden()
+    desk.settled()
+
+
+def check_failed_paste(desk, shots):
+    """Issue 33, item 2: a paste the service cannot read takes the previous ruling, banner,
+    board and moves away at once, and says above the board what went wrong and what to do."""
+    page = desk.page
+    case = public_case(CASE_ID)
+    desk.review(" ".join(case["moves"]), case["fen"], case["ruleset"])
+    expect(page.locator("#verdict")).to_have_text("Must change")
+    expect(page.locator("#banner")).to_be_visible()
+    desk.settled()
+    # The ruling goes the moment its input changes, before anything is sent.
+    page.fill("#game", "1. this is no game")
+    expect(page.locator("#ruling")).to_be_hidden()
+    expect(page.locator("#banner")).to_be_hidden()
+    page.click("#review-form button[type=submit]")
+    problem = page.locator("#problem")
+    expect(problem).to_be_visible()
+    expect(problem).to_contain_text("could not be ruled on")
+    expect(problem).to_contain_text("Correct the game")
+    expect(page.locator("#ruling")).to_be_hidden()
+    expect(page.locator("#banner")).to_be_hidden()
+    expect(page.locator("#board")).to_be_hidden()
+    expect(page.locator("#moves li")).to_have_count(0)
+    # The problem sits above the board's place, in view without scrolling.
+    box = problem.bounding_box()
+    assert box["y"] < page.viewport_size["height"], box
+    page.screenshot(path=str(shots / "10-failed-paste.png"), full_page=True)
+    # A game that reads takes the problem away.
+    desk.review("h2e2")
+    expect(problem).to_be_hidden()
+    expect(page.locator("#verdict")).to_have_text("No violation")
+    expect(page.locator("#board")).to_be_visible()
+    desk.settled()
 
 
 def check_play(desk, shots):
@@ -425,12 +463,21 @@ def main():
 
         timing = first_render_ms(page, base)
         desk = Desk(page, base)
+        only = os.environ.get("DESK_ONLY")
+        if only:
+            # While working on the desk: only the checks named (comma-separated).
+            for name in only.split(","):
+                globals()[name](desk, shots)
+            assert not errors, errors
+            browser.close()
+            return
         try:
             case = check_review(desk, shots, desk_png)
             check_share_link(desk, case)
             check_illegal_game(desk, shots)
             check_records(desk)
             check_file_open(desk, shots)
+            check_failed_paste(desk, shots)
             check_play(desk, shots)
             check_languages(desk, shots)
             check_prototype_languages(desk)

@@ -28,6 +28,9 @@ const TEXT = {
     openFile: 'Mở tệp ván cờ (PGN, biên bản, XQF…; UTF-8, GBK, Big5 hoặc UTF-16)',
     fileRead: (name, enc) => `Đã đọc tệp ${name} theo bảng mã ${enc}.`,
     binaryRead: (name) => `Đã đọc tệp nhị phân ${name}; ván cờ hiện ở dạng PGN.`,
+    unread: 'Chưa phân xử được ván này', fixHint: 'Hãy sửa ván cờ rồi bấm «Phân xử» lại.',
+    fenHint: 'Nếu ván không bắt đầu từ thế ban đầu, hãy dán FEN của thế khởi đầu vào ô «FEN khởi đầu».',
+    notationHint: 'Có thể chọn cách ghi bằng tay ở ô «Cách ghi».',
   },
   en: {
     title: "The arbiter's desk", apiDocs: 'API reference', board: 'Board', first: 'First', prev: 'Back',
@@ -54,6 +57,9 @@ const TEXT = {
     openFile: 'Open a game file (PGN, a score sheet, XQF…; UTF-8, GBK, Big5 or UTF-16)',
     fileRead: (name, enc) => `Read ${name} as ${enc}.`,
     binaryRead: (name) => `Read the binary file ${name}; the game is shown as PGN.`,
+    unread: 'This game could not be ruled on', fixHint: 'Correct the game, then press “Adjudicate” again.',
+    fenHint: 'If the game did not start from the initial position, paste the start position\'s FEN into “Start FEN”.',
+    notationHint: 'You can also choose the notation by hand under “Notation”.',
   },
   zh: {
     title: '裁判台', apiDocs: 'API 文档', board: '棋盘', first: '回到开头', prev: '后退', next: '前进',
@@ -77,6 +83,9 @@ const TEXT = {
     openFile: '打开棋谱文件（PGN、棋谱文本、XQF……；UTF-8、GBK、Big5 或 UTF-16）',
     fileRead: (name, enc) => `已按 ${enc} 编码读取 ${name}。`,
     binaryRead: (name) => `已读取二进制文件 ${name}，棋局以 PGN 显示。`,
+    unread: '无法裁决此棋局', fixHint: '请改正棋谱后再按“裁决”。',
+    fenHint: '如果对局不是从初始局面开始，请把起始局面的 FEN 贴到“起始 FEN”中。',
+    notationHint: '也可以在“记谱法”中手动选择记谱法。',
   },
 };
 
@@ -258,9 +267,10 @@ function fenSideAndNumber(fen) {
 async function adjudicate(answer) {
   const res = answer || await post('/v1/adjudicate', { ...state.game, lang: state.lang });
   if (!res.ok && !isIllegalMove(res.data)) {
-    say(res.data.detail || String(res.data), true);
+    failed(res.data);
     return false;
   }
+  clearProblem();
   state.ruling = null;
   state.illegal = null;
   if (res.ok) {
@@ -274,11 +284,83 @@ async function adjudicate(answer) {
     state.plies = res.data.ply;
     state.numbering = numberPlies(state.plies, res.data.ply, res.data.side, res.data.move_number);
     say(`${t().illegalAt(res.data.move)}: ${reasonText(res.data)}`, true);
+    showProblem(res.data);
   }
   const listed = state.game.moves || moveList(state.game.game.trim()) || [];
   state.labels = listed.slice(0, state.plies);
   showRuling();
   return true;
+}
+
+// ---------------------------------------------------------------- problems of a game
+
+// A game the service could not rule on: the previous game's ruling, board and moves go at
+// once (they must not stand beside a text they do not belong to), and the problem is said
+// above the board, where the verdict was, with what to do about it.
+function failed(problem) {
+  document.querySelector('.board-panel').classList.add('failed');
+  state.ruling = null;
+  state.illegal = null;
+  state.legal = null;
+  state.plies = 0;
+  state.ply = 0;
+  state.labels = [];
+  state.numbering = [];
+  showRuling();
+  showMoves();
+  say('');
+  showProblem(problem);
+}
+
+const isFailed = () => document.querySelector('.board-panel').classList.contains('failed');
+
+function clearProblem() {
+  $('problem').hidden = true;
+  $('problem').replaceChildren();
+  document.querySelector('.board-panel').classList.remove('failed');
+}
+
+// What to do about a problem: the start position when a record stops at once without a FEN,
+// the notation when none read it, else correct the game.
+function problemHints(problem) {
+  const tx = t();
+  const type = typeof problem === 'object' && problem ? String(problem.type) : '';
+  const illegal = isIllegalMove(problem) || type.endsWith('/unparsable-move');
+  const undetected = type.endsWith('/invalid-record') && !state.game.notation;
+  const early = illegal ? problem.ply <= 2 : undetected;
+  const hints = [];
+  if (!state.game.fen && state.game.game !== undefined && early) hints.push(tx.fenHint);
+  if (undetected) hints.push(tx.notationHint);
+  if (!isIllegalMove(problem)) hints.push(tx.fixHint);
+  return hints;
+}
+
+function showProblem(problem) {
+  const box = $('problem');
+  const heading = document.createElement('strong');
+  const detail = document.createElement('p');
+  if (isIllegalMove(problem)) {
+    heading.textContent = t().illegalAt(problem.move);
+    detail.textContent = reasonText(problem);
+  } else {
+    heading.textContent = t().unread;
+    detail.textContent = (problem && problem.detail) || String(problem);
+  }
+  const hints = problemHints(problem).map((h) => {
+    const p = document.createElement('p');
+    p.className = 'hint';
+    p.textContent = h;
+    return p;
+  });
+  box.replaceChildren(heading, detail, ...hints);
+  box.hidden = false;
+}
+
+// The ruling shown belongs to the game as it was sent: it goes the moment the game's text or
+// options change, before they are sent again.
+function dropRuling() {
+  $('ruling').hidden = true;
+  $('banner').hidden = true;
 }
 
 function showRuling() {
@@ -310,6 +392,10 @@ function showRuling() {
 // ---------------------------------------------------------------- the move list and stepper
 
 function showMoves() {
+  if (isFailed()) {
+    $('moves').replaceChildren();
+    return;
+  }
   const rep = state.ruling && state.ruling.repetition;
   const cycle = new Set(rep ? rep.cycle.map((c) => c.ply) : []);
   const cycleText = new Map(rep ? rep.cycle.map((c) => [c.ply, c.move]) : []);
@@ -427,6 +513,7 @@ async function fetchBoard() {
 
 async function render() {
   const request = ++boardRequests;
+  if (isFailed()) return;
   showStepper();
   const board = $('board');
   busy(true);
@@ -554,13 +641,13 @@ function applyMode() {
 // ---------------------------------------------------------------- wiring
 
 async function review(game, ply, answer) {
-  const previous = state.game;
   state.game = game;
+  dropRuling();
   state.selected = null;
   state.refusal = null;
   busy(true);
   if (!(await adjudicate(answer))) {
-    state.game = previous; // the desk keeps the last game it could read
+    // The game stays the one sent, so that a change of language says its problem again.
     busy(false);
     return false;
   }
@@ -596,7 +683,8 @@ async function openFile(file) {
   if (!resp.ok) {
     // An illegal move's position needs the record's text, whose encoding a problem does not
     // name: the service's words say where in the file the problem is.
-    say(data.detail || String(data), true);
+    state.game = readGame('', fen, $('notation').value, $('ruleset').value);
+    failed(data);
     return;
   }
   const binary = typeof data.record_pgn === 'string';
@@ -626,6 +714,8 @@ function wire() {
     const game = readGame($('game').value, $('fen').value.trim(), $('notation').value, $('ruleset').value);
     review(game, null);
   });
+  for (const id of ['game', 'fen']) $(id).addEventListener('input', dropRuling);
+  for (const id of ['notation', 'ruleset']) $(id).addEventListener('change', dropRuling);
   $('file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
     e.target.value = ''; // the same file may be opened again
