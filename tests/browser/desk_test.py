@@ -303,6 +303,40 @@ def check_failed_paste(desk, shots):
     desk.settled()
 
 
+# Issue 33, item 4: a Vietnamese score sheet as typed at a table, a header line above its moves
+# and an illegal fourth ply (the horse's leg is blocked).
+VN_SHEET = (
+    "Giải vô địch Hà Nội 2026, ván 3\n"
+    "Nguyễn Văn A - Trần Văn B\n"
+    "1. P2-5 M8.7\n"
+    "2. M2.3 M7.6\n"
+)
+
+
+def check_vn_sheet(desk, shots):
+    """Issue 33, item 4: the sheet reads with its header line; the illegal move's own reason
+    is said (the service's message, in the desk's language), on the position before it; a
+    sheet that no notation reads from its first move, without a FEN, is told to give one."""
+    page = desk.page
+    page.click('[data-lang="vi"]')
+    desk.review(VN_SHEET)
+    problem = page.locator("#problem")
+    expect(problem).to_contain_text("M7.6")
+    expect(problem).to_contain_text("Mã bị cản chân")
+    desk.expect_ply(4, 4)
+    expect(page.locator('.arrow.illegal[data-from="g7"][data-to="f5"]')).to_have_count(1)
+    page.locator("h1").click()
+    page.keyboard.press("ArrowLeft")
+    desk.expect_ply(3, 4)
+    page.screenshot(path=str(shots / "11-vn-sheet.png"), full_page=True)
+    # No notation reads the first move from the standard start: the start may be missing.
+    desk.review("1. X9.9 X1.1\n")
+    expect(problem).to_contain_text("FEN khởi đầu")
+    expect(page.locator("#verdict")).to_be_hidden()
+    page.click('[data-lang="en"]')
+    expect(problem).to_contain_text("Start FEN")
+
+
 def check_play(desk, shots):
     page = desk.page
     page.click('[data-mode="play"]')
@@ -478,6 +512,7 @@ def main():
             check_records(desk)
             check_file_open(desk, shots)
             check_failed_paste(desk, shots)
+            check_vn_sheet(desk, shots)
             check_play(desk, shots)
             check_languages(desk, shots)
             check_prototype_languages(desk)
