@@ -13,10 +13,27 @@ COPY . .
 RUN bash scripts/pgo.sh \
  && install -D -m 0755 target/pgo/xiangqi-arbiter /out/xiangqi-arbiter
 
-# distroless/cc: glibc and libgcc only; no shell, no package manager.
+# The computer opponent's engine (POST /v1/engine/move): Debian bookworm's Fairy-Stockfish,
+# GPL-3.0-or-later, a separate program the service runs over pipes. Its binary and Debian's
+# copyright file (its licence) go into the runtime image; its libraries (glibc, libstdc++,
+# libgcc_s) are the distroless cc image's own, from the same Debian 12. Its source is Debian's
+# source package fairy-stockfish 11.1-1 (`apt-get source fairy-stockfish`).
+FROM debian:bookworm-slim AS engine
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fairy-stockfish=11.1-1+b1 \
+ && rm -rf /var/lib/apt/lists/*
+
+# distroless/cc: glibc, libgcc and libstdc++ only; no shell, no package manager.
 FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /out/xiangqi-arbiter /usr/local/bin/xiangqi-arbiter
-ENV XA_ADDR=0.0.0.0:8080 \
+COPY --from=engine /usr/games/fairy-stockfish /usr/games/fairy-stockfish
+COPY --from=engine /usr/share/doc/fairy-stockfish/copyright /usr/share/doc/fairy-stockfish/copyright
+# XA_ENGINE names it (the service also looks in /usr/games); XA_ENGINE_POOL processes of some
+# 65-80 MB each (docs/performance.md); deploy/ sets both for Kubernetes.
+ENV XA_ENGINE=/usr/games/fairy-stockfish \
+    XA_ENGINE_POOL=1 \
+    XA_ENGINE_OPTIONS=Threads=1,Hash=16 \
+    XA_ADDR=0.0.0.0:8080 \
     XA_LOG_FORMAT=json \
     XA_IDLE_TIMEOUT_MS=20000 \
     XA_WRITE_TIMEOUT_MS=10000

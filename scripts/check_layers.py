@@ -9,6 +9,9 @@ module it names, and fails if
   * `crate::api` is used by src/adjudication/, src/xiangqi/ or src/diagram/;
   * src/xiangqi/ or src/diagram/ uses `crate::adjudication`, or src/xiangqi/ `crate::diagram`
     (src/diagram/ draws on the rules core alone);
+  * the rules core, the law, the diagrams or the records use `crate::engine`, or the engine
+    bridge uses `crate::api` or `crate::adjudication` (issue 34: it stands on the rules core
+    alone);
   * any file-level module cycle exists (a file naming another file that names it back,
     however far round), except the ones listed, exactly, in KNOWN_CYCLES.
 
@@ -37,6 +40,11 @@ FORBIDDEN = [
     (lambda a: a in ("xiangqi", "diagram"), "adjudication",
      "the rules core, and the diagrams drawn on it, know nothing of the law"),
     (lambda a: a == "xiangqi", "diagram", "the rules core knows nothing of the diagrams"),
+    (lambda a: a in ("xiangqi", "adjudication", "diagram", "records"), "engine",
+     "the rules core and the law know nothing of the engine"),
+    (lambda a: a == "engine", "api", "the engine bridge knows nothing of the API"),
+    (lambda a: a == "engine", "adjudication",
+     "the engine bridge holds no law: the API chooses the moves it may play"),
 ]
 
 

@@ -9,8 +9,11 @@ use std::time::Duration;
 use axum::http::HeaderValue;
 use clap::{Args, ValueEnum};
 
+use std::path::PathBuf;
+
 use crate::api::Limits;
 pub use crate::api::request::{DEFAULT_MAX_BATCH, DEFAULT_MAX_MOVES};
+use crate::engine::{self, EngineConfig, Squares};
 
 /// Default listen address: loopback, so `cargo run --release` exposes nothing by accident.
 pub const DEFAULT_ADDR: SocketAddr = SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, 8080));
@@ -44,6 +47,22 @@ pub const DEFAULT_SEND_BUFFER_BYTES: usize = 64 * 1024;
 pub const DEFAULT_DRAIN_TIMEOUT_MS: u64 = 25_000;
 /// Default log filter (tracing-subscriber `EnvFilter` syntax).
 pub const DEFAULT_LOG_LEVEL: &str = "info";
+
+/// Default number of engine processes.
+pub const DEFAULT_ENGINE_POOL: usize = 1;
+/// Default number of moves waiting for an engine process.
+pub const DEFAULT_ENGINE_QUEUE: usize = 4;
+/// Default time an engine may overrun before it counts as hung.
+pub const DEFAULT_ENGINE_GRACE_MS: u64 = 3_000;
+
+/// How an engine writes squares (`--engine-squares`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineSquares {
+    /// Ranks 1-10 (Fairy-Stockfish: `h3e3`).
+    Uci,
+    /// Ranks 0-9 (Pikafish: `h2e2`).
+    Iccs,
+}
 
 /// How log lines are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
@@ -146,6 +165,45 @@ pub struct Config {
     #[arg(long = "cors-origin", env = "XA_CORS_ORIGIN", value_delimiter = ',', value_parser = parse_origin)]
     pub cors_origins: Vec<String>,
 
+    /// The UCI xiangqi engine that plays against people (`POST /v1/engine/move`): a
+    /// program, or `off`. Unset: `fairy-stockfish` when found on the PATH or in /usr/games,
+    /// else off (the route then answers 503 `engine-unavailable`).
+    #[arg(long, env = "XA_ENGINE")]
+    pub engine: Option<String>,
+
+    /// An argument of the engine's program (repeatable; `-uci` for sjaakii).
+    #[arg(
+        long = "engine-arg",
+        env = "XA_ENGINE_ARGS",
+        value_delimiter = ' ',
+        allow_hyphen_values = true
+    )]
+    pub engine_args: Vec<String>,
+
+    /// An engine option as `NAME=VALUE`, sent with `setoption` after the handshake
+    /// (repeatable, or comma-separated in the environment): `Threads=1`, `Hash=16`,
+    /// `EvalFile=/opt/pikafish/pikafish.nnue`.
+    #[arg(long = "engine-option", env = "XA_ENGINE_OPTIONS", value_delimiter = ',', value_parser = parse_engine_option)]
+    pub engine_options: Vec<String>,
+
+    /// How the engine writes squares: `uci` (ranks 1-10, Fairy-Stockfish) or `iccs` (ranks
+    /// 0-9, Pikafish). Unset: told by the engine's name.
+    #[arg(long, env = "XA_ENGINE_SQUARES", value_enum)]
+    pub engine_squares: Option<EngineSquares>,
+
+    /// Engine processes at most, each thinking about one move at a time (each some 65-80 MB).
+    #[arg(long, env = "XA_ENGINE_POOL", default_value_t = DEFAULT_ENGINE_POOL)]
+    pub engine_pool: usize,
+
+    /// Moves that may wait for an engine process; beyond, 503 `engine-busy`.
+    #[arg(long, env = "XA_ENGINE_QUEUE", default_value_t = DEFAULT_ENGINE_QUEUE)]
+    pub engine_queue: usize,
+
+    /// Milliseconds an engine may overrun its thinking time (or, with `nodes`, may think)
+    /// before it counts as hung and is restarted.
+    #[arg(long, env = "XA_ENGINE_GRACE_MS", default_value_t = DEFAULT_ENGINE_GRACE_MS)]
+    pub engine_grace_ms: u64,
+
     /// Log line format.
     #[arg(long, env = "XA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -175,6 +233,13 @@ impl Default for Config {
             drain_timeout_ms: DEFAULT_DRAIN_TIMEOUT_MS,
             shutdown_delay_ms: 0,
             cors_origins: Vec::new(),
+            engine: None,
+            engine_args: Vec::new(),
+            engine_options: Vec::new(),
+            engine_squares: None,
+            engine_pool: DEFAULT_ENGINE_POOL,
+            engine_queue: DEFAULT_ENGINE_QUEUE,
+            engine_grace_ms: DEFAULT_ENGINE_GRACE_MS,
             log_format: LogFormat::Text,
             log_level: DEFAULT_LOG_LEVEL.to_owned(),
         }
@@ -232,9 +297,45 @@ impl Config {
         Duration::from_millis(self.drain_timeout_ms)
     }
 
+    /// The engine to play with, if any: `--engine`'s program, else the default one when it
+    /// is installed; `off` (or an empty value) turns it off.
+    pub fn engine(&self) -> Option<EngineConfig> {
+        let path = match self.engine.as_deref().map(str::trim) {
+            Some("off" | "none" | "") => return None,
+            Some(path) => PathBuf::from(path),
+            None => engine::find_default()?,
+        };
+        let options = self
+            .engine_options
+            .iter()
+            .filter_map(|o| o.split_once('='))
+            .map(|(n, v)| (n.trim().to_owned(), v.trim().to_owned()))
+            .collect();
+        Some(EngineConfig {
+            args: self.engine_args.clone(),
+            options,
+            squares: self.engine_squares.map(|s| match s {
+                EngineSquares::Uci => Squares::Uci,
+                EngineSquares::Iccs => Squares::Iccs,
+            }),
+            processes: self.engine_pool.max(1),
+            queue: self.engine_queue,
+            search_grace: Duration::from_millis(self.engine_grace_ms),
+            ..EngineConfig::new(path)
+        })
+    }
+
     /// The pause between readiness turning 503 and the listener closing.
     pub fn shutdown_delay(&self) -> Duration {
         Duration::from_millis(self.shutdown_delay_ms)
+    }
+}
+
+/// Accepts `NAME=VALUE` with a name, and no line break (it is sent on one line).
+fn parse_engine_option(s: &str) -> Result<String, String> {
+    match s.split_once('=') {
+        Some((name, _)) if !name.trim().is_empty() && !s.contains(['\n', '\r']) => Ok(s.to_owned()),
+        _ => Err("an engine option is NAME=VALUE, on one line".to_owned()),
     }
 }
 

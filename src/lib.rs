@@ -7,6 +7,8 @@
 //!   SVG, on [`xiangqi`] alone.
 //! - [`api`]: the v1 contract without HTTP: requests, answers, problems, the [`api::Arbiter`]
 //!   trait and [`api::LawArbiter`], the bridge to the two above.
+//! - [`engine`]: the computer opponent, an external UCI engine in a bounded pool; the law
+//!   chooses the moves it may play ([`api::play`]).
 //! - [`http`]: the HTTP API ([`http::app`]) and its server ([`http::server`]), on [`api`].
 //! - [`cli`]: the offline subcommands (`adjudicate`, `legal-moves`, `perft`), on [`api`].
 //! - [`records`]: game records (PGN, score sheets, dpxq.com's text, DhtmlXQ) read into moves.
@@ -20,6 +22,7 @@ pub mod api;
 pub mod cli;
 pub mod config;
 pub mod diagram;
+pub mod engine;
 pub mod http;
 pub mod records;
 pub mod telemetry;

@@ -260,6 +260,31 @@ pub enum ApiError {
         /// What is wrong with it.
         message: Wording,
     },
+    /// 503: no engine is configured, so the computer cannot play (`POST /v1/engine/move`).
+    #[error("no engine is configured")]
+    EngineUnavailable,
+    /// 503: every engine process is busy and the queue in front of them is full; retry after
+    /// `retry_after_s` seconds (also sent as `Retry-After`).
+    #[error("every engine is busy; retry in {retry_after_s} s")]
+    EngineBusy {
+        /// Seconds to wait before retrying.
+        retry_after_s: u64,
+    },
+    /// 503: the engine failed (died, hung, answered nonsense or an illegal move); it has been
+    /// restarted and no move was played.
+    #[error("the engine failed ({reason})")]
+    EngineFailed {
+        /// Stable snake_case code: `start`, `died`, `timeout`, `illegal_move` or `garbage`.
+        reason: &'static str,
+    },
+    /// 422: the side to move has no legal move, so there is no move to ask for.
+    #[error("the game is over")]
+    GameOver {
+        /// The side that won.
+        winner: Color,
+        /// True for checkmate, false for a side with no move (stalemate, a loss in xiangqi).
+        checkmate: bool,
+    },
     /// 500: a bug (a caught panic). Never caused by client input.
     #[error("internal error")]
     Internal,
@@ -302,7 +327,10 @@ impl ApiError {
             ApiError::Timeout { .. }
             | ApiError::NotReady
             | ApiError::Overloaded { .. }
-            | ApiError::Cancelled => 503,
+            | ApiError::Cancelled
+            | ApiError::EngineUnavailable
+            | ApiError::EngineBusy { .. }
+            | ApiError::EngineFailed { .. } => 503,
             ApiError::RequestTimeout { .. } => 408,
             ApiError::UnsupportedEncoding { .. } => 415,
             ApiError::InvalidFen { .. }
@@ -316,7 +344,8 @@ impl ApiError {
             | ApiError::InvalidRequest { .. }
             | ApiError::InvalidRecord { .. }
             | ApiError::UndecodableRecord { .. }
-            | ApiError::UnsupportedRecordFormat { .. } => 422,
+            | ApiError::UnsupportedRecordFormat { .. }
+            | ApiError::GameOver { .. } => 422,
             ApiError::InRecord { error, .. } => error.status(),
             ApiError::Internal => 500,
             ApiError::Status { status, .. } => *status,
@@ -350,6 +379,10 @@ impl ApiError {
             ApiError::InvalidParameter { .. } => "invalid-parameter",
             ApiError::UnsupportedRecordFormat { .. } => "unsupported-record-format",
             ApiError::InRecord { error, .. } => return error.slug(),
+            ApiError::EngineUnavailable => "engine-unavailable",
+            ApiError::EngineBusy { .. } => "engine-busy",
+            ApiError::EngineFailed { .. } => "engine-failed",
+            ApiError::GameOver { .. } => "game-over",
             ApiError::Internal => "internal",
             ApiError::Status { .. } => return None,
         })
@@ -392,6 +425,10 @@ impl ApiError {
             ApiError::InvalidParameter { .. } => "Invalid query parameter",
             ApiError::UnsupportedRecordFormat { .. } => "Unsupported record format",
             ApiError::InRecord { error, .. } => error.title(),
+            ApiError::EngineUnavailable => "No engine",
+            ApiError::EngineBusy { .. } => "Engine busy",
+            ApiError::EngineFailed { .. } => "Engine failed",
+            ApiError::GameOver { .. } => "Game over",
             ApiError::Internal => "Internal server error",
             ApiError::Status { reason, .. } => reason.unwrap_or("Error"),
         }
@@ -407,6 +444,15 @@ impl ApiError {
             }
             ApiError::Overloaded { retry_after_s } => json!({ "retry_after_s": retry_after_s }),
             ApiError::Cancelled => json!({ "retry_after_s": RETRY_AFTER_S }),
+            ApiError::EngineUnavailable => json!({ "install": wording::INSTALL_HINT }),
+            ApiError::EngineBusy { retry_after_s } => json!({ "retry_after_s": retry_after_s }),
+            ApiError::EngineFailed { reason } => {
+                json!({ "reason": reason, "retry_after_s": RETRY_AFTER_S })
+            }
+            ApiError::GameOver { winner, checkmate } => json!({
+                "winner": winner.name(),
+                "reason": if *checkmate { "checkmate" } else { "stalemate" },
+            }),
             ApiError::UnsupportedEncoding { encoding } => json!({
                 "encoding": encoding,
                 "supported": ["identity"],
@@ -591,6 +637,10 @@ impl ApiError {
             ApiError::NotReady => wording::fixed(Fixed::NotReady, lang).to_owned(),
             ApiError::Cancelled => wording::fixed(Fixed::Cancelled, lang).to_owned(),
             ApiError::Internal => wording::fixed(Fixed::Internal, lang).to_owned(),
+            ApiError::EngineUnavailable => wording::engine_unavailable(lang),
+            ApiError::EngineBusy { retry_after_s } => wording::engine_busy(*retry_after_s, lang),
+            ApiError::EngineFailed { reason } => wording::engine_failed(reason, lang),
+            ApiError::GameOver { checkmate, .. } => wording::game_over(*checkmate, lang),
             // A bare status is described by its status line, in every language.
             ApiError::Status { .. } => self.to_string(),
         }

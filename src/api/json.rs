@@ -21,7 +21,8 @@ use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer, Error as _, Map
 use super::error::{ApiError, ECHO_CHARS, elide};
 use super::json_fast;
 use super::request::{
-    AdjudicateRequest, BatchRequest, DiagramRequest, LegalMovesRequest, problem_language,
+    AdjudicateRequest, BatchRequest, DiagramRequest, EngineMoveRequest, LegalMovesRequest,
+    problem_language,
 };
 use super::wording::{self, Wording};
 use crate::adjudication::Lang;
@@ -44,6 +45,7 @@ impl RequestBody for AdjudicateRequest {
 impl RequestBody for BatchRequest {}
 impl RequestBody for LegalMovesRequest {}
 impl RequestBody for DiagramRequest {}
+impl RequestBody for EngineMoveRequest {}
 
 /// Parses a whole request body as `T`, with details worded for people. Unknown fields of the
 /// body's object are a 422 `unknown-field` unless it says `"strict": false`.

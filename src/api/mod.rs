@@ -15,6 +15,8 @@
 //! - [`law`]: [`LawArbiter`], the arbiter that applies the law.
 //! - [`adjudicate`]: the calls ([`adjudicate_one`], [`adjudicate_batch`], [`rule_all`]).
 //! - [`diagram`]: the board diagrams of a FEN or of a ruled game's ply, as SVG.
+//! - [`play`]: playing against the computer: the law's filter on the engine's moves before
+//!   its search ([`crate::engine`]), and the answer after it.
 //! - [`report`]: the printable ruling (HTML, one A4 sheet); [`time`] writes its timestamp.
 
 pub mod adjudicate;
@@ -26,6 +28,7 @@ pub mod json;
 pub mod json_fast;
 pub mod law;
 pub mod moves;
+pub mod play;
 pub mod query;
 pub mod report;
 pub mod request;

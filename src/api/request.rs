@@ -307,6 +307,111 @@ impl TryFrom<DiagramFields> for DiagramRequest {
     }
 }
 
+/// `POST /v1/engine/move`: a game, as for `POST /v1/adjudicate`, and how strongly the
+/// computer plays its next move: one of `level`, `movetime_ms` or `nodes`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "EngineMoveFields")]
+pub struct EngineMoveRequest {
+    /// The game, ruled on as `POST /v1/adjudicate` would.
+    #[serde(flatten)]
+    pub game: AdjudicateRequest,
+    /// Strength 1-10 ([`LEVEL_RANGE`]): the engine's skill and thinking time.
+    pub level: Option<i64>,
+    /// Thinking time at full strength, in milliseconds ([`MOVETIME_MS_RANGE`]).
+    pub movetime_ms: Option<i64>,
+    /// A node budget at full strength ([`NODES_RANGE`]): the same move every time.
+    pub nodes: Option<i64>,
+}
+
+with_game_fields! {
+    /// An [`EngineMoveRequest`] as read: the game's fields and the strength's.
+    struct EngineMoveFields {
+        #[serde(default, deserialize_with = "integral")]
+        level: Option<i64>,
+        #[serde(default, deserialize_with = "integral")]
+        movetime_ms: Option<i64>,
+        #[serde(default, deserialize_with = "integral")]
+        nodes: Option<i64>,
+    }
+}
+
+impl TryFrom<EngineMoveFields> for EngineMoveRequest {
+    type Error = &'static str;
+
+    fn try_from(mut f: EngineMoveFields) -> Result<Self, Self::Error> {
+        Ok(EngineMoveRequest {
+            game: AdjudicateRequest::try_from(f.take_game())?,
+            level: f.level,
+            movetime_ms: f.movetime_ms,
+            nodes: f.nodes,
+        })
+    }
+}
+
+/// The levels of `POST /v1/engine/move`.
+pub const LEVEL_RANGE: std::ops::RangeInclusive<i64> = 1..=10;
+/// The level played when a request names no strength.
+pub const DEFAULT_LEVEL: u8 = 5;
+/// The thinking times a request may ask for, in milliseconds.
+pub const MOVETIME_MS_RANGE: std::ops::RangeInclusive<i64> = 50..=5_000;
+/// The node budgets a request may ask for: half a million is some 2.5 s of Fairy-Stockfish on
+/// one core here (150-240 k nodes a second), well within the request's time.
+pub const NODES_RANGE: std::ops::RangeInclusive<i64> = 1..=500_000;
+
+/// How strongly the computer plays, checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strength {
+    /// A level of [`LEVEL_RANGE`].
+    Level(u8),
+    /// A thinking time at full strength.
+    MoveTime(std::time::Duration),
+    /// A node budget at full strength.
+    Nodes(u64),
+}
+
+impl EngineMoveRequest {
+    /// Checks the game ([`AdjudicateRequest::check`]) and the strength.
+    pub fn check(
+        self,
+        limits: &Limits,
+        accept_language: Option<&str>,
+    ) -> Result<(Game, Strength), ApiError> {
+        let strength = self.strength()?;
+        Ok((self.game.check(limits, accept_language)?, strength))
+    }
+
+    /// The strength asked for: at most one of the three fields, each in its range.
+    pub fn strength(&self) -> Result<Strength, ApiError> {
+        let given = [
+            ("level", self.level, LEVEL_RANGE),
+            ("movetime_ms", self.movetime_ms, MOVETIME_MS_RANGE),
+            ("nodes", self.nodes, NODES_RANGE),
+        ];
+        let mut named = given.iter().filter(|(_, v, _)| v.is_some());
+        let Some((field, Some(value), range)) = named.next().cloned() else {
+            return Ok(Strength::Level(DEFAULT_LEVEL));
+        };
+        if let Some((other, ..)) = named.next() {
+            return Err(ApiError::InvalidRequest {
+                field: (*other).to_owned(),
+                message: wording::one_strength(field, other),
+            });
+        }
+        if !range.contains(&value) {
+            return Err(ApiError::InvalidRequest {
+                field: field.to_owned(),
+                message: wording::out_of_range(field, *range.start(), *range.end(), value),
+            });
+        }
+        // In range, so each conversion holds.
+        Ok(match field {
+            "level" => Strength::Level(value as u8),
+            "movetime_ms" => Strength::MoveTime(std::time::Duration::from_millis(value as u64)),
+            _ => Strength::Nodes(value as u64),
+        })
+    }
+}
+
 /// Longest accepted list of arrows or of marks, in characters (a hundred arrows or so).
 pub const MAX_LIST_CHARS: usize = 1024;
 

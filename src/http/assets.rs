@@ -1,5 +1,5 @@
 //! Static assets compiled into the binary: the arbiter's desk (`GET /`, `/desk.js`,
-//! `/desk.css`), the API reference (`GET /docs`, `/docs/redoc.standalone.js`) and the API
+//! `/desk-computer.js`, `/desk.css`), the API reference (`GET /docs`, `/docs/redoc.standalone.js`) and the API
 //! description (`GET /openapi.yaml`).
 //!
 //! Nothing is read from disk or fetched from elsewhere at run time. Each asset is kept twice:
@@ -144,6 +144,12 @@ pub static DESK_JS: Asset = Asset::new(
     "text/javascript; charset=utf-8",
     None,
 );
+/// The desk's mode against the computer (an ES module the desk's script imports).
+pub static DESK_COMPUTER_JS: Asset = Asset::new(
+    include_bytes!("desk/desk-computer.js"),
+    "text/javascript; charset=utf-8",
+    None,
+);
 /// The desk's style sheet.
 pub static DESK_CSS: Asset = Asset::new(
     include_bytes!("desk/desk.css"),
@@ -166,8 +172,14 @@ pub static REDOC_JS: Asset = Asset::new(
 pub static OPENAPI: Asset = Asset::new(OPENAPI_YAML.as_bytes(), "application/yaml", None);
 
 /// Every asset.
-pub static ALL: [&Asset; 6] = [
-    &DESK_HTML, &DESK_JS, &DESK_CSS, &DOCS_HTML, &REDOC_JS, &OPENAPI,
+pub static ALL: [&Asset; 7] = [
+    &DESK_HTML,
+    &DESK_JS,
+    &DESK_COMPUTER_JS,
+    &DESK_CSS,
+    &DOCS_HTML,
+    &REDOC_JS,
+    &OPENAPI,
 ];
 
 /// Compresses every asset now, so no request waits for it (about 0.1 s of one core for
@@ -188,6 +200,11 @@ pub async fn desk(headers: HeaderMap) -> Response {
 /// `GET /desk.js`.
 pub async fn desk_js(headers: HeaderMap) -> Response {
     DESK_JS.respond(&headers)
+}
+
+/// `GET /desk-computer.js`.
+pub async fn desk_computer_js(headers: HeaderMap) -> Response {
+    DESK_COMPUTER_JS.respond(&headers)
 }
 
 /// `GET /desk.css`.

@@ -44,10 +44,13 @@ impl IntoResponse for LocalizedError {
         let mut resp = problem_response(status, &error.to_problem_in(lang));
         let headers = resp.headers_mut();
         match error {
-            ApiError::Overloaded { retry_after_s } => {
+            ApiError::Overloaded { retry_after_s } | ApiError::EngineBusy { retry_after_s } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_s));
             }
-            ApiError::Timeout { .. } | ApiError::NotReady | ApiError::Cancelled => {
+            ApiError::Timeout { .. }
+            | ApiError::NotReady
+            | ApiError::Cancelled
+            | ApiError::EngineFailed { .. } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_S));
             }
             ApiError::UnsupportedEncoding { .. } => {

@@ -18,6 +18,7 @@ use pin_project_lite::pin_project;
 use tower::{Layer, Service};
 
 use crate::api::answer::Verdict;
+use crate::engine::{EnginePool, Failure};
 
 /// Counter of answered requests, by `method`, `route` and `status`.
 pub const REQUESTS_TOTAL: &str = "xiangqi_http_requests_total";
@@ -48,6 +49,19 @@ pub const POOL_RUNNING: &str = "xiangqi_ruling_pool_running";
 pub const POOL_WAITING: &str = "xiangqi_ruling_pool_waiting";
 /// Counter of requests turned away with 503 because the pool and its queue were full.
 pub const POOL_REJECTED: &str = "xiangqi_ruling_pool_rejected_total";
+
+/// Counter of engine searches, by `outcome`: `move` (a checked move) or `busy` (refused, the
+/// pool and its queue full). Failed searches are counted by [`ENGINE_RESTARTS`].
+pub const ENGINE_SEARCHES: &str = "xiangqi_engine_searches_total";
+/// Counter of seconds spent in engine searches that gave a move (with the `move` count of the
+/// counter above, the mean time per move).
+pub const ENGINE_SECONDS: &str = "xiangqi_engine_search_seconds_total";
+/// Counter of engine processes started (the first and every restart).
+pub const ENGINE_STARTS: &str = "xiangqi_engine_starts_total";
+/// Counter of engine processes given up, by `reason` (the `Failure` codes): each restarted.
+pub const ENGINE_RESTARTS: &str = "xiangqi_engine_restarts_total";
+/// Gauge of engine processes running.
+pub const ENGINE_PROCESSES: &str = "xiangqi_engine_processes";
 
 /// Latency buckets: adjudication takes tens of microseconds, so start at 100 µs.
 const LATENCY_BUCKETS: &[f64] = &[
@@ -142,6 +156,53 @@ fn describe() {
         POOL_REJECTED,
         "Requests answered 503 overloaded because the ruling pool and its queue were full"
     );
+}
+
+/// The engine pool's figures, in Prometheus text, read from its counters at scrape time: the
+/// engine bridge counts, this module names.
+pub fn engine_metrics(pool: &EnginePool) -> String {
+    use std::fmt::Write as _;
+    use std::sync::atomic::Ordering::Relaxed;
+    let s = pool.stats();
+    let mut out = String::new();
+    let mut head = |name: &str, kind: &str, help: &str| {
+        let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
+    };
+    head(ENGINE_SEARCHES, "counter", "Engine searches, by outcome");
+    let restarts: Vec<u64> = s.restarts.iter().map(|r| r.load(Relaxed)).collect();
+    let _ = writeln!(
+        out,
+        "{ENGINE_SEARCHES}{{outcome=\"move\"}} {}\n{ENGINE_SEARCHES}{{outcome=\"busy\"}} {}",
+        s.moves.load(Relaxed),
+        s.busy.load(Relaxed)
+    );
+    let mut head = |name: &str, kind: &str, help: &str| {
+        let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
+    };
+    head(
+        ENGINE_RESTARTS,
+        "counter",
+        "Engine processes given up and restarted, by reason",
+    );
+    for (code, n) in Failure::CODES.iter().zip(&restarts) {
+        let _ = writeln!(out, "{ENGINE_RESTARTS}{{reason=\"{code}\"}} {n}");
+    }
+    let _ = writeln!(
+        out,
+        "# HELP {ENGINE_SECONDS} Seconds spent in engine searches that gave a move\n# TYPE {ENGINE_SECONDS} counter\n{ENGINE_SECONDS} {}",
+        s.search_micros.load(Relaxed) as f64 / 1e6
+    );
+    let _ = writeln!(
+        out,
+        "# HELP {ENGINE_STARTS} Engine processes started\n# TYPE {ENGINE_STARTS} counter\n{ENGINE_STARTS} {}",
+        s.starts.load(Relaxed)
+    );
+    let _ = writeln!(
+        out,
+        "# HELP {ENGINE_PROCESSES} Engine processes running\n# TYPE {ENGINE_PROCESSES} gauge\n{ENGINE_PROCESSES} {}",
+        s.processes.load(Relaxed)
+    );
+    out
 }
 
 /// The usual process metrics, in Prometheus text, read from `/proc/self` at scrape time:

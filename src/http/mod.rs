@@ -15,6 +15,7 @@ pub mod headers;
 pub mod metrics;
 pub mod middleware;
 pub mod ops;
+pub mod play;
 pub mod pool;
 pub mod router;
 pub mod server;

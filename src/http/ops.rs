@@ -10,6 +10,7 @@ use super::error::{LocalizedError, ProblemLang};
 use super::extract::ApiJson;
 use super::state::AppState;
 use crate::api::error::{ApiError, elide};
+use crate::api::wording;
 
 /// The OpenAPI description, compiled in so the binary serves exactly the spec it was built with
 /// (`GET /openapi.yaml`, [`super::assets::OPENAPI`]).
@@ -20,10 +21,28 @@ pub async fn healthz() -> Response {
     ApiJson(json!({ "status": "ok" })).into_response()
 }
 
-/// `GET /readyz`: 200 while taking work, 503 problem once shutdown has begun.
+/// `GET /readyz`: 200 while taking work, 503 problem once shutdown has begun. The engine's
+/// state is a detail (`engine`), never a failure: without it only the computer opponent is
+/// missing.
 pub async fn readyz(State(state): State<AppState>, lang: ProblemLang) -> Response {
     if state.readiness.is_ready() {
-        ApiJson(json!({ "status": "ready" })).into_response()
+        let engine = match &state.engine {
+            None => json!({ "status": "off", "install": wording::INSTALL_HINT }),
+            Some(pool) => {
+                let h = pool.health();
+                json!({
+                    "status": if h.processes > 0 { "running" } else { "idle" },
+                    "path": h.path,
+                    "name": h.name,
+                    "pool": h.pool,
+                    "processes": h.processes,
+                    "searching": h.searching,
+                    "restarts": h.restarts,
+                    "moves": h.moves,
+                })
+            }
+        };
+        ApiJson(json!({ "status": "ready", "engine": engine })).into_response()
     } else {
         lang.answer(ApiError::NotReady).into_response()
     }
@@ -35,6 +54,9 @@ pub async fn metrics(State(state): State<AppState>) -> Response {
     state.metrics.run_upkeep();
     let mut text = state.metrics.render();
     text.push_str(&super::metrics::process_metrics());
+    if let Some(pool) = &state.engine {
+        text.push_str(&super::metrics::engine_metrics(pool));
+    }
     let mut resp = text.into_response();
     resp.headers_mut().insert(
         header::CONTENT_TYPE,

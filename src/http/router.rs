@@ -25,9 +25,10 @@ use super::middleware::{
 };
 use super::pool::RulingPool;
 use super::state::{AppState, Readiness};
-use super::{assets, diagram, encoding, headers, ops, v1};
+use super::{assets, diagram, encoding, headers, ops, play, v1};
 use crate::api::Arbiter;
 use crate::config::Config;
+use crate::engine::EnginePool;
 
 /// One route: its method, its path template, and its handler.
 struct RouteEntry {
@@ -71,6 +72,7 @@ fn route_table() -> Vec<RouteEntry> {
         post_route("/v1/diagram", diagram::diagram),
         post_route("/v1/report", diagram::report),
         get_route("/v1/rulesets", v1::rulesets),
+        post_route("/v1/engine/move", play::engine_move),
         get_route("/healthz", ops::healthz),
         get_route("/readyz", ops::readyz),
         get_route("/metrics", ops::metrics),
@@ -79,6 +81,7 @@ fn route_table() -> Vec<RouteEntry> {
         get_route("/docs/redoc.standalone.js", assets::redoc_js),
         get_route("/", assets::desk),
         get_route("/desk.js", assets::desk_js),
+        get_route("/desk-computer.js", assets::desk_computer_js),
         get_route("/desk.css", assets::desk_css),
     ]
 }
@@ -109,6 +112,7 @@ pub fn app_with_readiness(
         readiness,
         metrics: metrics::handle(),
         pool: RulingPool::new(config.ruling_workers(), config.ruling_queue),
+        engine: config.engine().map(EnginePool::new),
     };
     let deadline = DeadlineConfig {
         timeout: config.request_timeout(),

@@ -8,6 +8,7 @@ use metrics_exporter_prometheus::PrometheusHandle;
 use super::pool::RulingPool;
 use crate::api::Arbiter;
 use crate::api::Limits;
+use crate::engine::EnginePool;
 
 /// Whether the service takes new work. Starts ready; turns not-ready once shutdown begins
 /// and never turns back.
@@ -46,4 +47,6 @@ pub struct AppState {
     pub metrics: PrometheusHandle,
     /// Where large rulings run.
     pub pool: RulingPool,
+    /// The computer opponent's engines, when one is configured.
+    pub engine: Option<EnginePool>,
 }

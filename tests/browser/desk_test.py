@@ -9,9 +9,14 @@ the chase arrow and the chased piece on the board's SVG), steps with the keyboar
 slider, shows an illegal move of a pasted game, opens the same game file saved in UTF-8, GBK and
 Big5 and as an XQF file (the same ruling), shares and reloads a link, plays by clicking
 (a refused destination leaves the position as it was), repeats positions to the third
-occurrence (the banner: must change, then loss; a draw), switches language, checks a phone
-width, and loads the API reference. Nothing may be fetched from anywhere but the service.
-Screenshots go to SCREENSHOT_DIR; DESK_PNG (docs/desk.png) is the desk with the chase shown.
+occurrence (the banner: must change, then loss; a draw), plays a few moves against the
+computer (its replies, undo by pairs, a game handed over at its must-change ply, where the
+computer may not repeat), switches language, checks a phone width, and loads the API
+reference. Nothing may be fetched from anywhere but the service. The computer needs the
+service's engine (fairy-stockfish): without one, the mode's check is skipped and says so,
+except in CI (CI=true), where it fails.
+Screenshots go to SCREENSHOT_DIR; DESK_PNG (docs/desk.png) is the desk with the chase shown,
+and docs/desk-engine.png, beside it, a short game against the computer.
 """
 
 import json
@@ -397,6 +402,77 @@ def check_play(desk, shots):
     page.screenshot(path=str(shots / "05-play-loss.png"), full_page=True)
 
 
+# The chase of E3 with two black rooks added: Red is lost, and Fairy-Stockfish alone would
+# repeat the chase (b0a0), which the law makes a loss for Red.
+CHASE_FEN = "4k4/7rr/c8/9/9/9/9/9/9/1R1K5 w - - 0 1"
+CHASE_MOVES = ["b0a0", "a7b7", "a0b0", "b7a7", "b0a0", "a7b7", "a0b0", "b7a7"]
+
+
+def engine_installed(base):
+    import urllib.request
+
+    with urllib.request.urlopen(f"{base}/readyz") as resp:
+        return json.load(resp)["engine"]["status"] != "off"
+
+
+def check_computer(desk, shots, engine_png):
+    page = desk.page
+    if not engine_installed(desk.base):
+        assert os.environ.get("CI") != "true", "CI=true but the service has no engine"
+        print("skipped: the computer's mode (the service has no engine)", file=sys.stderr)
+        return
+    # A new game against the computer at level 1: the player has Red and moves first.
+    page.click('[data-lang="en"]')
+    page.click('[data-mode="review"]')
+    desk.review("", "")
+    desk.settled()
+    page.click('[data-mode="computer"]')
+    expect(page.locator("#computer-controls")).to_be_visible()
+    expect(page.locator("#computer-you")).to_have_value("red")
+    page.select_option("#computer-level", "1")
+    desk.expect_ply(0, 0)
+
+    def move_and_reply(move):
+        before = page.locator("#moves li").count()
+        desk.click_square(move[:2])
+        expect(page.locator(f'.mark.selected[data-square="{move[:2]}"]')).to_have_count(1)
+        desk.click_square(move[2:])
+        expect(page.locator("#moves li")).to_have_count(before + 2)
+        expect(page.locator("#notice")).to_contain_text("The computer played")
+        desk.settled()
+
+    for move in ["h2e2", "h0g2", "i0h0"]:
+        move_and_reply(move)
+    if engine_png:
+        page.screenshot(path=str(engine_png), full_page=True)
+    page.screenshot(path=str(shots / "06-computer.png"), full_page=True)
+    # The computer's pieces are not the player's to move.
+    fen = desk.fen()
+    black_piece = next(sq for sq in ["a9", "b9", "c9", "d9", "e9", "f9", "g9", "h9", "i9"]
+                       if page.locator(f"#pc-{sq}").count())
+    desk.click_square(black_piece)
+    expect(page.locator("#notice")).to_have_class("refused")
+    assert desk.fen() == fen
+    # Undo takes back the computer's reply and the player's move.
+    page.click("#undo")
+    desk.expect_ply(4, 4)
+    expect(page.locator(".arrow.move")).to_have_count(1)
+
+    # A game handed over at its must-change ply: the banner, and the computer (Red) changes.
+    page.click('[data-mode="review"]')
+    desk.review(" ".join(CHASE_MOVES), CHASE_FEN)
+    desk.expect_ply(8, 8)
+    page.click('[data-mode="computer"]')
+    expect(page.locator("#computer-you")).to_have_value("black")
+    expect(page.locator("#moves li")).to_have_count(10)
+    expect(page.locator("#notice")).to_contain_text("may not play b0a0")
+    desk.settled()
+    last = page.locator('#moves button[data-ply="9"]').text_content()
+    assert "b0a0" not in last, last
+    expect(page.locator("#banner")).to_be_hidden()
+    page.screenshot(path=str(shots / "07-computer-changes.png"), full_page=True)
+
+
 def check_languages(desk, shots):
     page = desk.page
     page.click('[data-lang="zh"]')
@@ -516,6 +592,7 @@ def main():
             check_play(desk, shots)
             check_languages(desk, shots)
             check_prototype_languages(desk)
+            check_computer(desk, shots, desk_png and desk_png.with_name("desk-engine.png"))
             check_docs(desk, shots)
         except Exception:
             page.screenshot(path=str(shots / "failure.png"), full_page=True)

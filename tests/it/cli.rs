@@ -316,7 +316,10 @@ fn exit_codes_are_distinct_and_documented() {
         .unwrap();
     drop(child.stdout.take());
     let mut stdin = child.stdin.take().unwrap();
-    let _ = stdin.write_all(b"{\"moves\": [\"h2e2\"]}\n");
+    // Answers well beyond a pipe's buffer: another test's child forked at this moment holds
+    // a copy of the closed read end until it execs (the engine's tests spawn many), and the
+    // first answers may fit in the pipe meanwhile; later ones cannot.
+    let _ = stdin.write_all(&b"{\"moves\": [\"h2e2\"]}\n".repeat(20_000));
     drop(stdin);
     assert_eq!(child.wait().unwrap().code(), Some(3));
 

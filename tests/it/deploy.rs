@@ -56,3 +56,39 @@ fn service_hpa_and_pdb_select_the_deployment() {
     assert_eq!(pdb["apiVersion"], "policy/v1");
     assert_eq!(&pdb["spec"]["selector"]["matchLabels"], labels);
 }
+
+/// The pod's memory counts the engine pool: the service's own 128Mi and 96Mi for each engine
+/// process (Fairy-Stockfish at a 16 MB hash is some 80 MB resident, docs/performance.md).
+#[test]
+fn deployment_memory_counts_the_engine_pool() {
+    let d = manifest("deploy/deployment.yaml");
+    let c = &d["spec"]["template"]["spec"]["containers"][0];
+    let env = |name: &str| {
+        c["env"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name)
+            .and_then(|e| e["value"].as_str())
+            .unwrap_or_else(|| panic!("{name} is set"))
+            .to_owned()
+    };
+    let pool: u64 = env("XA_ENGINE_POOL").parse().unwrap();
+    assert!(pool >= 1);
+    assert!(env("XA_ENGINE_OPTIONS").contains("Hash=16"));
+    let mebibytes = |v: &Value| {
+        v.as_str()
+            .unwrap()
+            .strip_suffix("Mi")
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+    };
+    assert!(mebibytes(&c["resources"]["limits"]["memory"]) >= 128 + 96 * pool);
+    let dockerfile = std::fs::read_to_string("Dockerfile").unwrap();
+    assert!(dockerfile.contains("COPY --from=engine /usr/games/fairy-stockfish"));
+    assert!(
+        dockerfile.contains("fairy-stockfish/copyright"),
+        "the engine's licence ships with it"
+    );
+}

@@ -6,9 +6,10 @@ use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, header};
 
 /// Every asset route, with the media type it must answer.
-const ASSETS: [(&str, &str); 5] = [
+const ASSETS: [(&str, &str); 6] = [
     ("/", "text/html; charset=utf-8"),
     ("/desk.js", "text/javascript; charset=utf-8"),
+    ("/desk-computer.js", "text/javascript; charset=utf-8"),
     ("/desk.css", "text/css; charset=utf-8"),
     ("/docs", "text/html; charset=utf-8"),
     (
@@ -230,14 +231,28 @@ async fn pages_load_only_what_the_service_serves() {
     }
     let js = String::from_utf8(body_bytes(send(&app, get("/desk.js")).await).await).unwrap();
     assert!(!js.contains("http://") && !js.contains("https://"));
-    assert!(!js.contains("import "), "the desk's script is one module");
+    // The desk's script imports one module of the service's, its mode against the computer
+    // (issue 34), which imports nothing.
+    let imports: Vec<&str> = js.lines().filter(|l| l.starts_with("import ")).collect();
+    assert_eq!(
+        imports,
+        ["import { computerMode } from '/desk-computer.js';"],
+        "the desk's script imports only its computer mode"
+    );
+    let computer =
+        String::from_utf8(body_bytes(send(&app, get("/desk-computer.js")).await).await).unwrap();
+    assert!(!computer.contains("http://") && !computer.contains("https://"));
+    assert!(
+        !computer.contains("import "),
+        "the computer mode imports nothing"
+    );
 }
 
 #[tokio::test]
 async fn the_desk_stays_within_its_budget() {
     let app = test_app();
     let mut total = 0;
-    for path in ["/", "/desk.js", "/desk.css"] {
+    for path in ["/", "/desk.js", "/desk-computer.js", "/desk.css"] {
         total += body_bytes(send(&app, get(path)).await).await.len();
     }
     assert!(

@@ -20,7 +20,9 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use crate::common::app::{body_bytes, body_json, content_type, get, law_app, post_json, send};
+use crate::common::app::{
+    body_bytes, body_json, content_type, engine_app, get, law_app, post_json, send,
+};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
@@ -247,6 +249,8 @@ fn echo_to_cli(cmd: &str) -> Option<(String, String)> {
 #[tokio::test]
 async fn every_readme_example_answers_as_shown() {
     let app = law_app();
+    // The computer's move is asked of the real engine where it is installed (always in CI).
+    let engine = engine_app();
     let blocks = blocks(README);
     let (mut curls, mut answers, mut clis) = (0, 0, 0);
     for (i, (lang, text)) in blocks.iter().enumerate() {
@@ -272,15 +276,20 @@ async fn every_readme_example_answers_as_shown() {
                 continue;
             };
             curls += 1;
+            let app = match (c.path.starts_with("/v1/engine/"), &engine) {
+                (false, _) => &app,
+                (true, Some(engine)) => engine,
+                (true, None) => continue,
+            };
             let (status, mut real) = match &c.file {
-                None => call(&app, &c.path, c.body.as_deref()).await,
+                None => call(app, &c.path, c.body.as_deref()).await,
                 Some((file, content_type)) => {
                     let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
                     let req = Request::post(c.path.as_str())
                         .header(header::CONTENT_TYPE, content_type.as_str())
                         .body(Body::from(bytes))
                         .unwrap();
-                    let resp = send(&app, req).await;
+                    let resp = send(app, req).await;
                     (resp.status(), body_json(resp).await)
                 }
             };

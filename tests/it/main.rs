@@ -32,6 +32,7 @@ mod desk_assets;
 mod diagram;
 mod disputed_rulings;
 mod doc_examples;
+mod engine;
 mod explanations;
 mod fuzz_regressions;
 mod golden_answers;

@@ -307,15 +307,17 @@ async fn check_against_spec(
 async fn actual_answers_satisfy_the_spec() {
     let spec = spec();
     let readiness = Readiness::new();
-    let app = app_with_readiness(&Config::default(), fake(), readiness.clone());
+    let app = app_with_readiness(&no_engine(), fake(), readiness.clone());
 
-    // Every request example of every operation.
+    // Every request example of every operation (the engine's: answered without an engine
+    // here, `engine_answers_satisfy_the_spec` has them with one).
     for (path, item) in spec["paths"].as_object().unwrap() {
         if let Some(op) = item.get("post") {
             let media = &op["requestBody"]["content"]["application/json"];
+            let want = if path == "/v1/engine/move" { 503 } else { 200 };
             for (_, ex) in media_examples(&spec, media) {
                 let req = post_json(path, ex.to_string());
-                assert_eq!(check_against_spec(&spec, &app, req, path).await, 200);
+                assert_eq!(check_against_spec(&spec, &app, req, path).await, want);
             }
         }
         if item.get("get").is_some() {
@@ -490,4 +492,65 @@ async fn real_arbiter_answers_satisfy_the_spec() {
     )
     .await;
     assert_eq!(got, 200);
+}
+
+#[tokio::test]
+async fn engine_answers_satisfy_the_spec() {
+    let spec = spec();
+    let path = "/v1/engine/move";
+    // Without an engine, and with a fake one that fails or is busy.
+    let off = law_app();
+    let body = r#"{"moves":[]}"#;
+    assert_eq!(
+        check_against_spec(&spec, &off, post_json(path, body), path).await,
+        503
+    );
+    for (body, want) in [
+        (r#"{"moves":[],"level":0}"#, 422),
+        (r#"{"moves":[],"nodes":5,"level":2}"#, 422),
+        (r#"{"moves":["e0e2"]}"#, 422),
+        (
+            r#"{"fen":"3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1","moves":["i0i9"]}"#,
+            422,
+        ),
+    ] {
+        assert_eq!(
+            check_against_spec(&spec, &off, post_json(path, body), path).await,
+            want
+        );
+    }
+    let failing = xiangqi_arbiter::http::app(
+        &Config {
+            engine: Some("tests/data/engine/fake-engine.sh".into()),
+            engine_args: vec!["garbage".into()],
+            ..Config::default()
+        },
+        std::sync::Arc::new(xiangqi_arbiter::api::LawArbiter),
+    );
+    assert_eq!(
+        check_against_spec(&spec, &failing, post_json(path, body), path).await,
+        503
+    );
+    // With the real engine, every request example of the route, when it is installed (CI
+    // installs it: there its absence fails).
+    let Some(engine) = xiangqi_arbiter::engine::find_default() else {
+        assert_ne!(
+            std::env::var("CI").as_deref(),
+            Ok("true"),
+            "CI=true but fairy-stockfish is not installed"
+        );
+        return;
+    };
+    let app = xiangqi_arbiter::http::app(
+        &Config {
+            engine: Some(engine.display().to_string()),
+            ..Config::default()
+        },
+        std::sync::Arc::new(xiangqi_arbiter::api::LawArbiter),
+    );
+    let media = &spec["paths"][path]["post"]["requestBody"]["content"]["application/json"];
+    for (name, ex) in media_examples(&spec, media) {
+        let got = check_against_spec(&spec, &app, post_json(path, ex.to_string()), path).await;
+        assert_eq!(got, 200, "{name}");
+    }
 }

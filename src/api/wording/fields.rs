@@ -122,3 +122,25 @@ pub fn unknown_field(
         }
     }
 }
+
+/// A number out of its range (no unit).
+pub fn out_of_range(field: &str, min: i64, max: i64, got: i64) -> Wording {
+    Wording::new(|lang| match lang {
+        Lang::En => format!("{field} must be between {min} and {max}, got {got}"),
+        Lang::Vi => format!("{field} phải từ {min} đến {max}, nhưng nhận được {got}"),
+        Lang::Zh => format!("{field}必须在{min}到{max}之间，收到的是{got}"),
+    })
+}
+
+/// Two ways of saying how strongly the computer plays, where one is allowed.
+pub fn one_strength(first: &str, second: &str) -> Wording {
+    Wording::new(|lang| match lang {
+        Lang::En => {
+            format!("give one of level, movetime_ms and nodes, not both {first} and {second}")
+        }
+        Lang::Vi => format!(
+            "chỉ ghi một trong level, movetime_ms và nodes, không ghi cả {first} lẫn {second}"
+        ),
+        Lang::Zh => format!("level、movetime_ms和nodes只能给出一个，不能同时给出{first}和{second}"),
+    })
+}

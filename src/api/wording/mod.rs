@@ -3,7 +3,9 @@
 //! whose texts clients have seen from the start), and Chinese as a Chinese arbiter writes it
 //! (红方/黑方, 车马炮相仕帅兵, 象士将卒).
 //!
-//! One function per message, its three texts side by side. A message built when the error is
+//! One function per message, its three texts side by side, English included: no problem's
+//! text is the domain's `Display` (that stays the rules core's and the readers' own message
+//! for logs; tests hold the two English texts equal where they say the same). A message built when the error is
 //! made (a FEN defect, an illegal move's reason, a field's complaint) is a [`Wording`] holding
 //! all three; the frame around it (which move, which line) is written when the problem is
 //! answered, in the language asked for. Titles are not here: a title names the problem type
@@ -12,6 +14,7 @@
 //! One file per kind of problem; `words` holds what they share.
 
 mod diagram;
+mod engine;
 mod fen;
 mod fields;
 mod json;
@@ -21,6 +24,7 @@ mod service;
 mod words;
 
 pub use diagram::*;
+pub use engine::*;
 pub use fen::*;
 pub use fields::*;
 pub use json::*;

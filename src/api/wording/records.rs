@@ -103,9 +103,17 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
     use RecordProblem as P;
     let problem = &echoed(problem);
     Wording::new(|lang| match (problem, lang) {
-        (p, Lang::En) => p.to_string(),
+        (P::Unexpected(c), Lang::En) => format!("unexpected '{c}'"),
         (P::Unexpected(c), Lang::Vi) => format!("ký tự '{c}' không đúng chỗ"),
         (P::Unexpected(c), Lang::Zh) => format!("此处不应出现'{c}'"),
+        (P::NeverClosed(what), Lang::En) => format!(
+            "a {} opened here is never closed",
+            match what {
+                Opened::Comment => "comment",
+                Opened::Variation => "variation",
+                Opened::Tag => "tag",
+            }
+        ),
         (P::NeverClosed(what), Lang::Vi) => format!(
             "{} mở ở đây không được đóng",
             match what {
@@ -122,46 +130,74 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
                 Opened::Tag => "标签",
             }
         ),
+        (P::TagWithoutValue(inner), Lang::En) => {
+            format!("a tag needs a name and a value: [{inner}]")
+        }
         (P::TagWithoutValue(inner), Lang::Vi) => format!("thẻ cần có tên và giá trị: [{inner}]"),
         (P::TagWithoutValue(inner), Lang::Zh) => format!("标签须有名称和值：[{inner}]"),
+        (P::UnquotedValue(key), Lang::En) => {
+            format!("the value of tag {key} must be in double quotes")
+        }
         (P::UnquotedValue(key), Lang::Vi) => {
             format!("giá trị của thẻ {key} phải nằm trong dấu ngoặc kép")
         }
         (P::UnquotedValue(key), Lang::Zh) => format!("标签{key}的值须放在双引号内"),
+        (P::UnknownFormat(value), Lang::En) => {
+            format!("unknown [Format \"{value}\"]: use ICCS, UCI, WXF, VN, Chinese or SAN")
+        }
         (P::UnknownFormat(value), Lang::Vi) => {
             format!("không biết [Format \"{value}\"]: dùng ICCS, UCI, WXF, VN, Chinese hoặc SAN")
         }
         (P::UnknownFormat(value), Lang::Zh) => {
             format!("未知的[Format \"{value}\"]：请用ICCS、UCI、WXF、VN、Chinese或SAN")
         }
+        (P::BlockNeverClosed(name), Lang::En) => format!("[DhtmlXQ_{name}] is never closed"),
         (P::BlockNeverClosed(name), Lang::Vi) => {
             format!("khối [DhtmlXQ_{name}] không được đóng")
         }
         (P::BlockNeverClosed(name), Lang::Zh) => format!("[DhtmlXQ_{name}]块没有闭合"),
+        (P::MoveListDigits, Lang::En) => "a DhtmlXQ move list is four digits per move".to_owned(),
         (P::MoveListDigits, Lang::Vi) => {
             "danh sách nước đi DhtmlXQ phải gồm bốn chữ số cho mỗi nước".to_owned()
         }
         (P::MoveListDigits, Lang::Zh) => "DhtmlXQ着法列表须每着四位数字".to_owned(),
+        (P::MoveFileBeyond { number, digits }, Lang::En) => {
+            format!("move {number} ({digits}) has a file beyond 8")
+        }
         (P::MoveFileBeyond { number, digits }, Lang::Vi) => {
             format!("nước thứ {number} ({digits}) có cột lớn hơn 8")
         }
         (P::MoveFileBeyond { number, digits }, Lang::Zh) => {
             format!("第{number}着（{digits}）的列号大于8")
         }
+        (P::BinitLength, Lang::En) => {
+            "a DhtmlXQ binit is 64 digits: two for each of the 32 pieces".to_owned()
+        }
         (P::BinitLength, Lang::Vi) => {
             "binit của DhtmlXQ gồm 64 chữ số: hai chữ số cho mỗi quân trong 32 quân".to_owned()
         }
         (P::BinitLength, Lang::Zh) => "DhtmlXQ的binit为64位数字：32个棋子各两位".to_owned(),
+        (P::BinitFileBeyond { piece, file }, Lang::En) => {
+            format!("piece {piece} stands on file {file}, beyond 8")
+        }
         (P::BinitFileBeyond { piece, file }, Lang::Vi) => {
             format!("quân thứ {piece} đứng ở cột {file}, lớn hơn 8")
         }
         (P::BinitFileBeyond { piece, file }, Lang::Zh) => {
             format!("第{piece}个棋子位于第{file}列，大于8")
         }
+        (P::BinitTwoPieces { file, row }, Lang::En) => {
+            format!("two pieces on file {file}, row {row}")
+        }
         (P::BinitTwoPieces { file, row }, Lang::Vi) => {
             format!("có hai quân cùng ở cột {file}, hàng {row}")
         }
         (P::BinitTwoPieces { file, row }, Lang::Zh) => format!("第{file}列第{row}行有两个棋子"),
+        (P::SpelledOutMove(words), Lang::En) => format!(
+            "\"{words}\" is not a move spelled out in Vietnamese: a piece (Tướng, Sĩ, Tượng, \
+             Xe, Pháo, Mã, Tốt), its file 1-9 or trước, sau, giữa, then tấn, thoái or bình, \
+             then a number 1-9, as in \"Pháo 2 bình 5\""
+        ),
         (P::SpelledOutMove(words), Lang::Vi) => format!(
             "\"{words}\" không phải nước đi viết bằng chữ: tên quân (Tướng, Sĩ, Tượng, Xe, \
              Pháo, Mã, Tốt), cột của quân (1-9) hoặc trước, sau, giữa, rồi tấn, thoái hoặc \
@@ -173,6 +209,15 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
              如“Pháo 2 bình 5”"
         ),
         (P::Unreadable(format), lang) => unreadable_format(*format, lang),
+        (P::XqfTruncated { length, ply }, Lang::En) => match ply {
+            None => format!("the XQF file ends at byte {length}, inside its 1024-byte header"),
+            Some(0) => {
+                format!("the XQF file ends at byte {length}, inside the record of the start")
+            }
+            Some(ply) => {
+                format!("the XQF file ends at byte {length}, inside the record of move {ply}")
+            }
+        },
         (P::XqfTruncated { length, ply }, Lang::Vi) => match ply {
             None => format!("tệp XQF kết thúc ở byte {length}, giữa phần đầu 1024 byte của nó"),
             Some(0) => format!("tệp XQF kết thúc ở byte {length}, giữa bản ghi của thế cờ đầu"),
@@ -185,17 +230,26 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
             Some(0) => format!("XQF文件在第{length}字节处结束，位于起始局面的记录之内"),
             Some(ply) => format!("XQF文件在第{length}字节处结束，位于第{ply}步的记录之内"),
         },
+        (P::XqfComment { ply, offset }, Lang::En) => format!(
+            "the XQF record at byte {offset} (ply {ply}) gives its comment a negative length"
+        ),
         (P::XqfComment { ply, offset }, Lang::Vi) => {
             format!("bản ghi XQF ở byte {offset} (nước thứ {ply}) cho lời bình một độ dài âm")
         }
         (P::XqfComment { ply, offset }, Lang::Zh) => {
             format!("第{offset}字节处的XQF记录（第{ply}步）的注释长度为负数")
         }
+        (P::XqfSquare { ply, offset }, Lang::En) => format!(
+            "the XQF move of ply {ply} (at byte {offset}) goes from or to a point off the board"
+        ),
         (P::XqfSquare { ply, offset }, Lang::Vi) => {
             format!("nước XQF thứ {ply} (ở byte {offset}) đi từ hoặc đến một điểm ngoài bàn cờ")
         }
         (P::XqfSquare { ply, offset }, Lang::Zh) => {
             format!("XQF第{ply}步（第{offset}字节处）的起点或终点在棋盘之外")
+        }
+        (P::XqfTwoPieces { square }, Lang::En) => {
+            format!("two pieces of the XQF piece table stand on {square}")
         }
         (P::XqfTwoPieces { square }, Lang::Vi) => {
             format!("bảng quân của tệp XQF có hai quân cùng đứng ở {square}")
@@ -203,6 +257,17 @@ pub fn record_problem(problem: &RecordProblem) -> Wording {
         (P::XqfTwoPieces { square }, Lang::Zh) => {
             format!("XQF棋子位置表中有两个棋子位于{square}")
         }
+        (
+            P::XqfText {
+                field,
+                offset,
+                room,
+            },
+            Lang::En,
+        ) => format!(
+            "the XQF header's {field} (at byte {offset}) is not GB18030 text of at most {room} \
+             bytes"
+        ),
         (
             P::XqfText {
                 field,
@@ -329,5 +394,73 @@ fn several_in(labels: &[&str], lang: Lang) -> String {
             "这些着法按{}可读成不同的对局：请用`notation`或[Format]标签指明",
             labels.join("和")
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The API's English of a record's problem says what the reader's own message says, for
+    /// every kind of problem; Vietnamese and Chinese say it in their words.
+    #[test]
+    fn english_of_a_record_problem_says_what_the_reader_says() {
+        use RecordProblem as P;
+        let all = [
+            P::Unexpected(')'),
+            P::NeverClosed(Opened::Comment),
+            P::NeverClosed(Opened::Variation),
+            P::NeverClosed(Opened::Tag),
+            P::TagWithoutValue("Event".into()),
+            P::UnquotedValue("Event".into()),
+            P::UnknownFormat("LAN".into()),
+            P::BlockNeverClosed("movelist".into()),
+            P::MoveListDigits,
+            P::MoveFileBeyond {
+                number: 3,
+                digits: "9091".into(),
+            },
+            P::BinitLength,
+            P::BinitFileBeyond { piece: 4, file: 9 },
+            P::BinitTwoPieces { file: 4, row: 0 },
+            P::SpelledOutMove("Pháo hai".into()),
+            P::Unreadable(Unreadable::Cbr),
+            P::Unreadable(Unreadable::Cbf),
+            P::XqfTruncated {
+                length: 10,
+                ply: None,
+            },
+            P::XqfTruncated {
+                length: 1030,
+                ply: Some(0),
+            },
+            P::XqfTruncated {
+                length: 1100,
+                ply: Some(3),
+            },
+            P::XqfComment {
+                ply: 2,
+                offset: 1100,
+            },
+            P::XqfSquare {
+                ply: 2,
+                offset: 1100,
+            },
+            P::XqfTwoPieces {
+                square: "e4".into(),
+            },
+            P::XqfText {
+                field: "title",
+                offset: 80,
+                room: 63,
+            },
+        ];
+        for problem in all {
+            let words = record_problem(&problem);
+            assert_eq!(words.get(Lang::En), problem.to_string(), "{problem:?}");
+            for lang in [Lang::Vi, Lang::Zh] {
+                assert_ne!(words.get(lang), words.get(Lang::En), "{problem:?} {lang:?}");
+            }
+        }
     }
 }

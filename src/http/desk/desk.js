@@ -1,6 +1,9 @@
 // The arbiter's desk: review a game's ruling ply by ply, or play a game between two people
-// with the service as arbiter. The board is the service's SVG (POST /v1/diagram), inserted
-// as it comes: this script never draws a board, it asks for one with marks and arrows.
+// (or against the computer, desk-computer.js) with the service as arbiter. The board is the
+// service's SVG (POST /v1/diagram), inserted as it comes: this script never draws a board, it
+// asks for one with marks and arrows.
+
+import { computerMode } from '/desk-computer.js';
 
 const TEXT = {
   vi: {
@@ -90,6 +93,9 @@ const TEXT = {
 };
 
 const ICCS = /^[a-i][0-9]-?[a-i][0-9]$/i;
+// Both playing modes: two players, and against the computer.
+const playing = () => state.mode === 'play' || state.mode === 'computer';
+let computer = null; // the computer's mode (desk-computer.js), once wired
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -222,7 +228,7 @@ function toFragment() {
   if (g.ruleset) p.set('ruleset', g.ruleset);
   p.set('ply', String(state.ply));
   p.set('lang', state.lang);
-  if (state.mode === 'play') p.set('mode', 'play');
+  if (playing()) p.set('mode', state.mode);
   return p.toString();
 }
 
@@ -503,7 +509,7 @@ async function fetchBoard() {
     return { ok: resp.ok, data: type.includes('json') ? await resp.json() : await resp.text() };
   }
   const body = { ...legalPart(), lang: state.lang, ply: state.ply, flip: state.flip };
-  if (state.mode === 'play') {
+  if (playing()) {
     const { marks, arrows } = playMarks();
     if (marks.length) body.marks = marks.join(',');
     if (arrows.length) body.arrows = arrows.join(',');
@@ -520,7 +526,7 @@ async function render() {
   const res = await fetchBoard();
   if (request !== boardRequests) return; // a newer board is on its way
   busy(false);
-  board.classList.toggle('playable', state.mode === 'play');
+  board.classList.toggle('playable', playing());
   if (res.ok) board.innerHTML = res.data;
   else say(res.data.detail || String(res.data), true);
 }
@@ -549,6 +555,7 @@ async function afterMoves() {
   showMoves();
   await loadLegalMoves();
   await render();
+  if (computer) await computer.maybeMove();
 }
 
 // A move the side to move tries: the service decides; a refusal keeps the position.
@@ -581,9 +588,13 @@ function gameOverText() {
 const gameEnded = () => (state.ruling && state.ruling.verdict === 'loss') || (state.legal && state.legal.game_over);
 
 async function clickSquare(square) {
-  if (state.mode !== 'play' || !state.legal) return;
+  if (!playing() || !state.legal) return;
   if (gameEnded()) {
     say(gameOverText(), true);
+    return;
+  }
+  if (computer.refusal()) {
+    say(computer.refusal(), true);
     return;
   }
   if (state.ply !== state.plies) {
@@ -630,12 +641,14 @@ function applyLanguage() {
   for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === state.lang));
   $('move-input').placeholder = tx.moveInput;
   nameRulesets();
+  if (computer) computer.applyLanguage();
 }
 
 function applyMode() {
   for (const b of document.querySelectorAll('[data-mode]')) b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
   $('review-form').hidden = state.mode !== 'review';
-  $('play-controls').hidden = state.mode !== 'play';
+  $('play-controls').hidden = !playing();
+  $('computer-controls').hidden = state.mode !== 'computer';
 }
 
 // ---------------------------------------------------------------- wiring
@@ -653,7 +666,7 @@ async function review(game, ply, answer) {
   }
   state.ply = ply === null || Number.isNaN(ply) ? state.plies : Math.max(0, Math.min(state.plies, ply));
   showMoves();
-  if (state.mode === 'play') await loadLegalMoves();
+  if (playing()) await loadLegalMoves();
   await render();
   return true;
 }
@@ -700,7 +713,7 @@ async function loadFragment() {
   const f = fromFragment();
   if (!f) return false;
   state.lang = deskLang(f.lang) || state.lang;
-  state.mode = f.mode === 'play' ? 'play' : 'review';
+  state.mode = ['play', 'computer'].includes(f.mode) ? f.mode : 'review';
   applyLanguage();
   applyMode();
   fillForm(f.game);
@@ -774,7 +787,7 @@ function wire() {
       busy(true);
       await adjudicate();
       showMoves();
-      if (state.mode === 'play' && state.legal) {
+      if (playing() && state.legal) {
         say(gameEnded() ? gameOverText() : t().toMove(entry(t(), state.legal.position.side_to_move)));
       }
       await render();
@@ -787,11 +800,13 @@ function wire() {
       state.selected = null;
       state.refusal = null;
       applyMode();
-      if (state.mode === 'play') await enterPlay();
+      if (state.mode === 'computer') await computer.enter();
+      else if (state.mode === 'play') await enterPlay();
       else await render();
     });
   }
   $('undo').addEventListener('click', async () => {
+    if (state.mode === 'computer') return computer.undo();
     if (!state.game.moves || !state.game.moves.length) return;
     state.game.moves.pop();
     state.selected = null;
@@ -809,8 +824,9 @@ function wire() {
   $('move-form').addEventListener('submit', async (e) => {
     e.preventDefault();
     const text = $('move-input').value.trim().replace('-', '');
-    if (state.mode !== 'play' || !state.legal) return;
+    if (!playing() || !state.legal) return;
     if (gameEnded()) return say(gameOverText(), true);
+    if (computer.refusal()) return say(computer.refusal(), true);
     if (state.ply !== state.plies) return say(t().goToEnd, true);
     if (!ICCS.test(text)) return say(`${t().refused}: ${text}`, true);
     $('move-input').value = '';
@@ -822,6 +838,9 @@ function wire() {
 async function start() {
   state.lang = deskLang(navigator.language && navigator.language.slice(0, 2)) || state.lang;
   wire();
+  computer = computerMode({
+    state, entry, t, say, post, busy, sideName, gameEnded, gameOverText, afterMoves, fillForm,
+  });
   await loadRulesets();
   applyLanguage();
   applyMode();

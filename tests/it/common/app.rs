@@ -11,8 +11,17 @@ use xiangqi_arbiter::config::Config;
 
 use super::fake::fake;
 
+/// The configuration of the tests' apps: the defaults, without an engine (the answers, of
+/// `/readyz` too, are then the same on every machine; `engine.rs` builds its own).
+pub fn no_engine() -> Config {
+    Config {
+        engine: Some("off".to_owned()),
+        ..Config::default()
+    }
+}
+
 pub fn test_app() -> Router {
-    xiangqi_arbiter::http::app(&Config::default(), fake())
+    xiangqi_arbiter::http::app(&no_engine(), fake())
 }
 
 pub fn app_with(config: &Config) -> Router {
@@ -74,10 +83,33 @@ pub async fn expect_problem(resp: Response<Body>, status: u16, slug: &str) -> Va
     body
 }
 
-/// The app around the real arbiter, with the default configuration.
+/// The app around the real arbiter, with the default configuration but no engine.
 pub fn law_app() -> Router {
     xiangqi_arbiter::http::app(
-        &Config::default(),
+        &no_engine(),
         std::sync::Arc::new(xiangqi_arbiter::api::LawArbiter),
     )
+}
+
+/// The app around the real arbiter and the real engine (Fairy-Stockfish, `apt-get install
+/// fairy-stockfish`), or `None` (said) where the engine is not installed; in CI (`CI=true`)
+/// its absence is a failure, so the engine's tests never pass there without it.
+pub fn engine_app() -> Option<Router> {
+    let Some(path) = xiangqi_arbiter::engine::find_default() else {
+        assert_ne!(
+            std::env::var("CI").as_deref(),
+            Ok("true"),
+            "CI=true but fairy-stockfish is not installed: .ci/run installs it (apt-get install -y fairy-stockfish)"
+        );
+        eprintln!("skipped: fairy-stockfish is not installed (apt-get install fairy-stockfish)");
+        return None;
+    };
+    let config = Config {
+        engine: Some(path.display().to_string()),
+        ..Config::default()
+    };
+    Some(xiangqi_arbiter::http::app(
+        &config,
+        std::sync::Arc::new(xiangqi_arbiter::api::LawArbiter),
+    ))
 }
