@@ -148,7 +148,8 @@ pub fn game_diagram_svg(
 }
 
 /// The position after `ply` plies of `game` (at most its length), drawn with the move that led
-/// to it and, when the ply is one of the ruling's judged cycle, arrows from each checking
+/// to it, a `check` mark on the king in check if one is, and, when the ply is one of the
+/// ruling's judged cycle, arrows from each checking
 /// piece to the king it checks and from each attacker to the piece it threatens, and a
 /// `chased` mark on each piece the law counts as chased.
 pub fn ply_diagram(game: &RuledGame<'_>, ply: usize, labels: Labels) -> Diagram {
@@ -164,6 +165,12 @@ pub fn ply_diagram(game: &RuledGame<'_>, ply: usize, labels: Labels) -> Diagram 
             from: mv.from,
             to: mv.to,
             kind: ArrowKind::Move,
+        });
+    }
+    if pos.is_check() {
+        diagram.marks.push(Mark {
+            square: pos.king(pos.turn()),
+            kind: MarkKind::Check,
         });
     }
     let Some(cycle_move) = cycle_move(game, ply) else {

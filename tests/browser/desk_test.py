@@ -342,6 +342,34 @@ def check_vn_sheet(desk, shots):
     expect(problem).to_contain_text("Start FEN")
 
 
+# A rook mates along the top rank; the kings face on the e-file.
+MATE_FEN = "3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1"
+
+
+def check_mate(desk, shots):
+    """Issue 33, item 7: a mate is its result, never "No violation" beside it; the mated king
+    is marked; in play, the notice names the winner."""
+    page = desk.page
+    desk.review("a0a9", MATE_FEN)
+    expect(page.locator("#verdict")).to_have_text("Red wins (checkmate)")
+    expect(page.locator("#verdict-term")).to_have_text("Result")
+    expect(page.locator("#violator")).to_be_hidden()
+    expect(page.locator("#banner")).to_contain_text("Red wins (checkmate)")
+    desk.settled()
+    expect(page.locator('.mark.check[data-square="d9"]')).to_have_count(1)
+    # The same mate played on the desk.
+    desk.review("", MATE_FEN)
+    desk.settled()
+    page.click('[data-mode="play"]')
+    desk.expect_ply(0, 0)
+    desk.play("a0a9")
+    expect(page.locator("#notice")).to_have_text("The game is over: Red wins (checkmate).")
+    expect(page.locator("#banner")).to_contain_text("Red wins")
+    expect(page.locator('.mark.check[data-square="d9"]')).to_have_count(1)
+    page.screenshot(path=str(shots / "12-mate.png"), full_page=True)
+    page.click('[data-mode="review"]')
+
+
 def check_play(desk, shots):
     page = desk.page
     page.click('[data-mode="play"]')
@@ -589,6 +617,7 @@ def main():
             check_file_open(desk, shots)
             check_failed_paste(desk, shots)
             check_vn_sheet(desk, shots)
+            check_mate(desk, shots)
             check_play(desk, shots)
             check_languages(desk, shots)
             check_prototype_languages(desk)

@@ -248,7 +248,7 @@ async fn arrows_and_marks_are_drawn_as_asked() {
     let app = law_app();
     let fen = "4k4/9/c8/9/9/9/9/9/9/R2K5 b - - 0 1";
     let query = format!(
-        "?fen={}&arrows=a0a7:chase,h2e2:move,a7a0:chase-false,b0c2:threat-true,e9e8:check,a0a1:illegal&marks=a7:chased,e3:dest,a0:selected,b2:illegal,d0:occurrence",
+        "?fen={}&arrows=a0a7:chase,h2e2:move,a7a0:chase-false,b0c2:threat-true,e9e8:check,a0a1:illegal&marks=a7:chased,e3:dest,a0:selected,b2:illegal,d0:occurrence,e9:check",
         fen.replace('/', "%2F").replace(' ', "+")
     );
     let d = read(&get_svg(&app, &query).await);
@@ -277,6 +277,7 @@ async fn arrows_and_marks_are_drawn_as_asked() {
             ("selected", "a0"),
             ("illegal", "b2"),
             ("occurrence", "d0"),
+            ("check", "e9"),
         ]
     );
 }
@@ -431,6 +432,24 @@ async fn a_check_is_drawn_from_the_checker_to_the_king() {
             "the checker is the other side's"
         );
     }
+}
+
+#[tokio::test]
+async fn a_king_in_check_is_marked_on_every_ply() {
+    // Issue 33, item 7: a mate outside any repetition; the mated king is ringed, and a king not
+    // in check is not.
+    let app = law_app();
+    let body = json!({ "fen": "3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"] });
+    let d = read(&post_svg(&app, body.clone()).await);
+    assert!(
+        d.marks.contains(&("check".to_owned(), "d9".to_owned())),
+        "{:?}",
+        d.marks
+    );
+    let mut before = body;
+    before["ply"] = json!(0);
+    let d = read(&post_svg(&app, before).await);
+    assert!(d.marks.iter().all(|(k, _)| k != "check"), "{:?}", d.marks);
 }
 
 #[tokio::test]

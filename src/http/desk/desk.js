@@ -28,6 +28,7 @@ const TEXT = {
     linkReady: 'Liên kết đã được tạo (và chép nếu trình duyệt cho phép).', moveInput: 'Nhập nước đi (ICCS, ví dụ h2e2)',
     playMove: 'Đi', toMove: (s) => `Đến lượt ${s}.`, gameOver: 'Ván cờ đã kết thúc.',
     wonBy: (s, mate) => `Ván cờ đã kết thúc: ${s} thắng (${mate ? 'chiếu hết' : 'đối phương hết nước đi'}).`,
+    result: 'Kết quả', won: (s, mate) => `Bên ${s} thắng (${mate ? 'chiếu hết' : 'đối phương hết nước đi'})`,
     openFile: 'Mở tệp ván cờ (PGN, biên bản, XQF…; UTF-8, GBK, Big5 hoặc UTF-16)',
     fileRead: (name, enc) => `Đã đọc tệp ${name} theo bảng mã ${enc}.`,
     binaryRead: (name) => `Đã đọc tệp nhị phân ${name}; ván cờ hiện ở dạng PGN.`,
@@ -57,6 +58,7 @@ const TEXT = {
     linkReady: 'Link made (and copied, if the browser allows).', moveInput: 'Type a move (ICCS, e.g. h2e2)',
     playMove: 'Play', toMove: (s) => `${s} to move.`, gameOver: 'The game is over.',
     wonBy: (s, mate) => `The game is over: ${s} wins (${mate ? 'checkmate' : 'the opponent has no legal move'}).`,
+    result: 'Result', won: (s, mate) => `${s} wins (${mate ? 'checkmate' : 'the opponent has no legal move'})`,
     openFile: 'Open a game file (PGN, a score sheet, XQF…; UTF-8, GBK, Big5 or UTF-16)',
     fileRead: (name, enc) => `Read ${name} as ${enc}.`,
     binaryRead: (name) => `Read the binary file ${name}; the game is shown as PGN.`,
@@ -83,6 +85,7 @@ const TEXT = {
     refused: '着法被拒绝', linkReady: '链接已生成（浏览器允许时已复制）。', moveInput: '输入着法（ICCS，例如 h2e2）',
     playMove: '走', toMove: (s) => `轮到${s}走棋。`, gameOver: '对局已结束。',
     wonBy: (s, mate) => `对局已结束：${s}胜（${mate ? '将死' : '困毙'}）。`,
+    result: '结果', won: (s, mate) => `${s}胜（${mate ? '将死' : '困毙'}）`,
     openFile: '打开棋谱文件（PGN、棋谱文本、XQF……；UTF-8、GBK、Big5 或 UTF-16）',
     fileRead: (name, enc) => `已按 ${enc} 编码读取 ${name}。`,
     binaryRead: (name) => `已读取二进制文件 ${name}，棋局以 PGN 显示。`,
@@ -375,7 +378,13 @@ function showRuling() {
   const banner = $('banner');
   banner.hidden = true;
   if (!r) return;
-  $('verdict').textContent = entry(t().verdicts, r.verdict) || r.verdict;
+  // A game that ended on the board: its result, not "no violation" beside a mate.
+  const over = r.game_over;
+  $('verdict-term').textContent = over ? t().result : t().verdict;
+  $('verdict').textContent = over
+    ? t().won(sideName(over.winner), over.reason === 'checkmate')
+    : entry(t().verdicts, r.verdict) || r.verdict;
+  $('violator-term').hidden = $('violator').hidden = Boolean(over);
   $('violator').textContent = sideName(r.violator);
   const list = $('articles');
   list.replaceChildren(...r.articles.map((a) => {
@@ -389,7 +398,10 @@ function showRuling() {
   $('explanation').textContent = explanation;
   // The banner says the ruling in one line; the explanation is in the ruling beside it.
   const headline = t().banner[r.verdict];
-  if (headline && r.repetition) {
+  if (over) {
+    banner.textContent = t().wonBy(sideName(over.winner), over.reason === 'checkmate');
+    banner.hidden = false;
+  } else if (headline && r.repetition) {
     banner.textContent = headline(sideName(r.violator));
     banner.hidden = false;
   }
