@@ -66,7 +66,7 @@ fn walk(name: &'static str, fen: &str, roles: &[Role]) -> Game {
     let mut path: Vec<Move> = Vec::new();
     let mut stuck = 0;
     while path.len() < STEPS {
-        let black = if path.len() % 2 == 0 {
+        let black = if path.len().is_multiple_of(2) {
             shuffle.0
         } else {
             shuffle.1

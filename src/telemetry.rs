@@ -22,9 +22,9 @@ pub fn init(config: &Config) {
         LogFormat::Json => builder.json().with_current_span(true).try_init(),
         LogFormat::Text => builder.try_init(),
     };
-    if installed.is_ok() {
-        if let Some(e) = bad_filter {
-            tracing::warn!(filter = %config.log_level, error = %e, "invalid log filter; using info");
-        }
+    if installed.is_ok()
+        && let Some(e) = bad_filter
+    {
+        tracing::warn!(filter = %config.log_level, error = %e, "invalid log filter; using info");
     }
 }

@@ -177,10 +177,10 @@ fn read_answer(reader: &mut impl BufRead) -> Result<(u16, String), String> {
         if header.is_empty() {
             break;
         }
-        if let Some((name, value)) = header.split_once(':') {
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse::<usize>().ok();
-            }
+        if let Some((name, value)) = header.split_once(':')
+            && name.eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse::<usize>().ok();
         }
     }
     let length = length.ok_or("an answer without content-length")?;

@@ -116,7 +116,12 @@ pub fn side_finding<'a>(
     if pattern == Pattern::Allowed && checks == 0 {
         blocks_sacrifices_and_offers(&plies, &mut grounds);
     }
-    notes_on_threats(&readings, &plies, &mut grounds);
+    // Notes say why a side's threats were allowed: a side that breaks a
+    // prohibition is judged by its violation alone, and its article list
+    // must not show a rule that says "no chase" (issue 31: M5, T4, T7).
+    if pattern == Pattern::Allowed {
+        notes_on_threats(&readings, &plies, &mut grounds);
+    }
     SideFinding {
         side,
         pattern,
@@ -189,10 +194,14 @@ fn perpetual_chase(
             .collect();
         // Article 23, point 9 (AXF rules 28, 29): a king or pawn chasing,
         // with the help the book allows, is allowed.
-        if let Some(exempt) = king_or_pawn_chase(&chasers) {
-            grounds.insert(exempt);
-            continue;
-        }
+        let over_helped = match king_or_pawn_chase(&chasers) {
+            KingOrPawn::Exempt(exempt) => {
+                grounds.insert(exempt);
+                continue;
+            }
+            KingOrPawn::OverHelped(leader) => Some(Ground::OverHelped { leader }),
+            KingOrPawn::Neither => None,
+        };
         // AXF rule 35: several pieces on one truly protected piece.
         if readings.several_on_protected_is_no_chase && several_on_protected(&per_move, &chasers) {
             grounds.insert(Ground::SeveralOnProtected);
@@ -208,13 +217,20 @@ fn perpetual_chase(
         if distinct(&chasers) > 1 {
             notes.insert(Ground::SeveralChasers);
         }
+        notes.extend(over_helped);
         for t in &per_move {
             let threat = &t.threat;
             // Article 23, point 6 (AXF 15): a horse or cannon chasing a rook
             // (a violation even if the rook is truly protected, so the more
             // when it is not); (AXF 34) any chase of a falsely protected piece.
             if threat.flags.rook_by_horse_or_cannon {
-                notes.insert(Ground::RookByHorseOrCannon);
+                for &(_, by) in &threat.attackers {
+                    match by {
+                        Role::Horse => notes.insert(Ground::RookByHorse),
+                        Role::Cannon => notes.insert(Ground::RookByCannon),
+                        _ => false,
+                    };
+                }
             }
             if threat.protection == Protection::False {
                 notes.insert(Ground::FalseProtection);
@@ -292,8 +308,8 @@ fn blocks_sacrifices_and_offers(plies: &[&PlyAnalysis], grounds: &mut BTreeSet<G
 /// pawn, helped by at most one rook, horse or cannon. The AXF diagrams read
 /// the same: a pawn with a cannon (diagram 70) or the king with a horse
 /// (diagram 68) may chase, a king or pawn with two helpers may not (the
-/// engine positions of diagrams 71–75). Returns the exemption.
-fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> Option<Ground> {
+/// engine positions of diagrams 71–75).
+fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> KingOrPawn {
     let king = chasers.iter().any(|&(_, r)| r == Role::King);
     let pawn = chasers.iter().any(|&(_, r)| r == Role::Pawn);
     let mut helpers: Vec<PieceId> = chasers
@@ -303,12 +319,27 @@ fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> Option<Ground> {
         .collect();
     helpers.sort_unstable();
     helpers.dedup();
-    let ground = if king {
-        Ground::KingChase
+    let (ground, leader) = if king {
+        (Ground::KingChase, Role::King)
     } else {
-        Ground::PawnChase
+        (Ground::PawnChase, Role::Pawn)
     };
-    ((king || pawn) && helpers.len() <= 1).then_some(ground)
+    match (king || pawn, helpers.len()) {
+        (false, _) => KingOrPawn::Neither,
+        (true, 0 | 1) => KingOrPawn::Exempt(ground),
+        (true, _) => KingOrPawn::OverHelped(leader),
+    }
+}
+
+/// A chase by a king or pawn, under Article 23, point 9.
+enum KingOrPawn {
+    /// No king or pawn chases.
+    Neither,
+    /// A king or pawn chases with at most one helper: allowed.
+    Exempt(Ground),
+    /// A king or pawn (the role) chases with two or more helpers: the
+    /// exception does not cover it.
+    OverHelped(Role),
 }
 
 /// Grounds that explain allowed threats seen in the cycle: a threatened

@@ -122,13 +122,12 @@ where
     if let Ok(value) = T::deserialize(Strict {
         inner: &mut de,
         seen: &mut seen,
-    }) {
-        if de.end().is_ok() {
-            return match seen.unknown_field() {
-                Some(problem) => Err(problem),
-                None => Ok(value),
-            };
-        }
+    }) && de.end().is_ok()
+    {
+        return match seen.unknown_field() {
+            Some(problem) => Err(problem),
+            None => Ok(value),
+        };
     }
     read_tracked(&mut open(), position)
 }

@@ -162,10 +162,10 @@ fn replay(
         }
         // Most score sheets are plain ICCS: read those from their bytes, without the general
         // parser.
-        if notation == Notation::Iccs {
-            if let Some(mv) = iccs::parse_plain(moves.bytes(ply - 1)) {
-                return Ok(mv);
-            }
+        if notation == Notation::Iccs
+            && let Some(mv) = iccs::parse_plain(moves.bytes(ply - 1))
+        {
+            return Ok(mv);
         }
         notation.parse_move(pos, &moves[ply - 1]).map_err(Some)
     })

@@ -517,13 +517,13 @@ impl AdjudicateRequest {
                 });
             }
             // A record that reads is counted here; one that does not is the arbiter's to explain.
-            if let Some(Ok(record)) = self.record() {
-                if record.moves.len() > limits.max_moves {
-                    return Err(ApiError::TooManyMoves {
-                        count: record.moves.len(),
-                        limit: limits.max_moves,
-                    });
-                }
+            if let Some(Ok(record)) = self.record()
+                && record.moves.len() > limits.max_moves
+            {
+                return Err(ApiError::TooManyMoves {
+                    count: record.moves.len(),
+                    limit: limits.max_moves,
+                });
             }
         }
         self.languages(None)?;
@@ -769,13 +769,14 @@ fn check_game_shape(
             limit: limits.max_moves,
         });
     }
-    if let Some(fen) = fen {
-        if fen.len() > MAX_FEN_CHARS && fen.chars().count() > MAX_FEN_CHARS {
-            return Err(ApiError::InvalidRequest {
-                field: "fen".to_owned(),
-                message: wording::longer_than("fen", MAX_FEN_CHARS),
-            });
-        }
+    if let Some(fen) = fen
+        && fen.len() > MAX_FEN_CHARS
+        && fen.chars().count() > MAX_FEN_CHARS
+    {
+        return Err(ApiError::InvalidRequest {
+            field: "fen".to_owned(),
+            message: wording::longer_than("fen", MAX_FEN_CHARS),
+        });
     }
     check_name("notation", notation)?;
     // No more bytes than the limit means no more characters either: most games need no walk.

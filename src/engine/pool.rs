@@ -173,10 +173,10 @@ impl EnginePool {
                 self.given_up(process, &failure);
                 // The replacement is started now, under the same permit, so the next search
                 // finds it ready; if it cannot start, the next search tries again.
-                if let Ok(fresh) = self.start().await {
-                    if let Ok(mut idle) = inner.idle.lock() {
-                        idle.push(fresh);
-                    }
+                if let Ok(fresh) = self.start().await
+                    && let Ok(mut idle) = inner.idle.lock()
+                {
+                    idle.push(fresh);
                 }
                 Err(EngineError::Failed(failure))
             }

@@ -57,7 +57,7 @@ impl Board {
     pub(crate) fn ray_pieces(&self, sq: Square, d: usize) -> RayPieces {
         RayPieces {
             bits: self.occupied().0 & RAY_MASKS[sq.index()][d],
-            rising: d % 2 == 0,
+            rising: d.is_multiple_of(2),
         }
     }
 
@@ -305,10 +305,10 @@ impl Board {
                 leaving.insert(first);
             }
             // Leaving the second piece leaves a cannon behind it with a screen.
-            if let Some(second) = p2 {
-                if is(p3, Role::Cannon) {
-                    leaving.insert(second);
-                }
+            if let Some(second) = p2
+                && is(p3, Role::Cannon)
+            {
+                leaving.insert(second);
             }
             // Landing before a cannon that has no screen gives it one.
             if is(p1, Role::Cannon) {
@@ -491,10 +491,10 @@ impl Board {
                     if ray & enemies == 0 {
                         continue;
                     }
-                    if let Some(sq) = self.ray_pieces(from, d).nth(skip) {
-                        if enemy(sq) {
-                            visit(sq);
-                        }
+                    if let Some(sq) = self.ray_pieces(from, d).nth(skip)
+                        && enemy(sq)
+                    {
+                        visit(sq);
                     }
                 }
             }

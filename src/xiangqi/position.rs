@@ -795,7 +795,11 @@ impl Position {
 /// and grows after each Black move ([`Position::move_number`]).
 pub fn move_number(first_mover: Color, first_number: u32, ply: usize) -> (u32, Color) {
     let k = ply.saturating_sub(1) + usize::from(first_mover == Color::Black);
-    let side = if k % 2 == 0 { Color::Red } else { Color::Black };
+    let side = if k.is_multiple_of(2) {
+        Color::Red
+    } else {
+        Color::Black
+    };
     (first_number + (k / 2) as u32, side)
 }
 

@@ -943,3 +943,36 @@ fn axf_no_capture_default_is_sixty_moves_each() {
         show(&r)
     );
 }
+
+/// AXF rules 3 and 17: a side that breaks a prohibition is judged by its
+/// violation alone. Black's rooks chase an unprotected advisor in turn (rule
+/// 33), and one move also attacks a truly protected horse in passing: rule 17
+/// ("not a chase") is not listed against the violator (issue 31: M5).
+#[test]
+fn axf_rule_17_is_not_cited_against_a_violator() {
+    let name = "axf_rule_17_is_not_cited_against_a_violator";
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let moves = "h2f2 a6a5 g3g4 h7h6 e0e1 b7b3 f2h2 b3b5 c0e2 i9i8 h0i2 b5b7 e2c0 i8c8 \
+                 h2c2 c8d8 c2h2 e6e5 h2c2 d8d2 c2c6 a9a6 b2b6 h6h3 b6b1 h9g7 c6c8 a6d6 \
+                 i2h0 d2b2 h0i2 b2d2 i2h0 d2b2 h0i2 b2d2";
+    let r = both(name, fen, moves);
+    expect(
+        &r,
+        Verdict::MustChange,
+        Some(Color::Black),
+        &["AXF 3", "AXF 33"],
+    );
+    assert!(!refs(&r).contains(&"AXF 17"), "{}", show(&r));
+}
+
+/// AXF rule 15 is about cannons: a horse chasing a truly protected rook is
+/// still the violation (the principle the rule books' diagrams extend to
+/// horses), but rule 15 is not cited for it (issue 31: T5).
+#[test]
+fn axf_a_horse_on_a_protected_rook_chases_without_citing_the_cannons_rule() {
+    let name = "axf_a_horse_on_a_protected_rook_chases_without_citing_the_cannons_rule";
+    let fen = "2n1k4/r8/9/2n6/9/2N6/9/9/9/3K5 w - - 0 1";
+    let r = both(name, fen, "c4b6 a8a5 b6c4 a5a8 c4b6 a8a5 b6c4 a5a8");
+    expect(&r, Verdict::MustChange, Some(Color::Red), &["AXF 3"]);
+    assert!(!refs(&r).contains(&"AXF 15"), "{}", show(&r));
+}

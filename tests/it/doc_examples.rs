@@ -71,13 +71,13 @@ fn diff(example: &Value, real: &Value, shortened: bool, at: &str, out: &mut Vec<
                 None if shortened => None,
                 None => Some(items.len()),
             };
-            if let Some(len) = expected_len {
-                if len != r.len() {
-                    out.push(format!(
-                        "{at}: example has {len} items, real answer {}",
-                        r.len()
-                    ));
-                }
+            if let Some(len) = expected_len
+                && len != r.len()
+            {
+                out.push(format!(
+                    "{at}: example has {len} items, real answer {}",
+                    r.len()
+                ));
             }
             for (i, (ev, rv)) in items.iter().zip(r).enumerate() {
                 diff(ev, rv, shortened, &format!("{at}/{i}"), out);

@@ -324,9 +324,9 @@ fn article_23_point_6_horse_chasing_a_protected_rook() {
             ),
             (
                 RuleSet::AXF,
-                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: X1/3, a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Xe bên Đen có căn thật, nhưng Mã đuổi bắt mãi Xe có căn thật cũng bị xử thua (Luật AXF, điều 15). Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
-                "The start position occurred for the third time after move 4 (Black: R1-3, a5a8). Red chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its horse b6/c4. Black's rook is truly protected, but a horse chasing even a truly protected rook loses (AXF rule 15). Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
-                "起始局面在第4回合黑方（车１退３，a5a8）后第三次出现。循环中（自第3回合红方至第4回合黑方）红马b6/c4每着都捉黑车a8/a5。黑车虽有真根，但马长捉有根车仍判负（亚洲规则第15条）。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
+                "Thế cờ ban đầu xuất hiện lần thứ ba sau nước 4 (lượt Đen: X1/3, a5a8). Mã b6/c4 bên Đỏ đuổi bắt Xe a8/a5 bên Đen trong cả 2 nước của vòng lặp (từ nước 3 (lượt Đỏ) đến nước 4 (lượt Đen)). Xe bên Đen có căn thật, nhưng Mã đuổi bắt mãi Xe có căn thật cũng bị xử thua. Bên Đỏ phải đổi nước; sau khi trọng tài nhắc, lặp lại nữa sẽ bị xử thua (Luật AXF, điều 3).",
+                "The start position occurred for the third time after move 4 (Black: R1-3, a5a8). Red chased Black's rook a8/a5 on every one of its 2 moves in the repetition (from move 3 (Red) to move 4 (Black)), with its horse b6/c4. Black's rook is truly protected, but a horse chasing even a truly protected rook loses. Red must change; after the referee's warning, a further repetition loses (AXF rule 3).",
+                "起始局面在第4回合黑方（车１退３，a5a8）后第三次出现。循环中（自第3回合红方至第4回合黑方）红马b6/c4每着都捉黑车a8/a5。黑车虽有真根，但马长捉有根车仍判负。红方必须变着；经裁判警告后仍重复者判负（亚洲规则第3条）。",
             ),
         ],
     );

@@ -1695,3 +1695,42 @@ fn article_23_point_5_is_not_cited_when_every_move_chases_back() {
     articles.sort_unstable();
     assert_eq!(articles, ["23.3", "7.1.h"], "{}", dump(&r));
 }
+
+/// Articles 7.1.h and 23.3: a side that breaks a prohibition is judged by
+/// its violation alone. Black's rooks chase an unprotected advisor; one move
+/// also attacks a truly protected horse in passing, which 23.6 would allow:
+/// 23.6 is not listed against the violator, whose text says "unprotected,
+/// 23.3" (issue 31: T4).
+#[test]
+fn article_23_point_3_a_violators_list_holds_no_allowance() {
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let moves = "h2f2 a6a5 g3g4 h7h6 e0e1 b7b3 f2h2 b3b5 c0e2 i9i8 h0i2 b5b7 e2c0 i8c8 \
+                 h2c2 c8d8 c2h2 e6e5 h2c2 d8d2 c2c6 a9a6 b2b6 h6h3 b6b1 h9g7 c6c8 a6d6 \
+                 i2h0 d2b2 h0i2 b2d2 i2h0 d2b2 h0i2 b2d2";
+    let r = ruling(fen, moves);
+    expect(
+        &r,
+        Verdict::MustChange,
+        Some(Color::Black),
+        &["7.1.h", "23.3"],
+    );
+    assert!(!refs(&r).contains(&"23.6"), "{}", dump(&r));
+}
+
+/// Article 23, point 9 covers a king or pawn helped by one piece: a king
+/// with two horses chasing an unprotected pawn loses (23.3), and 23.9, which
+/// the explanation names to say why the exception does not apply, is in the
+/// article list too.
+#[test]
+fn article_23_point_9_a_king_with_two_helpers_is_no_exception() {
+    let r = ruling(
+        "4P4/4k4/3nn4/9/9/9/9/9/9/3K5 w - - 0 1",
+        "e9d9 e8d8 d9e9 d8e8 e9d9 e8d8 d9e9 d8e8",
+    );
+    expect(
+        &r,
+        Verdict::MustChange,
+        Some(Color::Black),
+        &["7.1.h", "23.3", "23.9"],
+    );
+}

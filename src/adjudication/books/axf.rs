@@ -113,13 +113,17 @@ fn cites(ground: Ground) -> &'static [u8] {
         SeveralOnProtected => points![R35],
         PinnedTarget => points![R19],
         FalseProtection => points![R34],
-        RookByHorseOrCannon => points![R15],
+        RookByCannon => points![R15],
+        // The AXF extends rule 15's principle to a horse on a rook (diagrams
+        // of rules 19 and 36), but no rule of its says so: no citation, rather
+        // than a rule about cannons (issue 31: T5).
+        RookByHorse => &[],
         BlockedHorse => points![R24],
         OfferInChase | OffersBreakChase => points![R36],
         ChasedBackSometimes => &[],
         ChasesInTurn => points![R32],
-        KingChase => points![R28],
-        PawnChase => points![R29],
+        KingChase | OverHelped { leader: King } => points![R28],
+        PawnChase | OverHelped { .. } => points![R29],
         OffersOnly => points![R24],
         BlocksOrOffers => points![R40],
         // Discovered-check threats are chases under the AXF: these grounds

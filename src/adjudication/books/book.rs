@@ -164,8 +164,12 @@ pub enum Ground {
     PinnedTarget,
     /// The chased piece was only falsely protected.
     FalseProtection,
-    /// A horse or cannon chased a rook.
-    RookByHorseOrCannon,
+    /// A cannon chased a rook (a violation even if the rook is truly
+    /// protected).
+    RookByCannon,
+    /// A horse chased a rook (a violation even if the rook is truly
+    /// protected).
+    RookByHorse,
     /// A horse chased a protected horse that could not strike back.
     BlockedHorse,
     /// Exchange offers among the chasing moves.
@@ -178,6 +182,9 @@ pub enum Ground {
     KingChase,
     /// A pawn chased, alone or with allowed help.
     PawnChase,
+    /// A king or pawn (`leader`) chased with two or more helpers, which the
+    /// exception for a king or pawn does not cover.
+    OverHelped { leader: crate::xiangqi::Role },
     /// Only exchange offers on one piece.
     OffersOnly,
     /// One piece chased on some moves and only offered an exchange on the

@@ -88,13 +88,13 @@ fn cites(ground: Ground) -> &'static [u8] {
         Chase { .. } | SeveralChasers | UncrossedPawnThreat => points![A23_3],
         ChasesInTurn => points![A23_4],
         ChasedBackSometimes => points![A23_5],
-        FalseProtection | RookByHorseOrCannon | ProtectedThreat => points![A23_6],
+        FalseProtection | RookByCannon | RookByHorse | ProtectedThreat => points![A23_6],
         PinnedTarget | BlockedHorse => points![A23_7],
         OfferInChase => points![A23_8],
         // The Vietnamese law counts the offers as chases (23.8): the ground
         // arises under the Asian rules only.
         OffersBreakChase => &[],
-        KingChase | PawnChase => points![A23_9],
+        KingChase | PawnChase | OverHelped { .. } => points![A23_9],
         OffersOnly | BlocksOrOffers | DiscoveredCheckThreat => points![A23_10],
         // The Vietnamese law chases such a piece (23.7): the ground arises
         // under the Asian rules only.

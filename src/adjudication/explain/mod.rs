@@ -497,20 +497,15 @@ fn describe_violation(
             }));
             // A king or pawn with more than one helper: the exception (VN
             // 23.9, AXF 28-29) is for one.
-            let leader = chasers
-                .iter()
-                .map(|&(r, _)| r)
-                .find(|r| matches!(r, Role::King | Role::Pawn));
-            let helpers = chasers
-                .iter()
-                .filter(|(r, _)| !matches!(r, Role::King | Role::Pawn))
-                .count();
-            if let Some(leader) = leader.filter(|_| helpers > 1) {
-                let ground = if leader == Role::King {
-                    Ground::KingChase
-                } else {
-                    Ground::PawnChase
-                };
+            let over_helped = f.grounds.iter().find_map(|&g| match g {
+                Ground::OverHelped { leader } => Some((g, leader)),
+                _ => None,
+            });
+            if let Some((ground, leader)) = over_helped {
+                let helpers = chasers
+                    .iter()
+                    .filter(|(r, _)| !matches!(r, Role::King | Role::Pawn))
+                    .count();
                 if let Some(cited) = book.cite(ground).next() {
                     out.say(Sentence::Violation(Violation::TwoHelpers {
                         side,
@@ -548,7 +543,7 @@ fn how_chased_stood(threats: &[&Threat], f: &SideFinding, target: Role) -> Stood
     let any = |p: Protection| threats.iter().any(|t| t.protection == p);
     let flag = |g: Ground| f.grounds.contains(&g);
     if any(Protection::True) {
-        if target == Role::Rook && flag(Ground::RookByHorseOrCannon) {
+        if target == Role::Rook && (flag(Ground::RookByCannon) || flag(Ground::RookByHorse)) {
             // The piece that chases the protected rook: a cannon or a horse.
             let by = threats
                 .iter()
@@ -578,7 +573,8 @@ impl Stood {
         match self {
             Stood::Unprotected => None,
             Stood::FalselyProtected => Some(Ground::FalseProtection),
-            Stood::RookBy(_) => Some(Ground::RookByHorseOrCannon),
+            Stood::RookBy(Role::Horse) => Some(Ground::RookByHorse),
+            Stood::RookBy(_) => Some(Ground::RookByCannon),
             Stood::Pinned => Some(Ground::PinnedTarget),
             Stood::BlockedHorse => Some(Ground::BlockedHorse),
             Stood::OffersAmongChases => Some(Ground::OfferInChase),
@@ -658,7 +654,8 @@ fn chase_citation(book: RuleSet, f: &SideFinding) -> Cited {
             g,
             Ground::Chase { .. }
                 | Ground::SeveralChasers
-                | Ground::RookByHorseOrCannon
+                | Ground::RookByCannon
+                | Ground::RookByHorse
                 | Ground::PinnedTarget
                 | Ground::BlockedHorse
                 | Ground::FalseProtection

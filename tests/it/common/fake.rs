@@ -46,10 +46,10 @@ fn check_common(fen: Option<&str>, moves: &Moves, notation: Option<&str>) -> Res
             ],
         });
     }
-    if let Some(n) = notation {
-        if !NOTATIONS.contains(&n) {
-            return Err(ApiError::UnknownNotation { notation: n.into() });
-        }
+    if let Some(n) = notation
+        && !NOTATIONS.contains(&n)
+    {
+        return Err(ApiError::UnknownNotation { notation: n.into() });
     }
     for (i, mv) in moves.iter().enumerate() {
         match mv {

@@ -145,11 +145,11 @@ pub struct Answers {
 pub fn adjudicate(data: &[u8]) -> Answers {
     let limits = Limits::DEFAULT;
     let mut answers = Answers::default();
-    if let Ok(text) = std::str::from_utf8(data) {
-        if let Some(fast) = read_game(text) {
-            let serde = parse_part::<AdjudicateRequest>(text).ok();
-            assert_eq!(serde.as_ref(), Some(&fast), "{text}");
-        }
+    if let Ok(text) = std::str::from_utf8(data)
+        && let Some(fast) = read_game(text)
+    {
+        let serde = parse_part::<AdjudicateRequest>(text).ok();
+        assert_eq!(serde.as_ref(), Some(&fast), "{text}");
     }
     if let Ok(req) = serde_json::from_slice::<AdjudicateRequest>(data) {
         match adjudicate_one(&LawArbiter, &limits, req.clone(), None) {
