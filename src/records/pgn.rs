@@ -118,11 +118,11 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
                 i = next;
                 continue;
             }
-            if record.moves.is_empty() {
-                if let Some(next) = free_header_line(&chars, i, &mut record) {
-                    i = next;
-                    continue;
-                }
+            if record.moves.is_empty()
+                && let Some(next) = free_header_line(&chars, i, &mut record)
+            {
+                i = next;
+                continue;
             }
         }
         match at.c {
