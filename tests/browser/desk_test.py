@@ -22,6 +22,8 @@ and docs/desk-engine.png, beside it, a short game against the computer.
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import urlparse
@@ -370,6 +372,63 @@ def check_mate(desk, shots):
     page.click('[data-mode="review"]')
 
 
+def vn_sheet_of(desk, case):
+    """The public case written as a Vietnamese score sheet, as typed at a table: a title line,
+    the players, its start position as a header line, then numbered moves in VN notation (each
+    move's VN text as the service names it, GET /v1/legal-moves)."""
+    moves, played = [], []
+    for move in case["moves"]:
+        legal = desk.page.request.post(
+            f"{desk.base}/v1/legal-moves", data={"fen": case["fen"], "moves": played}
+        ).json()
+        moves.append(next(m["vn"] for m in legal["legal_moves"] if m["iccs"] == move))
+        played.append(move)
+    lines = ["Giải vô địch Hà Nội 2026", "Nguyễn Văn An - Trần Văn Bình", f"FEN: {case['fen']}"]
+    for i in range(0, len(moves), 2):
+        lines.append(f"{i // 2 + 1}. " + " ".join(moves[i:i + 2]))
+    return "\n".join(lines) + "\n"
+
+
+def check_report_pdf(desk, shots, docs):
+    """Issue 33, item 6: the report printed (Chromium's PDF) is one A4 page that heads with
+    the event (the sheet's title), round, board, players and arbiter typed on the desk, and
+    has the arbiter's and both players' signature lines. Its first page, as PNG, and the desk's
+    ruling of the sheet go to docs/ when DOCS is given."""
+    page = desk.page
+    page.click('[data-lang="vi"]')
+    case = public_case(CASE_ID)
+    desk.review(vn_sheet_of(desk, case))
+    expect(page.locator("#verdict")).to_have_text("Phải đổi nước")
+    page.click("#sheet summary")
+    for key, value in (("round", "3"), ("board", "12"), ("red", "Nguyễn Văn An"),
+                       ("black", "Trần Văn Bình"), ("arbiter", "Lê Văn Cường")):
+        page.fill(f"#sheet-{key}", value)
+    desk.settled()
+    page.screenshot(path=str(shots / "13-vn-sheet-ruling.png"), full_page=True)
+    if docs:
+        page.screenshot(path=str(docs / "desk-vn-sheet.png"), full_page=True)
+    with page.expect_popup() as popup:
+        page.click("#report")
+    report = popup.value
+    report.wait_for_load_state()
+    pdf = shots / "report.pdf"
+    report.pdf(path=str(pdf), format="A4", print_background=True, prefer_css_page_size=True)
+    report.close()
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    assert pages == 1, f"the report prints on {pages} pages"
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    for expected in ("Giải vô địch Hà Nội 2026", "Vòng", "12", "Nguyễn Văn An", "Trần Văn Bình",
+                     "Lê Văn Cường", "Chữ ký", "Trọng tài", "Phải đổi nước", "UTC"):
+        assert expected in text, f"{expected!r} not in the printed report:\n{text}"
+    subprocess.run(["pdftoppm", "-png", "-r", "70", "-singlefile", str(pdf), str(shots / "14-report")],
+                   check=True)
+    if docs:
+        shutil.copy(shots / "14-report.png", docs / "report-vn-sheet.png")
+    page.click('[data-lang="en"]')
+
+
 def check_play(desk, shots):
     page = desk.page
     page.click('[data-mode="play"]')
@@ -582,6 +641,8 @@ def first_render_ms(page, base):
 def main():
     base, shots = sys.argv[1].rstrip("/"), Path(sys.argv[2])
     desk_png = Path(sys.argv[3]) if len(sys.argv) > 3 else None
+    # Where the README's screenshots go (docs/), when the run is to refresh them.
+    docs = Path(os.environ["DOCS"]) if os.environ.get("DOCS") else None
     shots.mkdir(parents=True, exist_ok=True)
     host = urlparse(base).netloc
     elsewhere = []
@@ -605,7 +666,8 @@ def main():
         if only:
             # While working on the desk: only the checks named (comma-separated).
             for name in only.split(","):
-                globals()[name](desk, shots)
+                check = globals()[name]
+                check(desk, shots, docs) if name == "check_report_pdf" else check(desk, shots)
             assert not errors, errors
             browser.close()
             return
@@ -618,6 +680,7 @@ def main():
             check_failed_paste(desk, shots)
             check_vn_sheet(desk, shots)
             check_mate(desk, shots)
+            check_report_pdf(desk, shots, docs)
             check_play(desk, shots)
             check_languages(desk, shots)
             check_prototype_languages(desk)

@@ -32,6 +32,8 @@ const TEXT = {
     openFile: 'Mở tệp ván cờ (PGN, biên bản, XQF…; UTF-8, GBK, Big5 hoặc UTF-16)',
     fileRead: (name, enc) => `Đã đọc tệp ${name} theo bảng mã ${enc}.`,
     binaryRead: (name) => `Đã đọc tệp nhị phân ${name}; ván cờ hiện ở dạng PGN.`,
+    sheetFacts: 'Thông tin biên bản (giải, vòng, bàn, đấu thủ, trọng tài)', sheetHint: 'Ô để trống: lấy từ ván cờ, nếu có; không có thì in dòng trống để viết tay.',
+    event: 'Giải', round: 'Vòng', tableNo: 'Bàn', redPlayer: 'Bên Đỏ', blackPlayer: 'Bên Đen', arbiter: 'Trọng tài',
     unread: 'Chưa phân xử được ván này', fixHint: 'Hãy sửa ván cờ rồi bấm «Phân xử» lại.',
     fenHint: 'Nếu ván không bắt đầu từ thế ban đầu, hãy dán FEN của thế khởi đầu vào ô «FEN khởi đầu».',
     notationHint: 'Có thể chọn cách ghi bằng tay ở ô «Cách ghi».',
@@ -62,6 +64,8 @@ const TEXT = {
     openFile: 'Open a game file (PGN, a score sheet, XQF…; UTF-8, GBK, Big5 or UTF-16)',
     fileRead: (name, enc) => `Read ${name} as ${enc}.`,
     binaryRead: (name) => `Read the binary file ${name}; the game is shown as PGN.`,
+    sheetFacts: 'Report details (event, round, board, players, arbiter)', sheetHint: 'An empty box takes the game record\'s value, if any; else the report prints a blank line to write on.',
+    event: 'Event', round: 'Round', tableNo: 'Board', redPlayer: 'Red', blackPlayer: 'Black', arbiter: 'Arbiter',
     unread: 'This game could not be ruled on', fixHint: 'Correct the game, then press “Adjudicate” again.',
     fenHint: 'If the game did not start from the initial position, paste the start position\'s FEN into “Start FEN”.',
     notationHint: 'You can also choose the notation by hand under “Notation”.',
@@ -89,6 +93,8 @@ const TEXT = {
     openFile: '打开棋谱文件（PGN、棋谱文本、XQF……；UTF-8、GBK、Big5 或 UTF-16）',
     fileRead: (name, enc) => `已按 ${enc} 编码读取 ${name}。`,
     binaryRead: (name) => `已读取二进制文件 ${name}，棋局以 PGN 显示。`,
+    sheetFacts: '裁决书信息（赛事、轮次、台号、棋手、裁判）', sheetHint: '留空：取自棋谱（如有）；否则打印空行以便手写。',
+    event: '赛事', round: '轮次', tableNo: '台号', redPlayer: '红方', blackPlayer: '黑方', arbiter: '裁判',
     unread: '无法裁决此棋局', fixHint: '请改正棋谱后再按“裁决”。',
     fenHint: '如果对局不是从初始局面开始，请把起始局面的 FEN 贴到“起始 FEN”中。',
     notationHint: '也可以在“记谱法”中手动选择记谱法。',
@@ -715,6 +721,7 @@ async function openFile(file) {
   const binary = typeof data.record_pgn === 'string';
   const text = binary ? data.record_pgn : new TextDecoder(data.record_encoding).decode(bytes);
   $('game').value = text;
+  fillSheet(text);
   const game = readGame(text, fen, $('notation').value, $('ruleset').value);
   if (await review(game, null, { ok: true, data })) {
     say(binary ? t().binaryRead(file.name) : t().fileRead(file.name, data.record_encoding));
@@ -733,10 +740,24 @@ async function loadFragment() {
   return true;
 }
 
+// The facts a report heads with, as the desk's boxes name them (`sheet-event`, ...).
+const SHEET_FACTS = ['event', 'round', 'board', 'red', 'black', 'arbiter'];
+
+// A new game's PGN tags fill the report's boxes, where the arbiter can correct them before
+// printing; a game without them leaves the boxes as they were (the same table, a new game).
+function fillSheet(text) {
+  const tags = { event: 'Event', round: 'Round', board: 'Board', red: 'Red', black: 'Black', arbiter: 'Arbiter' };
+  for (const key of SHEET_FACTS) {
+    const m = new RegExp(`^\\s*\\[${tags[key]}\\s+"([^"]*)"\\s*\\]`, 'mi').exec(text);
+    if (m && m[1].trim()) $(`sheet-${key}`).value = m[1].trim();
+  }
+}
+
 function wire() {
   $('review-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const game = readGame($('game').value, $('fen').value.trim(), $('notation').value, $('ruleset').value);
+    fillSheet($('game').value);
     review(game, null);
   });
   for (const id of ['game', 'fen']) $(id).addEventListener('input', dropRuling);
@@ -755,12 +776,20 @@ function wire() {
     try { await navigator.clipboard.writeText(location.href); } catch { /* not allowed: the link is shown */ }
     say(t().linkReady);
   });
-  // The service's printable ruling (POST /v1/report), opened in a new tab.
+  // The service's printable ruling (POST /v1/report), opened in a new tab: headed with the
+  // table's facts as typed here (an empty one is the record's), stamped with this clock's time.
   $('report').addEventListener('click', async () => {
+    const sheet = {};
+    for (const key of SHEET_FACTS) {
+      const value = $(`sheet-${key}`).value.trim();
+      if (value) sheet[key] = value;
+    }
     const resp = await fetch('/v1/report', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...state.game, lang: state.lang }),
+      body: JSON.stringify({
+        ...state.game, lang: state.lang, sheet, utc_offset_minutes: -new Date().getTimezoneOffset(),
+      }),
     });
     if (!resp.ok) return say((await resp.json()).detail, true);
     const url = URL.createObjectURL(new Blob([await resp.text()], { type: 'text/html' }));
