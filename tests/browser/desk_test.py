@@ -429,6 +429,62 @@ def check_report_pdf(desk, shots, docs):
     page.click('[data-lang="en"]')
 
 
+def check_board_marks(desk, shots):
+    """Issue 33, items 5, 9 and 10: the last move's squares tinted; the occurrence of the
+    repeated position said on the ply label when stepped onto; a legend of the arrows; ICCS
+    coordinates on request, both ways up."""
+    page = desk.page
+    case = public_case(CASE_ID)
+    moves = case["moves"]
+    ruling = page.request.post(
+        f"{desk.base}/v1/adjudicate",
+        data={"fen": case["fen"], "moves": moves, "ruleset": case["ruleset"]},
+    ).json()
+    rep = ruling["repetition"]
+    desk.review(" ".join(moves), case["fen"], case["ruleset"])
+    n = len(moves)
+    desk.expect_ply(n, n)
+    last = moves[-1]
+    expect(page.locator(f"#sq-{last[:2]}.last")).to_have_count(1)
+    expect(page.locator(f"#sq-{last[2:]}.last")).to_have_count(1)
+    expect(page.locator(".sq.last")).to_have_count(2)
+    expect(page.locator("#ply-label")).to_contain_text("occurrence 3 of 3")
+    page.click(f'#moves button[data-ply="{rep["previous_ply"]}"]')
+    desk.expect_ply(rep["previous_ply"], n)
+    expect(page.locator("#ply-label")).to_contain_text("occurrence 2 of 3")
+    page.click('#moves button[data-ply="1"]')
+    desk.expect_ply(1, n)
+    expect(page.locator("#ply-label")).not_to_contain_text("occurrence")
+    # The legend names every kind of arrow the board draws.
+    legend = page.locator("#board-legend")
+    expect(legend).to_be_visible()
+    for words in ("last move", "check", "unprotected", "falsely protected", "no chase", "illegal"):
+        expect(legend).to_contain_text(words)
+    # Coordinates: off by default, then files a-i along the bottom and ranks 0-9 down the side.
+    expect(page.locator("text.coord")).to_have_count(0)
+    page.click("#coords")
+    expect(page.locator("#coords")).to_have_attribute("aria-pressed", "true")
+    desk.settled()
+    expect(page.locator("text.coord")).to_have_count(19)
+    coords = page.locator("text.coord").evaluate_all(
+        "ts => ts.map(t => [t.textContent, +t.getAttribute('x'), +t.getAttribute('y')])")
+    files = [c for c in coords if c[0].isalpha()]
+    assert [c[0] for c in sorted(files, key=lambda c: c[1])] == list("abcdefghi"), files
+    ranks = sorted((c for c in coords if c[0].isdigit()), key=lambda c: c[2])
+    assert [c[0] for c in ranks] == list("9876543210"), ranks
+    page.screenshot(path=str(shots / "15-coordinates.png"), full_page=True)
+    page.click("#flip")
+    desk.settled()
+    coords = page.locator("text.coord").evaluate_all(
+        "ts => ts.map(t => [t.textContent, +t.getAttribute('x'), +t.getAttribute('y')])")
+    files = [c for c in coords if c[0].isalpha()]
+    assert [c[0] for c in sorted(files, key=lambda c: c[1])] == list("ihgfedcba"), files
+    page.click("#flip")
+    page.click("#coords")
+    desk.settled()
+    expect(page.locator("text.coord")).to_have_count(0)
+
+
 def check_play(desk, shots):
     page = desk.page
     page.click('[data-mode="play"]')
@@ -681,6 +737,7 @@ def main():
             check_vn_sheet(desk, shots)
             check_mate(desk, shots)
             check_report_pdf(desk, shots, docs)
+            check_board_marks(desk, shots)
             check_play(desk, shots)
             check_languages(desk, shots)
             check_prototype_languages(desk)

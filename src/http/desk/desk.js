@@ -34,6 +34,9 @@ const TEXT = {
     binaryRead: (name) => `Đã đọc tệp nhị phân ${name}; ván cờ hiện ở dạng PGN.`,
     sheetFacts: 'Thông tin biên bản (giải, vòng, bàn, đấu thủ, trọng tài)', sheetHint: 'Ô để trống: lấy từ ván cờ, nếu có; không có thì in dòng trống để viết tay.',
     event: 'Giải', round: 'Vòng', tableNo: 'Bàn', redPlayer: 'Bên Đỏ', blackPlayer: 'Bên Đen', arbiter: 'Trọng tài',
+    coords: 'Tọa độ', occOf: (n) => `lần ${n}/3`,
+    keyLast: 'ô đi và ô đến của nước vừa đi', keyMove: 'nước vừa đi', keyCheck: 'chiếu (tướng bị chiếu có vòng đỏ)',
+    keyChase: 'bắt quân không có căn (quân bị bắt khoanh tròn)', keyChaseFalse: 'bắt quân có căn giả', keyThreat: 'đe dọa không tính là bắt', keyIllegal: 'nước không hợp lệ',
     unread: 'Chưa phân xử được ván này', fixHint: 'Hãy sửa ván cờ rồi bấm «Phân xử» lại.',
     fenHint: 'Nếu ván không bắt đầu từ thế ban đầu, hãy dán FEN của thế khởi đầu vào ô «FEN khởi đầu».',
     notationHint: 'Có thể chọn cách ghi bằng tay ở ô «Cách ghi».',
@@ -66,6 +69,9 @@ const TEXT = {
     binaryRead: (name) => `Read the binary file ${name}; the game is shown as PGN.`,
     sheetFacts: 'Report details (event, round, board, players, arbiter)', sheetHint: 'An empty box takes the game record\'s value, if any; else the report prints a blank line to write on.',
     event: 'Event', round: 'Round', tableNo: 'Board', redPlayer: 'Red', blackPlayer: 'Black', arbiter: 'Arbiter',
+    coords: 'Coordinates', occOf: (n) => `occurrence ${n} of 3`,
+    keyLast: 'the last move\'s squares', keyMove: 'the last move', keyCheck: 'check (the king in check ringed)',
+    keyChase: 'chase of an unprotected piece (the chased piece circled)', keyChaseFalse: 'chase of a falsely protected piece', keyThreat: 'threat that is no chase', keyIllegal: 'illegal move',
     unread: 'This game could not be ruled on', fixHint: 'Correct the game, then press “Adjudicate” again.',
     fenHint: 'If the game did not start from the initial position, paste the start position\'s FEN into “Start FEN”.',
     notationHint: 'You can also choose the notation by hand under “Notation”.',
@@ -95,6 +101,9 @@ const TEXT = {
     binaryRead: (name) => `已读取二进制文件 ${name}，棋局以 PGN 显示。`,
     sheetFacts: '裁决书信息（赛事、轮次、台号、棋手、裁判）', sheetHint: '留空：取自棋谱（如有）；否则打印空行以便手写。',
     event: '赛事', round: '轮次', tableNo: '台号', redPlayer: '红方', blackPlayer: '黑方', arbiter: '裁判',
+    coords: '坐标', occOf: (n) => `第${n}次出现（共3次）`,
+    keyLast: '上一着的起点和终点', keyMove: '上一着', keyCheck: '将军（被将的将帅加红圈）',
+    keyChase: '捉无根子（被捉的子加圈）', keyChaseFalse: '捉假根子', keyThreat: '不算捉的威胁', keyIllegal: '不合规则的着法',
     unread: '无法裁决此棋局', fixHint: '请改正棋谱后再按“裁决”。',
     fenHint: '如果对局不是从初始局面开始，请把起始局面的 FEN 贴到“起始 FEN”中。',
     notationHint: '也可以在“记谱法”中手动选择记谱法。',
@@ -111,6 +120,7 @@ const state = {
   lang: 'vi',
   mode: 'review',
   flip: false,
+  coords: false, // ICCS coordinates drawn on the board
   game: { moves: [] }, // the request fields of the game: fen, moves or game, notation, ruleset
   labels: [], // each ply's move as sent, when the game is a list of moves
   numbering: [], // each ply's "12." or "12…"
@@ -468,7 +478,11 @@ function showStepper() {
   $('first').disabled = $('prev').disabled = state.ply === 0;
   $('last').disabled = $('next').disabled = state.ply === state.plies;
   const move = state.ply ? ` · ${state.numbering[state.ply - 1]} ${state.labels[state.ply - 1] ?? ''}` : '';
-  $('ply-label').textContent = `${t().ply} ${state.ply}/${state.plies}${move}`;
+  // Stepping onto an occurrence of the repeated position says which one it is.
+  const rep = state.ruling && state.ruling.repetition;
+  const occ = rep ? [rep.first_ply, rep.previous_ply, rep.trigger_ply].indexOf(state.ply) : -1;
+  const count = occ >= 0 ? ` · ${t().occOf(occ + 1)}` : '';
+  $('ply-label').textContent = `${t().ply} ${state.ply}/${state.plies}${move}${count}`;
   for (const b of $('moves').querySelectorAll('button')) {
     if (Number(b.dataset.ply) === state.ply) b.setAttribute('aria-current', 'step');
     else b.removeAttribute('aria-current');
@@ -545,8 +559,41 @@ async function render() {
   if (request !== boardRequests) return; // a newer board is on its way
   busy(false);
   board.classList.toggle('playable', playing());
-  if (res.ok) board.innerHTML = res.data;
-  else say(res.data.detail || String(res.data), true);
+  if (res.ok) {
+    board.innerHTML = res.data;
+    decorate(board.querySelector('svg.xq-board'));
+  } else say(res.data.detail || String(res.data), true);
+}
+
+// What the desk adds to the service's board: the last move's squares tinted, and, when asked,
+// the ICCS coordinates (files a-i along the bottom, ranks 0-9 down the left) beside the
+// drawing's own file numbers. Placed from the board's own hit targets (`sq-e3`).
+function decorate(svg) {
+  if (!svg) return;
+  const move = svg.querySelector('.arrow.move');
+  if (move) {
+    for (const sq of [move.dataset.from, move.dataset.to]) {
+      const rect = svg.querySelector(`#sq-${sq}`);
+      if (rect) rect.classList.add('last');
+    }
+  }
+  if (!state.coords) return;
+  const NS = 'http://www.w3.org/2000/svg';
+  const at = (sq) => {
+    const r = svg.querySelector(`#sq-${sq}`);
+    return { x: Number(r.getAttribute('x')) + 25, y: Number(r.getAttribute('y')) + 25 };
+  };
+  const height = svg.viewBox.baseVal.height;
+  const label = (text, x, y) => {
+    const el = document.createElementNS(NS, 'text');
+    el.setAttribute('class', 'coord');
+    el.setAttribute('x', String(x));
+    el.setAttribute('y', String(y));
+    el.textContent = text;
+    svg.append(el);
+  };
+  for (const f of 'abcdefghi') label(f, at(`${f}0`).x + 13, height - 18);
+  for (let r = 0; r <= 9; r++) label(String(r), 14, at(`a${r}`).y);
 }
 
 function goTo(ply) {
@@ -744,12 +791,21 @@ async function loadFragment() {
 const SHEET_FACTS = ['event', 'round', 'board', 'red', 'black', 'arbiter'];
 
 // A new game's PGN tags fill the report's boxes, where the arbiter can correct them before
-// printing; a game without them leaves the boxes as they were (the same table, a new game).
+// printing. What the arbiter typed stays from game to game (the same table); what the previous
+// game's tags filled in goes with it.
 function fillSheet(text) {
   const tags = { event: 'Event', round: 'Round', board: 'Board', red: 'Red', black: 'Black', arbiter: 'Arbiter' };
   for (const key of SHEET_FACTS) {
+    const box = $(`sheet-${key}`);
+    if (box.dataset.fromGame) {
+      box.value = '';
+      delete box.dataset.fromGame;
+    }
     const m = new RegExp(`^\\s*\\[${tags[key]}\\s+"([^"]*)"\\s*\\]`, 'mi').exec(text);
-    if (m && m[1].trim()) $(`sheet-${key}`).value = m[1].trim();
+    if (m && m[1].trim() && !box.value.trim()) {
+      box.value = m[1].trim();
+      box.dataset.fromGame = 'true';
+    }
   }
 }
 
@@ -761,6 +817,9 @@ function wire() {
     review(game, null);
   });
   for (const id of ['game', 'fen']) $(id).addEventListener('input', dropRuling);
+  for (const key of SHEET_FACTS) {
+    $(`sheet-${key}`).addEventListener('input', (e) => delete e.target.dataset.fromGame);
+  }
   for (const id of ['notation', 'ruleset']) $(id).addEventListener('change', dropRuling);
   $('file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
@@ -801,6 +860,11 @@ function wire() {
   $('next').addEventListener('click', () => goTo(state.ply + 1));
   $('last').addEventListener('click', () => goTo(state.plies));
   $('slider').addEventListener('input', (e) => goTo(Number(e.target.value)));
+  $('coords').addEventListener('click', (e) => {
+    state.coords = !state.coords;
+    e.currentTarget.setAttribute('aria-pressed', String(state.coords));
+    render();
+  });
   $('flip').addEventListener('click', (e) => {
     state.flip = !state.flip;
     e.currentTarget.setAttribute('aria-pressed', String(state.flip));
