@@ -485,6 +485,71 @@ def check_board_marks(desk, shots):
     expect(page.locator("text.coord")).to_have_count(0)
 
 
+def check_keyboard_play(desk, shots):
+    """Issue 33, item 11: a short game played with the keyboard alone: the points are named by
+    their piece, side and file, the arrow keys move between them, Enter picks and plays; each
+    ply is announced in words."""
+    page = desk.page
+    page.click('[data-mode="play"]')
+    page.click("#new-game")
+    desk.expect_ply(0, 0)
+    expect(desk.board()).to_have_attribute("data-fen", START_FEN)
+    expect(page.locator('#board rect.sq[tabindex="0"]')).to_have_count(1)
+    page.focus('#board rect.sq[tabindex="0"]')
+    keys = page.keyboard
+
+    def go(path):
+        for key in path:
+            keys.press(key)
+
+    # e0 to h2, pick the cannon; to e2, play it.
+    go(["ArrowRight"] * 3 + ["ArrowUp"] * 2)
+    focused = page.locator("#board rect.sq:focus")
+    expect(focused).to_have_attribute("aria-label", "Red cannon, file 2 (h2)")
+    keys.press("Enter")
+    expect(page.locator('.mark.selected[data-square="h2"]')).to_have_count(1)
+    go(["ArrowLeft"] * 3)
+    expect(page.locator("#board rect.sq:focus")).to_have_attribute("aria-label", "Empty point e2")
+    keys.press("Enter")
+    expect(page.locator("#moves li")).to_have_count(2)
+    expect(page.locator('.arrow.move[data-from="h2"][data-to="e2"]')).to_have_count(1)
+    expect(page.locator("#announce")).to_have_text("Move 1, Red: h2e2")
+    # The focus stays on the board, where it was: e2 to h9, Black's horse; then g7.
+    expect(page.locator("#board rect.sq:focus")).to_have_attribute("data-square", "e2")
+    go(["ArrowRight"] * 3 + ["ArrowUp"] * 7)
+    expect(page.locator("#board rect.sq:focus")).to_have_attribute("aria-label", "Black horse, file 8 (h9)")
+    keys.press(" ")
+    go(["ArrowLeft"] + ["ArrowDown"] * 2)
+    keys.press("Enter")
+    expect(page.locator("#moves li")).to_have_count(3)
+    expect(page.locator('.arrow.move[data-from="h9"][data-to="g7"]')).to_have_count(1)
+    expect(page.locator("#announce")).to_have_text("Move 1, Black: h9g7")
+    desk.settled()
+    page.screenshot(path=str(shots / "16-keyboard-play.png"), full_page=True)
+
+
+def check_move_box(desk, shots):
+    """Issue 33, item 8: the move box reads any notation through the service."""
+    page = desk.page
+    page.click('[data-mode="play"]')
+    page.click("#new-game")
+    desk.expect_ply(0, 0)
+    expect(desk.board()).to_have_attribute("data-fen", START_FEN)
+    for typed, move in (("P2-5", "h2e2"), ("H8+7", "h9g7"), ("马二进三", "h0g2")):
+        before = page.locator("#moves li").count()
+        page.fill("#move-input", typed)
+        page.press("#move-input", "Enter")
+        expect(page.locator("#moves li")).to_have_count(before + 1)
+        expect(page.locator(f'.arrow.move[data-from="{move[:2]}"][data-to="{move[2:]}"]')).to_have_count(1)
+        desk.settled()
+    # A move that reads but is illegal: the service's reason.
+    page.fill("#move-input", "C5+7")
+    page.press("#move-input", "Enter")
+    expect(page.locator("#notice")).to_have_class("refused")
+    expect(page.locator("#notice")).to_contain_text("C5+7")
+    expect(page.locator("#moves li")).to_have_count(4)
+
+
 def check_play(desk, shots):
     page = desk.page
     page.click('[data-mode="play"]')
@@ -738,6 +803,8 @@ def main():
             check_mate(desk, shots)
             check_report_pdf(desk, shots, docs)
             check_board_marks(desk, shots)
+            check_keyboard_play(desk, shots)
+            check_move_box(desk, shots)
             check_play(desk, shots)
             check_languages(desk, shots)
             check_prototype_languages(desk)

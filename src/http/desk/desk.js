@@ -25,7 +25,7 @@ const TEXT = {
     occ: ['lần 1', 'lần 2', 'lần 3'], lossMark: 'nước bị xử thua', cycleMark: 'trong vòng lặp',
     illegalAt: (m) => `Nước ${m} không hợp lệ`, notYours: 'Hãy chọn một quân của bên đang đi.',
     goToEnd: 'Hãy về nước cuối để đi tiếp.', refused: 'Nước đi bị từ chối',
-    linkReady: 'Liên kết đã được tạo (và chép nếu trình duyệt cho phép).', moveInput: 'Nhập nước đi (ICCS, ví dụ h2e2)',
+    linkReady: 'Liên kết đã được tạo (và chép nếu trình duyệt cho phép).', moveInput: 'Nhập nước đi (mọi cách ghi: h2e2, P2-5, C2.5, 炮二平五)',
     playMove: 'Đi', toMove: (s) => `Đến lượt ${s}.`, gameOver: 'Ván cờ đã kết thúc.',
     wonBy: (s, mate) => `Ván cờ đã kết thúc: ${s} thắng (${mate ? 'chiếu hết' : 'đối phương hết nước đi'}).`,
     result: 'Kết quả', won: (s, mate) => `Bên ${s} thắng (${mate ? 'chiếu hết' : 'đối phương hết nước đi'})`,
@@ -37,6 +37,10 @@ const TEXT = {
     coords: 'Tọa độ', occOf: (n) => `lần ${n}/3`,
     keyLast: 'ô đi và ô đến của nước vừa đi', keyMove: 'nước vừa đi', keyCheck: 'chiếu (tướng bị chiếu có vòng đỏ)',
     keyChase: 'bắt quân không có căn (quân bị bắt khoanh tròn)', keyChaseFalse: 'bắt quân có căn giả', keyThreat: 'đe dọa không tính là bắt', keyIllegal: 'nước không hợp lệ',
+    pieces: { k: 'Tướng', a: 'Sĩ', b: 'Tượng', n: 'Mã', r: 'Xe', c: 'Pháo', p: 'Tốt' },
+    squareName: (piece, side, file, sq) => (piece ? `${piece} ${side}, cột ${file} (${sq})` : `Điểm trống ${sq}`),
+    playBoard: 'Bàn cờ: phím mũi tên để đi giữa các điểm, Enter để chọn quân rồi chọn điểm đến',
+    said: (n, side, move) => `Nước ${n}, ${side}: ${move}`,
     unread: 'Chưa phân xử được ván này', fixHint: 'Hãy sửa ván cờ rồi bấm «Phân xử» lại.',
     fenHint: 'Nếu ván không bắt đầu từ thế ban đầu, hãy dán FEN của thế khởi đầu vào ô «FEN khởi đầu».',
     notationHint: 'Có thể chọn cách ghi bằng tay ở ô «Cách ghi».',
@@ -60,7 +64,7 @@ const TEXT = {
     occ: ['1st occurrence', '2nd occurrence', '3rd occurrence'], lossMark: 'losing move', cycleMark: 'in the judged cycle',
     illegalAt: (m) => `Move ${m} is illegal`, notYours: 'Pick a piece of the side to move.',
     goToEnd: 'Go to the last move to play on.', refused: 'Move refused',
-    linkReady: 'Link made (and copied, if the browser allows).', moveInput: 'Type a move (ICCS, e.g. h2e2)',
+    linkReady: 'Link made (and copied, if the browser allows).', moveInput: 'Type a move (any notation: h2e2, P2-5, C2.5, 炮二平五)',
     playMove: 'Play', toMove: (s) => `${s} to move.`, gameOver: 'The game is over.',
     wonBy: (s, mate) => `The game is over: ${s} wins (${mate ? 'checkmate' : 'the opponent has no legal move'}).`,
     result: 'Result', won: (s, mate) => `${s} wins (${mate ? 'checkmate' : 'the opponent has no legal move'})`,
@@ -72,6 +76,10 @@ const TEXT = {
     coords: 'Coordinates', occOf: (n) => `occurrence ${n} of 3`,
     keyLast: 'the last move\'s squares', keyMove: 'the last move', keyCheck: 'check (the king in check ringed)',
     keyChase: 'chase of an unprotected piece (the chased piece circled)', keyChaseFalse: 'chase of a falsely protected piece', keyThreat: 'threat that is no chase', keyIllegal: 'illegal move',
+    pieces: { k: 'king', a: 'advisor', b: 'elephant', n: 'horse', r: 'rook', c: 'cannon', p: 'pawn' },
+    squareName: (piece, side, file, sq) => (piece ? `${side} ${piece}, file ${file} (${sq})` : `Empty point ${sq}`),
+    playBoard: 'Board: arrow keys move between points, Enter picks a piece, then its destination',
+    said: (n, side, move) => `Move ${n}, ${side}: ${move}`,
     unread: 'This game could not be ruled on', fixHint: 'Correct the game, then press “Adjudicate” again.',
     fenHint: 'If the game did not start from the initial position, paste the start position\'s FEN into “Start FEN”.',
     notationHint: 'You can also choose the notation by hand under “Notation”.',
@@ -92,7 +100,7 @@ const TEXT = {
     },
     occ: ['第一次出现', '第二次出现', '第三次出现'], lossMark: '判负的一着', cycleMark: '在循环中',
     illegalAt: (m) => `着法 ${m} 不合规则`, notYours: '请选择行棋方的棋子。', goToEnd: '请回到最后一着再继续走棋。',
-    refused: '着法被拒绝', linkReady: '链接已生成（浏览器允许时已复制）。', moveInput: '输入着法（ICCS，例如 h2e2）',
+    refused: '着法被拒绝', linkReady: '链接已生成（浏览器允许时已复制）。', moveInput: '输入着法（任何记谱法：h2e2、P2-5、C2.5、炮二平五）',
     playMove: '走', toMove: (s) => `轮到${s}走棋。`, gameOver: '对局已结束。',
     wonBy: (s, mate) => `对局已结束：${s}胜（${mate ? '将死' : '困毙'}）。`,
     result: '结果', won: (s, mate) => `${s}胜（${mate ? '将死' : '困毙'}）`,
@@ -104,6 +112,10 @@ const TEXT = {
     coords: '坐标', occOf: (n) => `第${n}次出现（共3次）`,
     keyLast: '上一着的起点和终点', keyMove: '上一着', keyCheck: '将军（被将的将帅加红圈）',
     keyChase: '捉无根子（被捉的子加圈）', keyChaseFalse: '捉假根子', keyThreat: '不算捉的威胁', keyIllegal: '不合规则的着法',
+    pieces: { k: '将帅', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '兵卒' },
+    squareName: (piece, side, file, sq) => (piece ? `${side}${piece}，${file}路（${sq}）` : `空位 ${sq}`),
+    playBoard: '棋盘：方向键在各点之间移动，回车先选棋子再选目标点',
+    said: (n, side, move) => `第${n}回合${side}：${move}`,
     unread: '无法裁决此棋局', fixHint: '请改正棋谱后再按“裁决”。',
     fenHint: '如果对局不是从初始局面开始，请把起始局面的 FEN 贴到“起始 FEN”中。',
     notationHint: '也可以在“记谱法”中手动选择记谱法。',
@@ -121,6 +133,7 @@ const state = {
   mode: 'review',
   flip: false,
   coords: false, // ICCS coordinates drawn on the board
+  focus: 'e0', // the point of the board in the tab order (play)
   game: { moves: [] }, // the request fields of the game: fen, moves or game, notation, ruleset
   labels: [], // each ply's move as sent, when the game is a list of moves
   numbering: [], // each ply's "12." or "12…"
@@ -483,6 +496,12 @@ function showStepper() {
   const occ = rep ? [rep.first_ply, rep.previous_ply, rep.trigger_ply].indexOf(state.ply) : -1;
   const count = occ >= 0 ? ` · ${t().occOf(occ + 1)}` : '';
   $('ply-label').textContent = `${t().ply} ${state.ply}/${state.plies}${move}${count}`;
+  // The ply in words, for screen readers (the board itself is not re-read at every step).
+  const numbered = state.ply ? state.numbering[state.ply - 1] || '' : '';
+  const side = numbered.endsWith('…') ? t().black : t().red;
+  $('announce').textContent = state.ply
+    ? `${t().said(parseInt(numbered, 10), side, state.labels[state.ply - 1] ?? '')}${count}`
+    : t().start;
   for (const b of $('moves').querySelectorAll('button')) {
     if (Number(b.dataset.ply) === state.ply) b.setAttribute('aria-current', 'step');
     else b.removeAttribute('aria-current');
@@ -560,8 +579,10 @@ async function render() {
   busy(false);
   board.classList.toggle('playable', playing());
   if (res.ok) {
+    const focused = board.contains(document.activeElement);
     board.innerHTML = res.data;
     decorate(board.querySelector('svg.xq-board'));
+    if (focused && playing()) focusSquare(state.focus);
   } else say(res.data.detail || String(res.data), true);
 }
 
@@ -577,6 +598,7 @@ function decorate(svg) {
       if (rect) rect.classList.add('last');
     }
   }
+  if (playing()) playableSquares(svg);
   if (!state.coords) return;
   const NS = 'http://www.w3.org/2000/svg';
   const at = (sq) => {
@@ -603,6 +625,53 @@ function goTo(ply) {
   state.selected = null;
   state.refusal = null;
   render();
+}
+
+// ---------------------------------------------------------------- playing by keyboard
+
+// In play, the board is a group of points a keyboard reaches: one point in the tab order (the
+// last one focused), the arrow keys move between points, Enter or Space clicks one. Each point
+// is named by its piece and side and the file that side counts it on ("Red rook, file 8 (b0)").
+function playableSquares(svg) {
+  svg.setAttribute('role', 'group');
+  svg.setAttribute('aria-label', t().playBoard);
+  for (const el of svg.children) if (!el.classList.contains('sq')) el.setAttribute('aria-hidden', 'true');
+  if (!svg.querySelector(`#sq-${state.focus}`)) state.focus = 'e0';
+  for (const rect of svg.querySelectorAll('rect.sq')) {
+    const sq = rect.dataset.square;
+    rect.setAttribute('role', 'button');
+    rect.setAttribute('tabindex', sq === state.focus ? '0' : '-1');
+    rect.setAttribute('aria-label', squareName(svg, sq));
+    if (sq === state.selected) rect.setAttribute('aria-pressed', 'true');
+  }
+}
+
+function squareName(svg, sq) {
+  const piece = svg.querySelector(`#pc-${sq}`);
+  if (!piece) return t().squareName(null, null, null, sq);
+  const letter = piece.dataset.piece;
+  const red = letter === letter.toUpperCase();
+  const file = 'abcdefghi'.indexOf(sq[0]);
+  const role = entry(t().pieces, { e: 'b', h: 'n' }[letter.toLowerCase()] || letter.toLowerCase());
+  return t().squareName(role, red ? t().red : t().black, red ? 9 - file : file + 1, sq);
+}
+
+function focusSquare(sq) {
+  const rect = document.getElementById(`sq-${sq}`);
+  if (!rect) return;
+  for (const r of $('board').querySelectorAll('rect.sq[tabindex="0"]')) r.setAttribute('tabindex', '-1');
+  rect.setAttribute('tabindex', '0');
+  state.focus = sq;
+  rect.focus();
+}
+
+// The point beside `sq` in the direction of an arrow key, as the board is seen (flipped or not).
+function neighbour(sq, key) {
+  const [df, dr] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[key];
+  const sign = state.flip ? -1 : 1;
+  const file = 'abcdefghi'.indexOf(sq[0]) + sign * df;
+  const rank = Number(sq[1]) + sign * dr;
+  return file >= 0 && file <= 8 && rank >= 0 && rank <= 9 ? `${'abcdefghi'[file]}${rank}` : sq;
 }
 
 // ---------------------------------------------------------------- playing
@@ -640,6 +709,30 @@ async function tryMove(from, to) {
   else say(`${t().refused} (${move}): ${res.data.detail || ''}`, true);
   state.refusal = ICCS.test(move) ? { from, to } : null;
   await render();
+}
+
+// A move typed in any notation, as ICCS; null (and the service's reason said) if it does not
+// read. The service has named every legal move in every notation (`/v1/legal-moves`); a text
+// none of them is (another spelling, an illegal move) is read by the service itself, from the
+// position on the board, and its drawing's move arrow gives the squares.
+async function readMove(text) {
+  if (ICCS.test(text)) return text.replace('-', '').toLowerCase();
+  const fold = (m) => m.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
+  const typed = fold(text);
+  const named = state.legal.legal_moves.find((m) =>
+    Object.entries(m).some(([k, name]) => k !== 'iccs' && typeof name === 'string' && fold(name) === typed));
+  if (named) return named.iccs;
+  const res = await post('/v1/diagram', { fen: state.legal.position.fen, game: text, lang: state.lang });
+  if (!res.ok) {
+    say(`${t().refused} (${text}): ${isIllegalMove(res.data) ? reasonText(res.data) : res.data.detail || ''}`, true);
+    return null;
+  }
+  const arrow = new DOMParser().parseFromString(res.data, 'image/svg+xml').querySelector('.arrow.move');
+  if (!arrow) {
+    say(`${t().refused}: ${text}`, true);
+    return null;
+  }
+  return `${arrow.getAttribute('data-from')}${arrow.getAttribute('data-to')}`;
 }
 
 // What the desk says once the game is over: who won and how, when the board says so.
@@ -874,12 +967,24 @@ function wire() {
     const b = e.target.closest('button[data-ply]');
     if (b) goTo(Number(b.dataset.ply));
   });
+  $('board').addEventListener('keydown', (e) => {
+    const rect = e.target.closest('rect.sq');
+    if (!rect || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key.startsWith('Arrow')) {
+      e.preventDefault();
+      focusSquare(neighbour(rect.dataset.square, e.key));
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      state.focus = rect.dataset.square;
+      clickSquare(rect.dataset.square);
+    }
+  });
   $('board').addEventListener('click', (e) => {
     const target = e.target.closest('[data-square]');
     if (target) clickSquare(target.dataset.square);
   });
   document.addEventListener('keydown', (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest('input, textarea, select')) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest('input, textarea, select, #board')) return;
     const to = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.plies }[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -928,14 +1033,15 @@ function wire() {
   });
   $('move-form').addEventListener('submit', async (e) => {
     e.preventDefault();
-    const text = $('move-input').value.trim().replace('-', '');
-    if (!playing() || !state.legal) return;
+    const text = $('move-input').value.trim();
+    if (!playing() || !state.legal || !text) return;
     if (gameEnded()) return say(gameOverText(), true);
     if (computer.refusal()) return say(computer.refusal(), true);
     if (state.ply !== state.plies) return say(t().goToEnd, true);
-    if (!ICCS.test(text)) return say(`${t().refused}: ${text}`, true);
+    const move = await readMove(text);
+    if (!move) return;
     $('move-input').value = '';
-    await tryMove(text.slice(0, 2).toLowerCase(), text.slice(2).toLowerCase());
+    await tryMove(move.slice(0, 2), move.slice(2));
   });
   window.addEventListener('hashchange', loadFragment);
 }
