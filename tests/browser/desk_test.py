@@ -734,6 +734,23 @@ def check_phone_width(browser, base, shots):
     board = page.locator("#board svg").bounding_box()
     assert width <= 390 and board["width"] <= 390, (width, board)
     page.screenshot(path=str(shots / "07-phone.png"), full_page=True)
+    # Issue 33, item 12: a move tapped in the list, far down the page, shows on a board in view.
+    case = public_case(CASE_ID)
+    page.fill("#game", " ".join(case["moves"]))
+    page.fill("#fen", case["fen"])
+    page.click("#review-form button[type=submit]")
+    expect(page.locator("#verdict")).to_have_text("Must change")
+    button = page.locator('#moves button[data-ply="3"]')
+    button.scroll_into_view_if_needed()
+    button.click()
+    expect(page.locator("#ply-label")).to_contain_text(" 3/")
+    expect(page.locator("#board")).not_to_have_class("busy")
+    view = page.viewport_size
+    board = page.locator("#board svg").bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= view["height"], board
+    tapped = button.bounding_box()
+    assert 0 <= tapped["y"] <= view["height"], tapped
+    page.screenshot(path=str(shots / "07-phone-move-tapped.png"))
     page.close()
 
 
@@ -788,7 +805,12 @@ def main():
             # While working on the desk: only the checks named (comma-separated).
             for name in only.split(","):
                 check = globals()[name]
-                check(desk, shots, docs) if name == "check_report_pdf" else check(desk, shots)
+                if name == "check_report_pdf":
+                    check(desk, shots, docs)
+                elif name == "check_phone_width":
+                    check(browser, base, shots)
+                else:
+                    check(desk, shots)
             assert not errors, errors
             browser.close()
             return
