@@ -19,13 +19,16 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::Path;
 
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 use serde::Serialize;
 use serde::de::IgnoredAny;
 use serde_json::value::RawValue;
 
+use crate::api::answer::{BatchItem, GameItem, Verdict};
 use crate::api::json::{parse_part, problem_language_of};
 use crate::api::request::{AdjudicateRequest, BatchRequest, LegalMovesRequest};
 use crate::api::upload::{GameOptions, RecordUpload};
@@ -248,17 +251,25 @@ fn looks_like_json(line: &[u8]) -> bool {
     }
 }
 
+/// What [`answer_stream`] did with its input.
+#[derive(Debug, PartialEq, Eq)]
+enum Streamed {
+    /// Answered every JSON value; this many answers were problems.
+    Answered(usize),
+    /// The input is a game record, not JSON: its bytes, read to the end, left to answer.
+    Record(Vec<u8>),
+}
+
 /// Reads `input` a line at a time and answers each JSON value as soon as it is complete.
-/// With `record`, an input whose first non-blank line is not JSON is read to its end and
-/// answered as one game record through `record`, which gets its bytes. Returns how many
-/// answers were problems.
+/// With `records`, an input whose first non-blank line is not JSON is read to its end and
+/// returned as a game record's bytes, unanswered.
 fn answer_stream<W: Write>(
     input: &mut dyn BufRead,
     out: W,
     answer: &mut dyn FnMut(&str) -> Reply,
-    record: Option<&dyn Fn(Vec<u8>) -> Reply>,
+    records: bool,
     lang: Option<&str>,
-) -> io::Result<usize> {
+) -> io::Result<Streamed> {
     let mut answers = Answers {
         out,
         problems: 0,
@@ -284,11 +295,10 @@ fn answer_stream<W: Write>(
                 continue;
             }
             seen_value = true;
-            if let Some(record) = record.filter(|_| !looks_like_json(&line)) {
+            if records && !looks_like_json(&line) {
                 pending.extend_from_slice(&line);
                 input.read_to_end(&mut pending)?;
-                answers.write(record(pending), None)?;
-                return Ok(answers.problems);
+                return Ok(Streamed::Record(pending));
             }
             pending.clear();
         }
@@ -308,7 +318,7 @@ fn answer_stream<W: Write>(
     if seen_value && !pending.is_empty() {
         answers.chunk(&pending)?;
     }
-    Ok(answers.problems)
+    Ok(Streamed::Answered(answers.problems))
 }
 
 /// `adjudicate [FILE|-]`: each input value is an adjudicate request, or a
@@ -335,23 +345,152 @@ pub fn adjudicate(path: Option<&Path>, defaults: &Defaults, limits: Limits) -> i
                 .into_bytes())
         }
     };
-    let record = |bytes: Vec<u8>| -> Reply {
-        let upload = RecordUpload {
-            bytes,
-            charset: defaults.charset.clone(),
-            options: defaults.options(),
-        };
-        let game = upload.check(&limits, None)?;
-        Ok(arbiter.adjudicate(&game)?.to_json().into_bytes())
-    };
     let mut input = open_input(path)?;
-    answer_stream(
+    let mut out = BufWriter::new(io::stdout().lock());
+    let streamed = answer_stream(
         &mut input,
-        BufWriter::new(io::stdout().lock()),
+        &mut out,
         &mut answer,
-        Some(&record),
+        true,
         defaults.lang.as_deref(),
-    )
+    )?;
+    match streamed {
+        Streamed::Answered(problems) => Ok(problems),
+        Streamed::Record(bytes) => {
+            let upload = RecordUpload {
+                bytes,
+                charset: defaults.charset.clone(),
+                options: defaults.options(),
+            };
+            let progress = if io::stderr().is_terminal() {
+                Progress::Bar
+            } else {
+                Progress::Hidden
+            };
+            let summary = rule_record(&upload, limits, progress, &mut out)?;
+            eprintln!("{summary}");
+            Ok(summary.problems)
+        }
+    }
+}
+
+/// Games ruled at once, on every core, between two writes of their answers in order.
+const GAMES_PER_ROUND: usize = 1024;
+
+/// Whether to draw a progress bar on standard error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// A bar, when standard error is a terminal.
+    Bar,
+    /// None, when it is a file or a pipe.
+    Hidden,
+}
+
+/// Rules every game of a record (one or many, [`crate::records::games`]) on every core and
+/// writes one JSON line per game, in the record's order: its `index` and `tags`, then its
+/// ruling or problem ([`crate::api::answer::GameItem`]). A record that cannot be decoded at
+/// all is one problem line. Returns the summary of what was ruled.
+pub fn rule_record(
+    upload: &RecordUpload,
+    limits: Limits,
+    progress: Progress,
+    out: &mut dyn Write,
+) -> io::Result<Summary> {
+    let limits = limits.any_record_size();
+    let mut summary = Summary::default();
+    let record = match upload.games() {
+        Ok(record) => record,
+        Err(e) => {
+            summary.problems += 1;
+            let lang = upload.problem_language(None);
+            serde_json::to_writer(&mut *out, &e.to_problem_in(lang))?;
+            out.write_all(b"\n")?;
+            out.flush()?;
+            return Ok(summary);
+        }
+    };
+    let games = record.split();
+    let bar = match progress {
+        Progress::Bar => ProgressBar::new(games.len() as u64).with_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ),
+        Progress::Hidden => ProgressBar::hidden(),
+    };
+    // Drawn at once, so that even a record ruled in a blink shows its bar.
+    bar.tick();
+    let cancel = Cancel::new();
+    for (round, chunk) in games.chunks(GAMES_PER_ROUND).enumerate() {
+        let first = round * GAMES_PER_ROUND + 1;
+        let ruled: Vec<Result<GameItem, ApiError>> = chunk
+            .par_iter()
+            .enumerate()
+            .map(|(n, game)| {
+                let index = u32::try_from(first + n).unwrap_or(u32::MAX);
+                record.rule(&LawArbiter, &limits, game, index, None, &cancel)
+            })
+            .collect();
+        for item in ruled {
+            // Nothing cancels the CLI's rulings.
+            let Ok(item) = item else { continue };
+            summary.count(&item);
+            out.write_all(item.to_json().as_bytes())?;
+            out.write_all(b"\n")?;
+        }
+        out.flush()?;
+        bar.inc(chunk.len() as u64);
+    }
+    bar.finish_and_clear();
+    Ok(summary)
+}
+
+/// What the rulings of a record's games came to, for standard error.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Games answered.
+    pub games: usize,
+    /// Rulings that found a repetition.
+    pub repetitions: usize,
+    /// Rulings by verdict, in the order of [`Verdict::ALL`].
+    pub verdicts: [usize; Verdict::ALL.len()],
+    /// Games answered with a problem (unreadable, illegal, over a limit), and a record that
+    /// could not be decoded at all.
+    pub problems: usize,
+}
+
+impl Summary {
+    fn count(&mut self, item: &GameItem) {
+        self.games += 1;
+        match &item.item {
+            BatchItem::Verdict(answer) => {
+                self.repetitions += usize::from(answer.repetition.is_some());
+                if let Some(n) = Verdict::ALL.iter().position(|v| *v == answer.verdict) {
+                    self.verdicts[n] += 1;
+                }
+            }
+            BatchItem::Problem(_) => self.problems += 1,
+        }
+    }
+}
+
+impl std::fmt::Display for Summary {
+    /// `12 games, 3 repetitions; verdicts: none 9, must_change 0, loss 2, draw 1; 0 unreadable`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        write!(
+            f,
+            "{} game{}, {} repetition{}; verdicts:",
+            self.games,
+            plural(self.games),
+            self.repetitions,
+            plural(self.repetitions)
+        )?;
+        for (n, verdict) in Verdict::ALL.iter().enumerate() {
+            let sep = if n == 0 { "" } else { "," };
+            write!(f, "{sep} {} {}", verdict.as_str(), self.verdicts[n])?;
+        }
+        write!(f, "; {} unreadable", self.problems)
+    }
 }
 
 /// `legal-moves [FILE|-]`: each input value is a legal-moves request (`--lang` is not
@@ -369,13 +508,16 @@ pub fn legal_moves(path: Option<&Path>, defaults: &Defaults, limits: Limits) -> 
         to_json(&arbiter.legal_moves(&req)?)
     };
     let mut input = open_input(path)?;
-    answer_stream(
+    match answer_stream(
         &mut input,
         BufWriter::new(io::stdout().lock()),
         &mut answer,
+        false,
         None,
-        None,
-    )
+    )? {
+        Streamed::Answered(problems) => Ok(problems),
+        Streamed::Record(_) => unreachable!("records are not read without `records`"),
+    }
 }
 
 /// Why perft stopped: a FEN that does not read (bad input) or output that could not be
@@ -424,18 +566,16 @@ mod tests {
             parse_part::<serde_json::Value>(raw)?;
             Ok(raw.as_bytes().to_vec())
         };
-        let wrap = |bytes: Vec<u8>| -> Reply {
-            let text = String::from_utf8(bytes).expect("UTF-8 in these tests");
-            Ok(format!("{{\"game\":{}}}", json_string(&text)).into_bytes())
+        let streamed =
+            answer_stream(&mut input.as_bytes(), &mut out, &mut echo, record, None).unwrap();
+        let problems = match streamed {
+            Streamed::Answered(problems) => problems,
+            Streamed::Record(bytes) => {
+                let text = String::from_utf8(bytes).expect("UTF-8 in these tests");
+                out.extend_from_slice(format!("{{\"game\":{}}}\n", json_string(&text)).as_bytes());
+                0
+            }
         };
-        let problems = answer_stream(
-            &mut input.as_bytes(),
-            &mut out,
-            &mut echo,
-            record.then_some(&wrap as &dyn Fn(Vec<u8>) -> Reply),
-            None,
-        )
-        .unwrap();
         (String::from_utf8(out).unwrap(), problems)
     }
 

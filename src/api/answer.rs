@@ -320,6 +320,23 @@ pub struct AdjudicateResponse {
     /// JSON `game`. Absent for every other game.
     #[serde(default)]
     pub record_pgn: Option<Text>,
+    /// With `"moves_read": true`: every ply as read, in order.
+    #[serde(default)]
+    pub moves_read: Option<Vec<MoveRead>>,
+}
+
+/// A ply as read from the request (`"moves_read": true`): what a platform importing a record
+/// checks against its own reading.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct MoveRead {
+    /// The move number on the score sheet (from the start position's full-move number).
+    pub number: u32,
+    /// The side that played it.
+    pub side: Side,
+    /// The move as written in the request or record, in its notation.
+    pub text: String,
+    /// The move in ICCS.
+    pub iccs: String,
 }
 
 /// Room for a ruling's answer: about 3 KB for a cycle of eight plies.
@@ -539,6 +556,48 @@ pub enum BatchItem {
     Verdict(Box<AdjudicateResponse>),
     /// The game was rejected; same shape as a problem+json body.
     Problem(Problem),
+}
+
+/// One game of a record that holds many (a database export, a collection), ruled: its place in
+/// the record (from 1), the tags it gives, and its ruling or problem, whose fields follow in
+/// the same object. A line of the CLI's answer to a record; an item of
+/// `POST /v1/adjudicate/batch`'s answer to a record body. [`GameItem::to_json`] writes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameItem {
+    /// The game's place in the record, from 1.
+    pub index: u32,
+    /// The game's tags as the record writes them (PGN's by their names, a sheet's header lines
+    /// and DhtmlXQ's blocks by PGN's name for what they say); empty when the game did not read.
+    pub tags: Vec<(String, String)>,
+    /// Its ruling, or the problem that prevented it.
+    pub item: BatchItem,
+}
+
+impl GameItem {
+    /// The item as one JSON object: `index`, `tags` (an object; a name given twice keeps its
+    /// first value), then the ruling's or problem's own fields in their order.
+    pub fn to_json(&self) -> String {
+        let mut json = write::Json::with_capacity(ANSWER_CAPACITY);
+        write::WriteJson::write_json(self, &mut json);
+        json.into_string()
+    }
+}
+
+/// `200` answer of `POST /v1/adjudicate/batch` to a record body: one item per game of the
+/// record, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GamesResponse {
+    /// The record's games in order.
+    pub results: Vec<GameItem>,
+}
+
+impl GamesResponse {
+    /// The answer as JSON, each item as [`GameItem::to_json`] writes it.
+    pub fn to_json(&self) -> String {
+        let mut json = write::Json::with_capacity(ANSWER_CAPACITY * self.results.len().max(1));
+        write::WriteJson::write_json(self, &mut json);
+        json.into_string()
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ use super::answer::{AdjudicateResponse, LegalMovesResponse, RulesetsResponse};
 use super::error::ApiError;
 use super::moves::Moves;
 use super::request::{Game, LegalMovesRequest};
-use crate::adjudication::Replay;
+use crate::adjudication::{Replay, Ruling};
 use crate::xiangqi::{Move, Position};
 
 /// Rules on games. Called through [`super::adjudicate_one`], the request has already been
@@ -64,6 +64,9 @@ pub trait Arbiter: Send + Sync + 'static {
 pub struct RuledGame<'g> {
     /// The answer `POST /v1/adjudicate` gives for the game.
     pub answer: AdjudicateResponse,
+    /// The ruling the answer was written from: what the drawings mark (checks and chases, by
+    /// square), read from the law's own values rather than back from the answer's text.
+    pub ruling: Ruling,
     /// The game as replayed: its start, its moves (all legal) and its positions.
     pub replay: Replay,
     /// The moves as the request wrote them (a record's own text for a `game`), one per ply.

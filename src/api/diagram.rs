@@ -2,7 +2,6 @@
 //! arrows and marks asked for) and `POST /v1/diagram` (a position of a game, drawn with what
 //! the ruling says about it). Both answer the SVG of [`crate::diagram::svg`].
 
-use super::answer::{CycleMove, Protection, ThreatKind};
 use super::arbiter::{Arbiter, Cancel, RuledGame};
 use super::error::ApiError;
 use super::law::start_position;
@@ -10,8 +9,10 @@ use super::query;
 use super::request::{DiagramRequest, Game, Limits, MAX_FEN_CHARS, MAX_LIST_CHARS};
 use super::wording::{self, Wording};
 use crate::adjudication::Lang;
+use crate::adjudication::cycle::PlyAnalysis;
+use crate::adjudication::threats::{Protection, ThreatKind};
 use crate::diagram::{self, Arrow, ArrowKind, Diagram, Labels, Mark, MarkKind, svg};
-use crate::xiangqi::{Position, Square};
+use crate::xiangqi::Position;
 
 /// The parameters of `GET /v1/diagram.svg`, read and checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -184,27 +185,23 @@ pub fn ply_diagram(game: &RuledGame<'_>, ply: usize, labels: Labels) -> Diagram 
             kind: ArrowKind::Check,
         });
     }
-    for chase in &cycle_move.chases {
-        let Some(target) = Square::from_iccs(&chase.square) else {
-            continue;
-        };
-        let kind = match (chase.kind, chase.protection) {
-            (ThreatKind::Chase, Protection::FalseProtection) => ArrowKind::ChaseFalse,
+    for tracked in &cycle_move.threats {
+        let threat = &tracked.threat;
+        let kind = match (threat.kind, threat.protection) {
+            (ThreatKind::Chase, Protection::False) => ArrowKind::ChaseFalse,
             (ThreatKind::Chase, _) => ArrowKind::Chase,
             _ => ArrowKind::ThreatTrue,
         };
-        for by in &chase.by {
-            if let Some(from) = Square::from_iccs(&by.square) {
-                diagram.arrows.push(Arrow {
-                    from,
-                    to: target,
-                    kind,
-                });
-            }
+        for &(from, _) in &threat.attackers {
+            diagram.arrows.push(Arrow {
+                from,
+                to: threat.target,
+                kind,
+            });
         }
-        if chase.kind == ThreatKind::Chase {
+        if threat.kind == ThreatKind::Chase {
             diagram.marks.push(Mark {
-                square: target,
+                square: threat.target,
                 kind: MarkKind::Chased,
             });
         }
@@ -213,12 +210,9 @@ pub fn ply_diagram(game: &RuledGame<'_>, ply: usize, labels: Labels) -> Diagram 
 }
 
 /// The judged cycle's move at `ply`, if the ruling found a repetition and `ply` is in its cycle.
-pub fn cycle_move<'g>(game: &'g RuledGame<'_>, ply: usize) -> Option<&'g CycleMove> {
-    let repetition = game.answer.repetition.as_ref()?;
-    repetition
-        .cycle
-        .iter()
-        .find(|m| usize::try_from(m.ply).is_ok_and(|p| p == ply))
+pub fn cycle_move<'g>(game: &'g RuledGame<'_>, ply: usize) -> Option<&'g PlyAnalysis> {
+    let repetition = game.ruling.repetition.as_ref()?;
+    repetition.cycle.iter().find(|m| m.ply == ply)
 }
 
 /// The labels of a request's `lang` (Chinese when it names none).

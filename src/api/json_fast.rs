@@ -28,6 +28,7 @@ pub fn read_game(text: &str) -> Option<AdjudicateRequest> {
         no_capture_limit: None,
         compare: None,
         lang: None,
+        moves_read: None,
         record: RecordOnce::default(),
     };
     // Which fields were read: a repeated one is serde's error to word.
@@ -50,6 +51,7 @@ pub fn read_game(text: &str) -> Option<AdjudicateRequest> {
                 Field::NoCaptureLimit => req.no_capture_limit = s.integer_or_null()?,
                 Field::Compare => req.compare = s.bool_or_null()?,
                 Field::Lang => req.lang = s.string_or_null()?,
+                Field::MovesRead => req.moves_read = s.bool_or_null()?,
             }
             if s.peek()? == b',' {
                 s.at += 1;
@@ -74,6 +76,7 @@ enum Field {
     NoCaptureLimit,
     Compare,
     Lang,
+    MovesRead,
 }
 
 impl Field {
@@ -86,6 +89,7 @@ impl Field {
             "no_capture_limit" => Field::NoCaptureLimit,
             "compare" => Field::Compare,
             "lang" => Field::Lang,
+            "moves_read" => Field::MovesRead,
             _ => return None,
         })
     }

@@ -88,7 +88,7 @@ impl Arbiter for LawArbiter {
                 })
                 .collect()
         });
-        let mut answer = response(&replay, ruling, sent, &naming, langs);
+        let mut answer = response(&replay, &ruling, sent, &naming, langs);
         answer.comparison = comparison;
         answer.record_encoding = game.record_encoding.map(|e| decode::name(e).into());
         answer.record_pgn = game
@@ -96,8 +96,12 @@ impl Arbiter for LawArbiter {
             .as_ref()
             .filter(|r| r.format == records::Format::Xqf)
             .map(|r| records::pgn::write(r).into());
+        if game.moves_read {
+            answer.moves_read = Some(moves_read(&replay, sent));
+        }
         Ok(RuledGame {
             answer,
+            ruling,
             replay,
             sent,
         })
@@ -309,7 +313,7 @@ fn articles(ruling: &Ruling, langs: Languages) -> Vec<dto::ArticleRef> {
 
 fn response(
     replay: &Replay,
-    ruling: Ruling,
+    ruling: &Ruling,
     sent: &Moves,
     naming: &Naming,
     langs: Languages,
@@ -317,8 +321,8 @@ fn response(
     AdjudicateResponse {
         verdict: ruling.verdict.into(),
         violator: ruling.violator.map(dto::Side::from),
-        articles: articles(&ruling, langs),
-        explanation: explanation(&ruling, naming, langs),
+        articles: articles(ruling, langs),
+        explanation: explanation(ruling, naming, langs),
         repetition: ruling
             .repetition
             .as_ref()
@@ -329,7 +333,28 @@ fn response(
         comparison: None,
         record_encoding: None,
         record_pgn: None,
+        moves_read: None,
     }
+}
+
+/// Every ply as read (`"moves_read": true`): its number and side on the score sheet, its text
+/// as sent or written in the record, and its ICCS.
+fn moves_read(replay: &Replay, sent: &Moves) -> Vec<dto::MoveRead> {
+    let start = replay.start();
+    replay
+        .positions(0)
+        .zip(replay.moves())
+        .enumerate()
+        .map(|(i, (before, &mv))| {
+            let (number, side) = start.move_number(i + 1);
+            dto::MoveRead {
+                number,
+                side: side.into(),
+                text: sent[i].to_owned(),
+                iccs: Notation::Iccs.format_move(&before, mv),
+            }
+        })
+        .collect()
 }
 
 /// The short form of a ruling for the side-by-side comparison.

@@ -24,6 +24,7 @@ pub mod answer;
 pub mod arbiter;
 pub mod diagram;
 pub mod error;
+pub mod games;
 pub mod json;
 pub mod json_fast;
 pub mod law;

@@ -50,6 +50,9 @@ pub struct Limits {
     pub max_moves: usize,
     /// Largest number of games in one batch.
     pub max_batch: usize,
+    /// Longest `game` record, in bytes: [`MAX_RECORD_BYTES`], except for the CLI, which reads
+    /// a file of any size ([`Limits::any_record_size`]).
+    pub max_record_bytes: usize,
 }
 
 impl Limits {
@@ -61,6 +64,15 @@ impl Limits {
         Limits {
             max_moves,
             max_batch,
+            max_record_bytes: MAX_RECORD_BYTES,
+        }
+    }
+
+    /// These limits with no limit on a record's size: the CLI's, whose files are the user's own.
+    pub const fn any_record_size(self) -> Limits {
+        Limits {
+            max_record_bytes: usize::MAX,
+            ..self
         }
     }
 }
@@ -102,6 +114,10 @@ pub struct AdjudicateRequest {
     /// language only. `None` keeps Vietnamese and English, as the API always answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
+    /// `true`: the answer lists every ply as read (`moves_read`): its number, side, text as
+    /// written and ICCS.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_read: Option<bool>,
     /// The `game` record as read, once: the limits count its moves and the arbiter rules on
     /// it from the same reading ([`AdjudicateRequest::record`]).
     #[serde(skip)]
@@ -168,6 +184,8 @@ pub struct Game {
     pub langs: Languages,
     /// Rule under every book too, side by side.
     pub compare: bool,
+    /// List every ply as read in the answer (`moves_read`).
+    pub moves_read: bool,
     /// The record the moves were read from, if the game came as one: where each move stands
     /// in it.
     pub record: Option<Record>,
@@ -205,6 +223,8 @@ macro_rules! with_game_fields {
             compare: Option<bool>,
             #[serde(default)]
             lang: Option<String>,
+            #[serde(default)]
+            moves_read: Option<bool>,
             $($extra)*
         }
 
@@ -221,6 +241,7 @@ macro_rules! with_game_fields {
                     no_capture_limit: self.no_capture_limit.take(),
                     compare: self.compare.take(),
                     lang: self.lang.take(),
+                    moves_read: self.moves_read.take(),
                 }
             }
         }
@@ -256,6 +277,7 @@ impl TryFrom<GameFields> for AdjudicateRequest {
             no_capture_limit: f.no_capture_limit,
             compare: f.compare,
             lang: f.lang,
+            moves_read: f.moves_read,
             record: RecordOnce::default(),
         })
     }
@@ -609,6 +631,7 @@ impl AdjudicateRequest {
             no_capture_limit: None,
             compare: None,
             lang: None,
+            moves_read: None,
             record: RecordOnce::default(),
         }
     }
@@ -631,10 +654,10 @@ impl AdjudicateRequest {
                     message: wording::moves_and_record(),
                 });
             }
-            if game.len() > MAX_RECORD_BYTES {
+            if game.len() > limits.max_record_bytes {
                 return Err(ApiError::InvalidRequest {
                     field: "game".to_owned(),
-                    message: wording::record_longer_than(MAX_RECORD_BYTES),
+                    message: wording::record_longer_than(limits.max_record_bytes),
                 });
             }
             // A record that reads is counted here; one that does not is the arbiter's to explain.
@@ -668,6 +691,7 @@ impl AdjudicateRequest {
         let no_capture_limit = self.no_capture_limit()?;
         let langs = self.languages(accept_language)?;
         let compare = self.compare == Some(true);
+        let moves_read = self.moves_read == Some(true);
         let Some(text) = self.game else {
             return Ok(Game {
                 fen: self.fen,
@@ -677,6 +701,7 @@ impl AdjudicateRequest {
                 no_capture_limit,
                 langs,
                 compare,
+                moves_read,
                 record: None,
                 record_encoding: None,
             });
@@ -713,6 +738,7 @@ impl AdjudicateRequest {
             no_capture_limit,
             langs,
             compare,
+            moves_read,
             record: Some(record),
             record_encoding: None,
         })
@@ -941,6 +967,7 @@ mod tests {
             compare: None,
             game: None,
             lang: None,
+            moves_read: None,
             record: RecordOnce::default(),
         }
     }

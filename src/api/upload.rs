@@ -23,13 +23,14 @@ use crate::records::{self, Sniffed};
 
 /// The query parameters of a record upload: the fields of a JSON game request but `moves`,
 /// `game` and `strict`.
-pub const QUERY_PARAMETERS: [&str; 6] = [
+pub const QUERY_PARAMETERS: [&str; 7] = [
     "fen",
     "notation",
     "ruleset",
     "lang",
     "compare",
     "no_capture_limit",
+    "moves_read",
 ];
 
 /// The options of a game that a JSON request carries in its fields, given apart from the
@@ -48,6 +49,8 @@ pub struct GameOptions {
     pub compare: Option<bool>,
     /// `no_capture_limit`.
     pub no_capture_limit: Option<i64>,
+    /// `moves_read`.
+    pub moves_read: Option<bool>,
 }
 
 impl GameOptions {
@@ -67,6 +70,7 @@ impl GameOptions {
                 "ruleset" => options.ruleset = Some(value),
                 "lang" => options.lang = Some(value),
                 "compare" => options.compare = Some(boolean(&value).map_err(invalid)?),
+                "moves_read" => options.moves_read = Some(boolean(&value).map_err(invalid)?),
                 _ => {
                     let n = value
                         .trim()
@@ -121,6 +125,7 @@ impl GameOptions {
         or(&mut req.lang, &self.lang);
         or(&mut req.compare, &self.compare);
         or(&mut req.no_capture_limit, &self.no_capture_limit);
+        or(&mut req.moves_read, &self.moves_read);
     }
 }
 
@@ -176,6 +181,15 @@ impl RecordUpload {
             }
             Sniffed::Text => {}
         }
+        let (text, encoding) = self.text()?;
+        let req = self.options.record_request(text.into_owned());
+        Ok((req, Some(encoding)))
+    }
+
+    /// The text of a record that is text (not binary: [`records::sniff`]), decoded as
+    /// [`decode::decode`] says, and the encoding read; the problems of
+    /// [`RecordUpload::request`] for text.
+    pub fn text(&self) -> Result<(std::borrow::Cow<'_, str>, &'static Encoding), ApiError> {
         let decoded =
             decode::decode(&self.bytes, self.charset.as_deref()).map_err(|e| match e {
                 DecodeError::UnknownCharset(charset) => ApiError::UnsupportedCharset {
@@ -200,8 +214,7 @@ impl RecordUpload {
                 why: Fixed::JsonAsRecord,
             });
         }
-        let req = self.options.record_request(decoded.text.into_owned());
-        Ok((req, Some(decoded.encoding)))
+        Ok((decoded.text, decoded.encoding))
     }
 
     /// Reads the record and checks the request it makes ([`AdjudicateRequest::check`]): the
@@ -305,6 +318,7 @@ mod tests {
                 lang: Some("vi".to_owned()),
                 compare: Some(true),
                 no_capture_limit: Some(60),
+                moves_read: None,
             }
         );
         assert_eq!(

@@ -34,7 +34,7 @@ use super::progress::BodyStalled;
 use super::state::AppState;
 use crate::api::error::{ApiError, ECHO_CHARS, elide};
 use crate::api::json::{RequestBody, parse_json, problem_language_of};
-use crate::api::request::AdjudicateRequest;
+use crate::api::request::{AdjudicateRequest, BatchRequest};
 use crate::api::upload::{GameBody, GameOptions, RecordUpload, query_problem_language};
 use crate::api::wording::{self, Fixed};
 
@@ -123,6 +123,53 @@ impl FromRequest<AppState> for AdjudicateBody {
             }),
         };
         Ok(AdjudicateBody(body))
+    }
+}
+
+/// The body of `POST /v1/adjudicate/batch`: a JSON batch, or a record of many games sent as
+/// the body with a record media type (as for [`AdjudicateBody`]), every game's options in the
+/// query. The query is read only with a record: a JSON batch carries its options in its games.
+#[derive(Debug)]
+pub enum BatchBody {
+    /// A JSON batch.
+    Json(BatchRequest),
+    /// A record of one game or many, not yet read.
+    Record(RecordUpload),
+}
+
+impl FromRequest<AppState> for BatchBody {
+    /// A JSON batch's as [`ApiJson`]'s; a record's in the query's `lang`, else
+    /// `Accept-Language`'s.
+    type Rejection = LocalizedError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let header = accept_language(req.headers()).map(str::to_owned);
+        let in_header = ProblemLang::of(req.headers());
+        let query = req.uri().query().map(str::to_owned);
+        let kind = body_kind(req.headers(), true).map_err(|e| in_header.answer(e))?;
+        match kind {
+            BodyKind::Json => {
+                let bytes = read_checked_body(req, state.max_body_bytes)
+                    .await
+                    .map_err(|e| in_header.answer(e))?;
+                parse_json(&bytes)
+                    .map(BatchBody::Json)
+                    .map_err(|e| LocalizedError(e, problem_language_of(&bytes, header.as_deref())))
+            }
+            BodyKind::Record { charset } => {
+                let lang = query_problem_language(query.as_deref(), header.as_deref());
+                let in_lang = |e| LocalizedError(e, lang);
+                let options = GameOptions::from_query(query.as_deref()).map_err(in_lang)?;
+                let bytes = read_checked_body(req, state.max_body_bytes)
+                    .await
+                    .map_err(in_lang)?;
+                Ok(BatchBody::Record(RecordUpload {
+                    bytes,
+                    charset,
+                    options,
+                }))
+            }
+        }
     }
 }
 

@@ -9,12 +9,16 @@ use axum::extract::{RawQuery, State};
 
 use super::admission::Admitted;
 use super::error::{AcceptLanguage, LocalizedError, ProblemLang};
-use super::extract::{AdjudicateBody, ApiJson, JsonText};
+use super::extract::{AdjudicateBody, ApiJson, BatchBody, JsonText};
 use super::metrics::record_verdict;
 use super::state::AppState;
 use crate::adjudication::Lang;
-use crate::api::answer::{BatchItem, BatchResponse, LegalMovesResponse, RulesetsResponse};
+use crate::api::answer::{
+    BatchItem, BatchResponse, GamesResponse, LegalMovesResponse, RulesetsResponse,
+};
+use crate::api::games::rule_record_games;
 use crate::api::request::{BatchRequest, LegalMovesRequest};
+use crate::api::upload::RecordUpload;
 use crate::api::{ApiError, Arbiter, Cancel, rule_all};
 
 /// Games of at most this many plies are ruled inline (tens of microseconds: see
@@ -107,7 +111,45 @@ pub async fn adjudicate_batch(
     State(state): State<AppState>,
     accept: AcceptLanguage,
     _: Admitted,
-    ApiJson(req): ApiJson<BatchRequest>,
+    body: BatchBody,
+) -> Result<JsonText, LocalizedError> {
+    match body {
+        BatchBody::Json(req) => adjudicate_json_batch(state, accept, req).await,
+        BatchBody::Record(upload) => adjudicate_record_games(state, accept, upload).await,
+    }
+}
+
+/// A record of many games sent as the batch's body: each game ruled as the same text sent
+/// alone as a record would be, with its index and tags ([`crate::api::games`]), at most
+/// `max_batch` games. Read and ruled inline when short enough to hold at most
+/// [`INLINE_PLIES_MAX`] plies, else on the pool, as one record of that length would be.
+async fn adjudicate_record_games(
+    state: AppState,
+    accept: AcceptLanguage,
+    upload: RecordUpload,
+) -> Result<JsonText, LocalizedError> {
+    let lang = upload.problem_language(accept.text());
+    let header = accept.text().map(str::to_owned);
+    let limits = state.limits;
+    let results = rule(&state, upload.plies_at_most(), move |arbiter, cancel| {
+        let record = upload.games()?;
+        rule_record_games(arbiter, &limits, &record, header.as_deref(), cancel)
+    })
+    .await
+    .map_err(|e| LocalizedError(e, lang))?;
+    for game in &results {
+        if let BatchItem::Verdict(resp) = &game.item {
+            record_verdict(resp.verdict);
+        }
+    }
+    Ok(JsonText(GamesResponse { results }.to_json()))
+}
+
+/// A JSON batch: each game ruled as if sent alone.
+async fn adjudicate_json_batch(
+    state: AppState,
+    accept: AcceptLanguage,
+    req: BatchRequest,
 ) -> Result<JsonText, LocalizedError> {
     let in_header = ProblemLang(accept.lang());
     let header = accept.text().map(str::to_owned);

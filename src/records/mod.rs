@@ -18,6 +18,7 @@
 
 pub mod decode;
 pub mod dhtmlxq;
+pub mod games;
 pub mod pgn;
 mod record;
 pub mod spelled;

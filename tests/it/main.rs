@@ -43,6 +43,8 @@ mod law_points;
 mod linear_cost;
 mod metrics;
 mod mirror;
+mod moves_read;
+mod multigame;
 mod notation;
 mod openapi;
 mod perft;

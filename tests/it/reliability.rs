@@ -656,6 +656,7 @@ fn the_law_arbiter_checks_the_flag_while_replaying() {
         compare: None,
         game: None,
         lang: None,
+        moves_read: None,
         record: Default::default(),
     };
     let req = req

@@ -6,8 +6,8 @@
 use super::write::{Json, WriteJson, object};
 use super::{
     AdjudicateResponse, ArticleRef, Attacker, BatchItem, BatchResponse, BookRuling, Chase,
-    ChasedPiece, CycleMove, GameOver, Localized, MoveRef, NoCapture, PositionInfo, Repetition,
-    SidePattern, literals,
+    ChasedPiece, CycleMove, GameItem, GameOver, GamesResponse, Localized, MoveRead, MoveRef,
+    NoCapture, PositionInfo, Repetition, SidePattern, literals,
 };
 
 impl WriteJson for Localized {
@@ -83,6 +83,18 @@ impl WriteJson for AdjudicateResponse {
             "comparison"?: self.comparison,
             "record_encoding"?: self.record_encoding,
             "record_pgn"?: self.record_pgn,
+            "moves_read"?: self.moves_read,
+        );
+    }
+}
+
+impl WriteJson for MoveRead {
+    fn write_json(&self, out: &mut Json) {
+        object!(out,
+            "number": self.number,
+            "side": self.side,
+            "text": self.text,
+            "iccs": self.iccs,
         );
     }
 }
@@ -199,6 +211,45 @@ impl WriteJson for BatchItem {
                 out.raw(&serde_json::to_string(problem).expect("a problem serializes"));
             }
         }
+    }
+}
+
+impl WriteJson for GameItem {
+    /// `index` and `tags` first, then the item's own fields: its object without its `{`.
+    fn write_json(&self, out: &mut Json) {
+        out.raw("{\"index\":");
+        out.uint(self.index);
+        out.raw(",\"tags\":{");
+        let mut first = true;
+        for (n, (name, value)) in self.tags.iter().enumerate() {
+            if self.tags[..n].iter().any(|(seen, _)| seen == name) {
+                continue;
+            }
+            if !first {
+                out.raw(",");
+            }
+            first = false;
+            out.string(name);
+            out.raw(":");
+            out.string(value);
+        }
+        out.raw("}");
+        let mut item = Json::with_capacity(4096);
+        self.item.write_json(&mut item);
+        let item = item.into_string();
+        match item.strip_prefix('{') {
+            Some(fields) if fields != "}" => {
+                out.raw(",");
+                out.raw(fields);
+            }
+            _ => out.raw("}"),
+        }
+    }
+}
+
+impl WriteJson for GamesResponse {
+    fn write_json(&self, out: &mut Json) {
+        object!(out, "results": self.results);
     }
 }
 

@@ -18,6 +18,7 @@
 
 use super::fault::PieceFault;
 use super::name::{Notation, NotationError};
+use super::wxf::letter;
 use crate::xiangqi::{Move, Position, Role, Square};
 
 /// What a SAN move looks like, for error messages.
@@ -37,19 +38,6 @@ fn role(letter: u8) -> Option<Role> {
         b'P' => Role::Pawn,
         _ => return None,
     })
-}
-
-/// The letter XBoard writes for a role.
-fn letter(role: Role) -> char {
-    match role {
-        Role::King => 'K',
-        Role::Advisor => 'A',
-        Role::Elephant => 'E',
-        Role::Horse => 'H',
-        Role::Rook => 'R',
-        Role::Cannon => 'C',
-        Role::Pawn => 'P',
-    }
 }
 
 /// A rank `1`-`10` at the end of `bytes`: the ICCS rank and its length.

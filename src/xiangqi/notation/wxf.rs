@@ -148,8 +148,8 @@ fn role_of(letter: u8) -> Option<Role> {
     })
 }
 
-/// The WXF letter written for `role`.
-fn letter(role: Role) -> char {
+/// The WXF letter written for `role` (XBoard's SAN writes the same).
+pub(super) fn letter(role: Role) -> char {
     match role {
         Role::King => 'K',
         Role::Advisor => 'A',

@@ -168,6 +168,7 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
         comparison: None,
         record_encoding: None,
         record_pgn: None,
+        moves_read: None,
     }
 }
 

@@ -6,12 +6,13 @@
 //! dependencies. Each function panics when a check fails, and returns what it got to, so a
 //! regression test can assert that its input went all the way through.
 
-use xiangqi_arbiter::api::answer::{AdjudicateResponse, LegalMovesResponse};
+use xiangqi_arbiter::api::answer::{AdjudicateResponse, BatchItem, LegalMovesResponse};
+use xiangqi_arbiter::api::games::rule_record_games;
 use xiangqi_arbiter::api::json::parse_part;
 use xiangqi_arbiter::api::json_fast::read_game;
 use xiangqi_arbiter::api::request::{AdjudicateRequest, LegalMovesRequest};
 use xiangqi_arbiter::api::upload::{GameOptions, RecordUpload};
-use xiangqi_arbiter::api::{Arbiter, LawArbiter, Limits, adjudicate_one};
+use xiangqi_arbiter::api::{Arbiter, Cancel, LawArbiter, Limits, adjudicate_one};
 use xiangqi_arbiter::records::decode::{self, Chosen, DecodeError, Encoding};
 use xiangqi_arbiter::records::{self, Record, RecordError};
 use xiangqi_arbiter::xiangqi::notation::Notation;
@@ -199,7 +200,10 @@ pub struct RecordRun {
 /// bytes that do not decode are told by an offset inside them before which they do decode,
 /// and a charset that names no encoding is only ever a declared one. A record that reads has
 /// every move at a line and column from 1; and the whole upload, ruled as the HTTP API rules
-/// it, gets a verdict or a 4xx problem, never a 5xx.
+/// it, gets a verdict or a 4xx problem, never a 5xx. The text's cut into games
+/// ([`records::games::split`]) is its slices in order, each game's moves on its lines or after;
+/// every game of it, ruled as the batch route and the CLI rule a record, gets a verdict or a
+/// 4xx.
 pub fn records(data: &[u8]) -> RecordRun {
     let mut run = RecordRun::default();
     let Some((&first, bytes)) = data.split_first() else {
@@ -251,17 +255,47 @@ pub fn records(data: &[u8]) -> RecordRun {
         }
     }
     run.record = Some(record);
+    // The cut into games: slices of the text in order, each read with its lines in the whole.
+    let games = records::games::split(&text);
+    assert!(!games.is_empty());
+    let mut after = 0;
+    for game in &games {
+        let at = game.text.as_ptr() as usize - text.as_ptr() as usize;
+        assert!(
+            at >= after && at + game.text.len() <= text.len(),
+            "{games:?}"
+        );
+        after = at + game.text.len();
+        if let Ok(r) = records::games::read_game(game) {
+            assert!(r.moves.iter().all(|m| m.line >= game.line), "{game:?}");
+        }
+    }
     let upload = RecordUpload {
         bytes: bytes.to_vec(),
         charset: charset.map(str::to_owned),
         options: GameOptions::default(),
     };
     match upload
+        .clone()
         .check(&Limits::DEFAULT, None)
         .and_then(|game| LawArbiter.adjudicate(&game))
     {
         Ok(resp) => run.verdict = Some(resp),
         Err(e) => assert!((400..500).contains(&e.status()), "{e:?}"),
+    }
+    // Every game of it, as the batch route and the CLI rule a record: a verdict or a 4xx each.
+    if let Ok(record) = upload.games() {
+        let ruled = rule_record_games(&LawArbiter, &Limits::DEFAULT, &record, None, &Cancel::new());
+        match ruled {
+            Ok(items) => {
+                for item in items {
+                    if let BatchItem::Problem(p) = item.item {
+                        assert!((400..500).contains(&p.status), "{p:?}");
+                    }
+                }
+            }
+            Err(e) => assert!((400..500).contains(&e.status()), "{e:?}"),
+        }
     }
     run
 }
