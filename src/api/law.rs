@@ -338,7 +338,8 @@ fn response(
 }
 
 /// Every ply as read (`"moves_read": true`): its number and side on the score sheet, its text
-/// as sent or written in the record, and its ICCS.
+/// as sent or written in the record, its ICCS, and its names in WXF, VN and Chinese (the
+/// languages' own notations, for a page that shows the game in one of them).
 fn moves_read(replay: &Replay, sent: &Moves) -> Vec<dto::MoveRead> {
     let start = replay.start();
     replay
@@ -352,6 +353,9 @@ fn moves_read(replay: &Replay, sent: &Moves) -> Vec<dto::MoveRead> {
                 side: side.into(),
                 text: sent[i].to_owned(),
                 iccs: Notation::Iccs.format_move(&before, mv),
+                wxf: Notation::Wxf.format_move(&before, mv),
+                vn: Notation::Vn.format_move(&before, mv),
+                chinese: Notation::Chinese.format_move(&before, mv),
             }
         })
         .collect()

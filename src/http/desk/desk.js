@@ -600,7 +600,7 @@ function decorate(svg) {
   }
   if (playing()) playableSquares(svg);
   if (!state.coords) return;
-  const NS = 'http://www.w3.org/2000/svg';
+  const NS = svg.namespaceURI;
   const at = (sq) => {
     const r = svg.querySelector(`#sq-${sq}`);
     return { x: Number(r.getAttribute('x')) + 25, y: Number(r.getAttribute('y')) + 25 };
