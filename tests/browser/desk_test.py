@@ -86,11 +86,11 @@ class Desk:
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     def play(self, move):
-        before = self.page.locator("#moves li").count()
+        before = self.page.locator("#moves button[data-ply]").count()
         self.click_square(move[:2])
         expect(self.page.locator(f'.mark.selected[data-square="{move[:2]}"]')).to_have_count(1)
         self.click_square(move[2:])
-        expect(self.page.locator("#moves li")).to_have_count(before + 1)
+        expect(self.page.locator("#moves button[data-ply]")).to_have_count(before + 1)
         expect(self.page.locator(f'.arrow.move[data-from="{move[:2]}"][data-to="{move[2:]}"]')).to_have_count(1)
         self.settled()
 
@@ -114,7 +114,7 @@ def check_review(desk, shots, desk_png):
     n = len(moves)
     desk.expect_ply(n, n)
     cycle = sorted(c["ply"] for c in ruling["repetition"]["cycle"])
-    listed = sorted(int(b) for b in page.locator("#moves li.cycle button").evaluate_all(
+    listed = sorted(int(b) for b in page.locator("#moves .cycle button").evaluate_all(
         "bs => bs.map(b => b.dataset.ply)"))
     assert listed == cycle, (listed, cycle)
     rep = ruling["repetition"]
@@ -192,7 +192,7 @@ def check_illegal_game(desk, shots):
     before = page.request.post(f"{desk.base}/v1/legal-moves", data={"moves": ["h2e2"]}).json()
     assert desk.fen().split()[:2] == before["position"]["fen"].split()[:2]
     expect(page.locator('.arrow.illegal[data-from="h7"][data-to="h0"]')).to_have_count(1)
-    expect(page.locator("#moves li.illegal")).to_have_count(1)
+    expect(page.locator("#moves .illegal")).to_have_count(1)
     page.screenshot(path=str(shots / "02-illegal-move.png"), full_page=True)
     # In a record, the plies before the illegal move can still be stepped through.
     desk.review("1. C2.5 H8+7\n2. H2+3 R1+3", notation="wxf")
@@ -209,7 +209,7 @@ def check_records(desk):
     page = desk.page
     desk.review("C2.5 H8+7")
     expect(page.locator("#verdict")).to_have_text("No violation")
-    expect(page.locator('#moves button[data-ply="1"]')).to_have_text("1. C2.5")
+    expect(page.locator('#moves button[data-ply="1"]')).to_have_text("C2=5")
     expect(page.locator('.arrow.move[data-from="h9"][data-to="g7"]')).to_have_count(1)
     desk.review("1. C2.5 H8+7\n2. H2+3 H2+3")
     desk.expect_ply(4, 4)
@@ -297,7 +297,7 @@ def check_failed_paste(desk, shots):
     expect(page.locator("#ruling")).to_be_hidden()
     expect(page.locator("#banner")).to_be_hidden()
     expect(page.locator("#board")).to_be_hidden()
-    expect(page.locator("#moves li")).to_have_count(0)
+    expect(page.locator("#moves button[data-ply]")).to_have_count(0)
     # The problem sits above the board's place, in view without scrolling.
     box = problem.bounding_box()
     assert box["y"] < page.viewport_size["height"], box
@@ -511,9 +511,9 @@ def check_keyboard_play(desk, shots):
     go(["ArrowLeft"] * 3)
     expect(page.locator("#board rect.sq:focus")).to_have_attribute("aria-label", "Empty point e2")
     keys.press("Enter")
-    expect(page.locator("#moves li")).to_have_count(2)
+    expect(page.locator("#moves button[data-ply]")).to_have_count(2)
     expect(page.locator('.arrow.move[data-from="h2"][data-to="e2"]')).to_have_count(1)
-    expect(page.locator("#announce")).to_have_text("Move 1, Red: h2e2")
+    expect(page.locator("#announce")).to_have_text("Move 1, Red: C2=5")
     # The focus stays on the board, where it was: e2 to h9, Black's horse; then g7.
     expect(page.locator("#board rect.sq:focus")).to_have_attribute("data-square", "e2")
     go(["ArrowRight"] * 3 + ["ArrowUp"] * 7)
@@ -521,9 +521,9 @@ def check_keyboard_play(desk, shots):
     keys.press(" ")
     go(["ArrowLeft"] + ["ArrowDown"] * 2)
     keys.press("Enter")
-    expect(page.locator("#moves li")).to_have_count(3)
+    expect(page.locator("#moves button[data-ply]")).to_have_count(3)
     expect(page.locator('.arrow.move[data-from="h9"][data-to="g7"]')).to_have_count(1)
-    expect(page.locator("#announce")).to_have_text("Move 1, Black: h9g7")
+    expect(page.locator("#announce")).to_have_text("Move 1, Black: H8+7")
     desk.settled()
     page.screenshot(path=str(shots / "16-keyboard-play.png"), full_page=True)
 
@@ -536,10 +536,10 @@ def check_move_box(desk, shots):
     desk.expect_ply(0, 0)
     expect(desk.board()).to_have_attribute("data-fen", START_FEN)
     for typed, move in (("P2-5", "h2e2"), ("H8+7", "h9g7"), ("马二进三", "h0g2")):
-        before = page.locator("#moves li").count()
+        before = page.locator("#moves button[data-ply]").count()
         page.fill("#move-input", typed)
         page.press("#move-input", "Enter")
-        expect(page.locator("#moves li")).to_have_count(before + 1)
+        expect(page.locator("#moves button[data-ply]")).to_have_count(before + 1)
         expect(page.locator(f'.arrow.move[data-from="{move[:2]}"][data-to="{move[2:]}"]')).to_have_count(1)
         desk.settled()
     # A move that reads but is illegal: the service's reason.
@@ -547,7 +547,74 @@ def check_move_box(desk, shots):
     page.press("#move-input", "Enter")
     expect(page.locator("#notice")).to_have_class("refused")
     expect(page.locator("#notice")).to_contain_text("C5+7")
-    expect(page.locator("#moves li")).to_have_count(4)
+    expect(page.locator("#moves button[data-ply]")).to_have_count(4)
+
+
+def check_record_moves(desk, shots):
+    """Issue 33, items 1 and 13: a Chinese PGN's move list shows every move (game200: 200
+    plies), numbered as on the score sheet in a table (number, Red, Black), in the desk's
+    language's notation or the one chosen; the ①②③ marks on real moves."""
+    page = desk.page
+    page.click('[data-mode="review"]')
+    pgn = (ROOT / "tests/data/records/game200_chinese.pgn").read_text(encoding="utf-8")
+    read = page.request.post(
+        f"{desk.base}/v1/adjudicate", data={"game": pgn, "moves_read": True}
+    ).json()["moves_read"]
+    assert len(read) == 200
+    desk.review(pgn)
+    desk.expect_ply(200, 200)
+    buttons = page.locator("#moves .sheet button[data-ply]")
+    expect(buttons).to_have_count(200)
+    shown = buttons.evaluate_all("bs => bs.map(b => b.firstChild.textContent)")
+    assert shown == [m["wxf"] for m in read], [x for x in zip(shown, read) if x[0] != x[1]["wxf"]][:3]
+    # Numbered rows: move n has Red's move then Black's.
+    rows = page.locator("#moves .sheet tbody tr")
+    expect(rows).to_have_count(100)
+    expect(rows.nth(0).locator("th")).to_have_text(str(read[0]["number"]))
+    expect(rows.nth(0).locator("td").nth(0)).to_contain_text(read[0]["wxf"])
+    expect(rows.nth(0).locator("td").nth(1)).to_contain_text(read[1]["wxf"])
+    # The marks stand on named moves, never on "…".
+    for sign in "①②③":
+        marked = page.locator(f'#moves button:has(.occ:text("{sign}"))')
+        if marked.count():
+            assert "…" not in marked.first.inner_text(), marked.first.inner_text()
+    # The notation chosen for display: as written (the record's Chinese), ICCS.
+    page.select_option("#display", "text")
+    expect(buttons.nth(0)).to_have_text(read[0]["text"])
+    page.select_option("#display", "iccs")
+    expect(buttons.nth(1)).to_have_text(read[1]["iccs"])
+    expect(page.locator("#ply-label")).to_contain_text(read[199]["iccs"])
+    page.select_option("#display", "")
+    page.click('[data-lang="vi"]')
+    expect(buttons.nth(0)).to_have_text(read[0]["vn"])
+    page.click('[data-lang="zh"]')
+    expect(buttons.nth(0)).to_have_text(read[0]["chinese"])
+    page.click('[data-lang="en"]')
+    desk.settled()
+
+
+def check_record_continued(desk, shots):
+    """Issue 33, item 3: a record continued in two-player mode keeps its history: the
+    repeating move played on the desk is ruled as the same game pasted in ICCS is."""
+    page = desk.page
+    pgn = (ROOT / "tests/data/records/encodings/E3_plus_utf8.pgn").read_text(encoding="utf-8")
+    cut = pgn.split("5. 車八平九")[0]  # the chase, without Red's last move
+    desk.review(cut)
+    expect(page.locator("#verdict")).to_have_text("Must change")
+    desk.expect_ply(8, 8)
+    page.click('[data-mode="play"]')
+    desk.expect_ply(8, 8)
+    twin = page.request.post(
+        f"{desk.base}/v1/adjudicate",
+        data={"fen": "4k4/9/c8/9/9/9/9/9/9/1R1K5 w - - 0 1",
+              "moves": ["b0a0", "a7b7", "a0b0", "b7a7"] * 2 + ["b0a0"]},
+    ).json()
+    assert twin["verdict"] == "loss", twin
+    desk.play("b0a0")
+    expect(page.locator("#verdict")).to_have_text("Loss")
+    expect(page.locator("#banner")).to_contain_text("Red did not change and loses")
+    desk.expect_ply(9, 9)
+    page.click('[data-mode="review"]')
 
 
 def check_play(desk, shots):
@@ -572,7 +639,7 @@ def check_play(desk, shots):
     expect(page.locator("#notice")).to_contain_text("the path is blocked")
     expect(page.locator('.arrow.illegal[data-from="h2"][data-to="h8"]')).to_have_count(1)
     assert desk.fen() == start, "a refused move changes nothing"
-    expect(page.locator("#moves li")).to_have_count(1)
+    expect(page.locator("#moves button[data-ply]")).to_have_count(1)
     # A piece of the side not to move cannot be picked.
     desk.click_square("b9")
     expect(page.locator("#notice")).to_contain_text("side to move")
@@ -641,11 +708,11 @@ def check_computer(desk, shots, engine_png):
     desk.expect_ply(0, 0)
 
     def move_and_reply(move):
-        before = page.locator("#moves li").count()
+        before = page.locator("#moves button[data-ply]").count()
         desk.click_square(move[:2])
         expect(page.locator(f'.mark.selected[data-square="{move[:2]}"]')).to_have_count(1)
         desk.click_square(move[2:])
-        expect(page.locator("#moves li")).to_have_count(before + 2)
+        expect(page.locator("#moves button[data-ply]")).to_have_count(before + 2)
         expect(page.locator("#notice")).to_contain_text("The computer played")
         desk.settled()
 
@@ -672,7 +739,7 @@ def check_computer(desk, shots, engine_png):
     desk.expect_ply(8, 8)
     page.click('[data-mode="computer"]')
     expect(page.locator("#computer-you")).to_have_value("black")
-    expect(page.locator("#moves li")).to_have_count(10)
+    expect(page.locator("#moves button[data-ply]")).to_have_count(10)
     expect(page.locator("#notice")).to_contain_text("may not play b0a0")
     desk.settled()
     last = page.locator('#moves button[data-ply="9"]').text_content()
@@ -827,6 +894,8 @@ def main():
             check_board_marks(desk, shots)
             check_keyboard_play(desk, shots)
             check_move_box(desk, shots)
+            check_record_moves(desk, shots)
+            check_record_continued(desk, shots)
             check_play(desk, shots)
             check_languages(desk, shots)
             check_prototype_languages(desk)

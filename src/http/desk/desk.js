@@ -10,7 +10,7 @@ const TEXT = {
     title: 'Bàn trọng tài', apiDocs: 'Tài liệu API', board: 'Bàn cờ', first: 'Về đầu', prev: 'Lùi',
     next: 'Tiến', last: 'Về cuối', plySlider: 'Lượt đi', flip: 'Lật bàn', mode: 'Chế độ',
     review: 'Xem lại ván', play: 'Hai người chơi', gameLabel: 'Ván cờ (các nước đi, mảng JSON, PGN, biên bản có số nước, bản xuất văn bản của dpxq.com hoặc DhtmlXQ)',
-    fenLabel: 'FEN khởi đầu (để trống: thế ban đầu)', notationLabel: 'Cách ghi', auto: 'tự nhận',
+    fenLabel: 'FEN khởi đầu (để trống: thế ban đầu)', notationLabel: 'Cách ghi', auto: 'tự động nhận biết',
     rulesetLabel: 'Luật', adjudicate: 'Phân xử', share: 'Tạo liên kết', shareUrl: 'Liên kết chia sẻ',
     undo: 'Đi lại', newGame: 'Ván mới', report: 'Biên bản để in', ruling: 'Kết quả xử', verdict: 'Quyết định',
     violator: 'Bên vi phạm', moves: 'Các nước đi',
@@ -41,6 +41,7 @@ const TEXT = {
     squareName: (piece, side, file, sq) => (piece ? `${piece} ${side}, cột ${file} (${sq})` : `Điểm trống ${sq}`),
     playBoard: 'Bàn cờ: phím mũi tên để đi giữa các điểm, Enter để chọn quân rồi chọn điểm đến',
     said: (n, side, move) => `Nước ${n}, ${side}: ${move}`,
+    displayLabel: 'Hiện nước đi theo', displayOwn: 'cách ghi VN', displayText: 'như trong ván cờ', moveNo: 'Nước',
     unread: 'Chưa phân xử được ván này', fixHint: 'Hãy sửa ván cờ rồi bấm «Phân xử» lại.',
     fenHint: 'Nếu ván không bắt đầu từ thế ban đầu, hãy dán FEN của thế khởi đầu vào ô «FEN khởi đầu».',
     notationHint: 'Có thể chọn cách ghi bằng tay ở ô «Cách ghi».',
@@ -80,6 +81,7 @@ const TEXT = {
     squareName: (piece, side, file, sq) => (piece ? `${side} ${piece}, file ${file} (${sq})` : `Empty point ${sq}`),
     playBoard: 'Board: arrow keys move between points, Enter picks a piece, then its destination',
     said: (n, side, move) => `Move ${n}, ${side}: ${move}`,
+    displayLabel: 'Show the moves in', displayOwn: 'WXF (English sheets)', displayText: 'as written in the game', moveNo: 'No.',
     unread: 'This game could not be ruled on', fixHint: 'Correct the game, then press “Adjudicate” again.',
     fenHint: 'If the game did not start from the initial position, paste the start position\'s FEN into “Start FEN”.',
     notationHint: 'You can also choose the notation by hand under “Notation”.',
@@ -116,6 +118,7 @@ const TEXT = {
     squareName: (piece, side, file, sq) => (piece ? `${side}${piece}，${file}路（${sq}）` : `空位 ${sq}`),
     playBoard: '棋盘：方向键在各点之间移动，回车先选棋子再选目标点',
     said: (n, side, move) => `第${n}回合${side}：${move}`,
+    displayLabel: '着法显示为', displayOwn: '中文记谱', displayText: '与棋谱相同', moveNo: '回合',
     unread: '无法裁决此棋局', fixHint: '请改正棋谱后再按“裁决”。',
     fenHint: '如果对局不是从初始局面开始，请把起始局面的 FEN 贴到“起始 FEN”中。',
     notationHint: '也可以在“记谱法”中手动选择记谱法。',
@@ -135,7 +138,8 @@ const state = {
   coords: false, // ICCS coordinates drawn on the board
   focus: 'e0', // the point of the board in the tab order (play)
   game: { moves: [] }, // the request fields of the game: fen, moves or game, notation, ruleset
-  labels: [], // each ply's move as sent, when the game is a list of moves
+  read: [], // each ply as the service read it (`moves_read`): number, side, text, its names
+  display: '', // the notation the moves are shown in: '' the language's own, 'text' as written
   numbering: [], // each ply's "12." or "12…"
   plies: 0,
   ply: 0,
@@ -303,7 +307,7 @@ function fenSideAndNumber(fen) {
 // Rules on `state.game` (`answer`: the service's answer to it, when it came another way); false
 // (and nothing changed but the notice) if the service cannot.
 async function adjudicate(answer) {
-  const res = answer || await post('/v1/adjudicate', { ...state.game, lang: state.lang });
+  const res = answer || await post('/v1/adjudicate', { ...state.game, lang: state.lang, moves_read: true });
   if (!res.ok && !isIllegalMove(res.data)) {
     failed(res.data);
     return false;
@@ -324,8 +328,13 @@ async function adjudicate(answer) {
     say(`${t().illegalAt(res.data.move)}: ${reasonText(res.data)}`, true);
     showProblem(res.data);
   }
-  const listed = state.game.moves || moveList(state.game.game.trim()) || [];
-  state.labels = listed.slice(0, state.plies);
+  // The moves as the service read them: a ruling lists them; for an illegal move, the moves
+  // before it are asked for, and the illegal one is named as written.
+  state.read = res.ok ? res.data.moves_read || [] : [];
+  if (!res.ok) {
+    const before = await post('/v1/adjudicate', { ...legalPart(), lang: state.lang, moves_read: true });
+    if (before.ok) state.read = before.data.moves_read || [];
+  }
   showRuling();
   return true;
 }
@@ -342,7 +351,7 @@ function failed(problem) {
   state.legal = null;
   state.plies = 0;
   state.ply = 0;
-  state.labels = [];
+  state.read = [];
   state.numbering = [];
   showRuling();
   showMoves();
@@ -438,6 +447,21 @@ function showRuling() {
 
 // ---------------------------------------------------------------- the move list and stepper
 
+// The notation the moves are shown in: the one chosen, else the desk's language's own (as the
+// explanations name moves: VN in Vietnamese, WXF in English, Chinese in Chinese).
+const displayed = () => state.display || { vi: 'vn', en: 'wxf', zh: 'chinese' }[state.lang];
+
+// Ply `k`'s move as shown: its name in the displayed notation, else as written; the illegal
+// move as written.
+function moveLabel(k) {
+  const read = state.read[k - 1];
+  if (read) return read[displayed()] || read.text;
+  if (state.illegal && k === state.plies) return state.illegal.move;
+  return '…';
+}
+
+// The move list as a score sheet: one row per move number, Red's move and Black's; the start
+// position above it. Each move is a button that shows its position.
 function showMoves() {
   if (isFailed()) {
     $('moves').replaceChildren();
@@ -445,16 +469,12 @@ function showMoves() {
   }
   const rep = state.ruling && state.ruling.repetition;
   const cycle = new Set(rep ? rep.cycle.map((c) => c.ply) : []);
-  const cycleText = new Map(rep ? rep.cycle.map((c) => [c.ply, c.move]) : []);
   const occurrences = rep ? [rep.first_ply, rep.previous_ply, rep.trigger_ply] : [];
-  const items = [];
-  for (let k = 0; k <= state.plies; k++) {
-    const li = document.createElement('li');
+  const cell = (k) => {
     const button = document.createElement('button');
     button.type = 'button';
     button.dataset.ply = String(k);
-    const move = k === 0 ? t().start : state.labels[k - 1] ?? cycleText.get(k) ?? '…';
-    button.textContent = k === 0 ? move : `${state.numbering[k - 1]} ${move}`;
+    button.textContent = k === 0 ? t().start : moveLabel(k);
     const notes = [];
     occurrences.forEach((p, i) => {
       if (p === k) {
@@ -463,17 +483,54 @@ function showMoves() {
       }
     });
     if (rep && rep.loss_ply === k) button.append(' ', badge('✗', t().lossMark));
+    const td = document.createElement('td');
     if (cycle.has(k)) {
-      li.classList.add('cycle');
+      td.classList.add('cycle');
       notes.push(t().cycleMark);
     }
-    if (state.illegal && k === state.plies) li.classList.add('illegal');
+    if (state.illegal && k === state.plies) td.classList.add('illegal');
     if (notes.length) button.title = notes.join(', ');
     if (k === state.ply) button.setAttribute('aria-current', 'step');
-    li.append(button);
-    items.push(li);
+    td.append(button);
+    return td;
+  };
+  const start = cell(0);
+  start.classList.add('start');
+  const head = document.createElement('tr');
+  for (const text of [t().moveNo, t().red, t().black]) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = text;
+    head.append(th);
   }
-  $('moves').replaceChildren(...items);
+  const rows = [];
+  let row = null;
+  for (let k = 1; k <= state.plies; k++) {
+    const numbered = state.numbering[k - 1] || '';
+    const black = numbered.endsWith('…');
+    if (!row || !black) {
+      row = document.createElement('tr');
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = String(parseInt(numbered, 10));
+      row.append(th);
+      if (black) row.append(document.createElement('td')); // Black moved first
+      rows.push(row);
+    }
+    row.append(cell(k));
+    if (black) row = null;
+  }
+  const table = document.createElement('table');
+  table.className = 'sheet';
+  const thead = document.createElement('thead');
+  thead.append(head);
+  const tbody = document.createElement('tbody');
+  tbody.append(...rows);
+  table.append(thead, tbody);
+  const startRow = document.createElement('p');
+  startRow.append(...start.childNodes);
+  startRow.className = start.className;
+  $('moves').replaceChildren(startRow, ...(rows.length ? [table] : []));
 }
 
 function badge(sign, label) {
@@ -490,7 +547,7 @@ function showStepper() {
   slider.value = String(state.ply);
   $('first').disabled = $('prev').disabled = state.ply === 0;
   $('last').disabled = $('next').disabled = state.ply === state.plies;
-  const move = state.ply ? ` · ${state.numbering[state.ply - 1]} ${state.labels[state.ply - 1] ?? ''}` : '';
+  const move = state.ply ? ` · ${state.numbering[state.ply - 1]} ${moveLabel(state.ply)}` : '';
   // Stepping onto an occurrence of the repeated position says which one it is.
   const rep = state.ruling && state.ruling.repetition;
   const occ = rep ? [rep.first_ply, rep.previous_ply, rep.trigger_ply].indexOf(state.ply) : -1;
@@ -500,7 +557,7 @@ function showStepper() {
   const numbered = state.ply ? state.numbering[state.ply - 1] || '' : '';
   const side = numbered.endsWith('…') ? t().black : t().red;
   $('announce').textContent = state.ply
-    ? `${t().said(parseInt(numbered, 10), side, state.labels[state.ply - 1] ?? '')}${count}`
+    ? `${t().said(parseInt(numbered, 10), side, moveLabel(state.ply))}${count}`
     : t().start;
   for (const b of $('moves').querySelectorAll('button')) {
     if (Number(b.dataset.ply) === state.ply) b.setAttribute('aria-current', 'step');
@@ -775,14 +832,28 @@ async function clickSquare(square) {
   }
 }
 
-// Play starts from the game on the desk when it is a list of ICCS moves, else from the
-// position its ruling ended in (a record's moves are the service's to read, not ours).
+// The game on the desk as its ICCS twin, up to ply `upTo`: its start and the moves the service
+// read (`moves_read`), so that play goes on with the whole history and the repetitions count
+// as they did. A record's start may be its own [FEN]: the service's board before the first
+// move says it.
+async function iccsTwin(upTo) {
+  const g = state.game;
+  const twin = { ruleset: g.ruleset, moves: state.read.slice(0, upTo).map((m) => m.iccs) };
+  if (g.game === undefined && g.fen) twin.fen = g.fen;
+  if (g.game !== undefined) {
+    const res = await post('/v1/diagram', { ...legalPart(), ply: 0 });
+    const fen = res.ok && /data-fen="([^"]*)"/.exec(res.data);
+    if (fen) twin.fen = fen[1];
+  }
+  return twin;
+}
+
+// Play goes on from the game on the desk, with its history: a list of ICCS moves as it is,
+// anything else as its ICCS twin (up to the move before an illegal one).
 async function enterPlay() {
   const g = state.game;
   if (g.game !== undefined || (g.notation && g.notation !== 'iccs') || state.illegal) {
-    const fen = state.illegal ? state.illegal.fen : state.ruling && state.ruling.position.fen;
-    state.game = { ruleset: g.ruleset, moves: [] };
-    if (fen || g.fen) state.game.fen = fen || g.fen;
+    state.game = await iccsTwin(state.read.length);
     fillForm(state.game);
   }
   await afterMoves();
@@ -839,7 +910,7 @@ const RECORD_TYPES = ['application/x-chess-pgn', 'text/plain', 'application/octe
 // text, which then stands in the form as if pasted. A binary file (XQF) has no text: the
 // service answers its game as PGN (`record_pgn`), which stands in the form instead.
 async function openFile(file) {
-  const q = new URLSearchParams({ lang: state.lang });
+  const q = new URLSearchParams({ lang: state.lang, moves_read: 'true' });
   const fen = $('fen').value.trim();
   if (fen) q.set('fen', fen);
   if ($('notation').value) q.set('notation', $('notation').value);
@@ -953,6 +1024,11 @@ function wire() {
   $('next').addEventListener('click', () => goTo(state.ply + 1));
   $('last').addEventListener('click', () => goTo(state.plies));
   $('slider').addEventListener('input', (e) => goTo(Number(e.target.value)));
+  $('display').addEventListener('change', (e) => {
+    state.display = e.target.value;
+    showMoves();
+    showStepper();
+  });
   $('coords').addEventListener('click', (e) => {
     state.coords = !state.coords;
     e.currentTarget.setAttribute('aria-pressed', String(state.coords));
@@ -1050,7 +1126,7 @@ async function start() {
   state.lang = deskLang(navigator.language && navigator.language.slice(0, 2)) || state.lang;
   wire();
   computer = computerMode({
-    state, entry, t, say, post, busy, sideName, gameEnded, gameOverText, afterMoves, fillForm,
+    state, entry, t, say, post, busy, sideName, gameEnded, gameOverText, afterMoves, fillForm, iccsTwin,
   });
   await loadRulesets();
   applyLanguage();
