@@ -412,7 +412,8 @@ function dropRuling() {
 
 function showRuling() {
   const r = state.ruling;
-  $('ruling').hidden = !r;
+  // No moves, no ruling to show (an empty desk says nothing), unless the position is over.
+  $('ruling').hidden = !r || (state.plies === 0 && !r.game_over);
   const banner = $('banner');
   banner.hidden = true;
   if (!r) return;
