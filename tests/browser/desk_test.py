@@ -19,6 +19,7 @@ Screenshots go to SCREENSHOT_DIR; DESK_PNG (docs/desk.png) is the desk with the 
 and docs/desk-engine.png, beside it, a short game against the computer.
 """
 
+import base64
 import json
 import os
 import re
@@ -838,6 +839,61 @@ def check_docs(desk, shots):
     assert not [u for u in asked if "redoc.ly" in u], asked
 
 
+def check_copy_and_drop(desk, shots):
+    """Issue 33, item 13: copy the FEN; copy and download the game as PGN (read back, the same
+    ruling); a GBK record file dropped on the page; the share link keeps the flip."""
+    page = desk.page
+    page.click('[data-mode="review"]')
+    case = public_case(CASE_ID)
+    desk.review(" ".join(case["moves"]), case["fen"], case["ruleset"])
+    expect(page.locator("#verdict")).to_have_text("Must change")
+    page.locator("h1").click()
+    page.keyboard.press("ArrowLeft")
+    fen = desk.fen()
+    page.click("#copy-fen")
+    expect(page.locator("#copied")).to_have_value(fen)
+    with page.expect_download() as download:
+        page.click("#download-pgn")
+    pgn = Path(download.value.path()).read_text(encoding="utf-8")
+    assert f'[FEN "{case["fen"]}"]' in pgn and '[Format "ICCS"]' in pgn, pgn
+    assert "1. b0a0 a7b7" in pgn, pgn
+    page.click("#copy-pgn")
+    expect(page.locator("#copied")).to_have_value(pgn)
+    desk.review(pgn, ruleset=case["ruleset"])
+    expect(page.locator("#verdict")).to_have_text("Must change")
+    desk.expect_ply(len(case["moves"]), len(case["moves"]))
+    # A record saved in GBK, dropped on the page.
+    text = (ROOT / "tests/data/records/encodings/E3_plus_utf8.pgn").read_text(encoding="utf-8")
+    data = base64.b64encode(text.encode("gbk")).decode()
+    transfer = page.evaluate_handle(
+        """(b64) => {
+            const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+            const dt = new DataTransfer();
+            dt.items.add(new File([bytes], 'E3_gbk.pgn'));
+            return dt;
+        }""",
+        data,
+    )
+    page.dispatch_event("main", "drop", {"dataTransfer": transfer})
+    expect(page.locator("#notice")).to_have_text("Read E3_gbk.pgn as gbk.")
+    expect(page.locator("#verdict")).to_have_text("Loss")
+    assert page.input_value("#game") == text.replace("\r\n", "\n")
+    desk.expect_ply(9, 9)
+    # The share link keeps the flip.
+    page.click("#flip")
+    desk.settled()
+    page.click("#share")
+    link = page.input_value("#share-url")
+    assert "flip=1" in link, link
+    page.goto(desk.base + "/")
+    desk.settled()
+    page.goto(link)
+    expect(page.locator("#flip")).to_have_attribute("aria-pressed", "true")
+    expect(desk.board()).to_have_attribute("data-flip", "true")
+    page.click("#flip")
+    desk.settled()
+
+
 def check_empty_desk(desk, shots):
     """Issue 33, item 14: a desk with no game shows no verdict and offers no report."""
     page = desk.page
@@ -922,6 +978,7 @@ def main():
             check_move_box(desk, shots)
             check_record_moves(desk, shots)
             check_record_continued(desk, shots)
+            check_copy_and_drop(desk, shots)
             check_empty_desk(desk, shots)
             check_play(desk, shots)
             check_languages(desk, shots)

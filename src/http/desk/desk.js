@@ -42,6 +42,8 @@ const TEXT = {
     playBoard: 'Bàn cờ: phím mũi tên để đi giữa các điểm, Enter để chọn quân rồi chọn điểm đến',
     said: (n, side, move) => `Nước ${n}, ${side}: ${move}`,
     displayLabel: 'Hiện nước đi theo', displayOwn: 'cách ghi VN', displayText: 'như trong ván cờ', moveNo: 'Nước',
+    copyFen: 'Chép FEN', copyPgn: 'Chép PGN', downloadPgn: 'Tải PGN', copied: 'Văn bản đã chép',
+    copiedNote: 'Đã chép (nếu trình duyệt cho phép); văn bản ở ô bên dưới.', dropHint: 'Thả tệp ván cờ vào trang để mở.',
     unread: 'Chưa phân xử được ván này', fixHint: 'Hãy sửa ván cờ rồi bấm «Phân xử» lại.',
     fenHint: 'Nếu ván không bắt đầu từ thế ban đầu, hãy dán FEN của thế khởi đầu vào ô «FEN khởi đầu».',
     notationHint: 'Có thể chọn cách ghi bằng tay ở ô «Cách ghi».',
@@ -82,6 +84,8 @@ const TEXT = {
     playBoard: 'Board: arrow keys move between points, Enter picks a piece, then its destination',
     said: (n, side, move) => `Move ${n}, ${side}: ${move}`,
     displayLabel: 'Show the moves in', displayOwn: 'WXF (English sheets)', displayText: 'as written in the game', moveNo: 'No.',
+    copyFen: 'Copy FEN', copyPgn: 'Copy PGN', downloadPgn: 'Download PGN', copied: 'Text copied',
+    copiedNote: 'Copied (if the browser allows); the text is in the box below.', dropHint: 'Drop a game file on the page to open it.',
     unread: 'This game could not be ruled on', fixHint: 'Correct the game, then press “Adjudicate” again.',
     fenHint: 'If the game did not start from the initial position, paste the start position\'s FEN into “Start FEN”.',
     notationHint: 'You can also choose the notation by hand under “Notation”.',
@@ -119,6 +123,8 @@ const TEXT = {
     playBoard: '棋盘：方向键在各点之间移动，回车先选棋子再选目标点',
     said: (n, side, move) => `第${n}回合${side}：${move}`,
     displayLabel: '着法显示为', displayOwn: '中文记谱', displayText: '与棋谱相同', moveNo: '回合',
+    copyFen: '复制 FEN', copyPgn: '复制 PGN', downloadPgn: '下载 PGN', copied: '已复制的文本',
+    copiedNote: '已复制（浏览器允许时）；文本见下方。', dropHint: '把棋谱文件拖到页面上即可打开。',
     unread: '无法裁决此棋局', fixHint: '请改正棋谱后再按“裁决”。',
     fenHint: '如果对局不是从初始局面开始，请把起始局面的 FEN 贴到“起始 FEN”中。',
     notationHint: '也可以在“记谱法”中手动选择记谱法。',
@@ -265,6 +271,7 @@ function toFragment() {
   p.set('ply', String(state.ply));
   p.set('lang', state.lang);
   if (playing()) p.set('mode', state.mode);
+  if (state.flip) p.set('flip', '1');
   return p.toString();
 }
 
@@ -277,7 +284,7 @@ function fromFragment() {
   if (p.has('game')) game.game = p.get('game');
   else game.moves = (p.get('moves') || '').split(',').filter(Boolean);
   const ply = p.has('ply') ? Number(p.get('ply')) : null;
-  return { game, ply, lang: p.get('lang'), mode: p.get('mode') };
+  return { game, ply, lang: p.get('lang'), mode: p.get('mode'), flip: p.get('flip') === '1' };
 }
 
 // ---------------------------------------------------------------- rulings
@@ -945,11 +952,56 @@ async function loadFragment() {
   if (!f) return false;
   state.lang = deskLang(f.lang) || state.lang;
   state.mode = ['play', 'computer'].includes(f.mode) ? f.mode : 'review';
+  state.flip = f.flip;
+  $('flip').setAttribute('aria-pressed', String(state.flip));
   applyLanguage();
   applyMode();
   fillForm(f.game);
   await review(f.game, f.ply);
   return true;
+}
+
+// ---------------------------------------------------------------- copy, download, drop
+
+// Text put on the clipboard when the browser allows, and shown in a box either way.
+async function copyOut(text) {
+  const box = $('copied');
+  box.value = text;
+  box.hidden = false;
+  box.select();
+  try { await navigator.clipboard.writeText(text); } catch { /* not allowed: the box shows it */ }
+  say(t().copiedNote);
+}
+
+const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+
+// The game as PGN: the report's facts as tags, the start when it is not the standard one, and
+// the moves the service read, in ICCS (which every reader, the service included, reads back),
+// numbered as on the score sheet.
+async function gamePgn() {
+  const twin = await iccsTwin(state.read.length);
+  const tags = [];
+  const tag = (name, value) => value && tags.push(`[${name} "${value.replace(/["\\]/g, '')}"]`);
+  const names = { event: 'Event', round: 'Round', board: 'Board', red: 'Red', black: 'Black', arbiter: 'Arbiter' };
+  for (const key of SHEET_FACTS) tag(names[key], $(`sheet-${key}`).value.trim());
+  if (twin.fen && twin.fen !== START_FEN) tag('FEN', twin.fen);
+  tag('Format', 'ICCS');
+  const over = state.ruling && state.ruling.game_over;
+  const result = over ? (over.winner === 'red' ? '1-0' : '0-1') : '*';
+  tag('Result', result);
+  const words = [];
+  state.read.forEach((m, i) => {
+    if (m.side === 'red') words.push(`${m.number}.`);
+    else if (i === 0) words.push(`${m.number}...`);
+    words.push(m.iccs);
+  });
+  words.push(result);
+  const lines = [];
+  for (const w of words) {
+    if (!lines.length || lines[lines.length - 1].length + w.length > 78) lines.push(w);
+    else lines[lines.length - 1] += ` ${w}`;
+  }
+  return `${tags.join('\n')}\n\n${lines.join('\n')}\n`;
 }
 
 // The facts a report heads with, as the desk's boxes name them (`sheet-event`, ...).
@@ -1025,6 +1077,35 @@ function wire() {
   $('next').addEventListener('click', () => goTo(state.ply + 1));
   $('last').addEventListener('click', () => goTo(state.plies));
   $('slider').addEventListener('input', (e) => goTo(Number(e.target.value)));
+  $('copy-fen').addEventListener('click', () => {
+    const svg = $('board').querySelector('svg.xq-board');
+    if (svg) copyOut(svg.dataset.fen);
+  });
+  $('copy-pgn').addEventListener('click', async () => copyOut(await gamePgn()));
+  $('download-pgn').addEventListener('click', async () => {
+    const url = URL.createObjectURL(new Blob([await gamePgn()], { type: 'application/x-chess-pgn' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'game.pgn';
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  });
+  // A game file dropped anywhere on the page opens as if chosen (the review mode's).
+  document.addEventListener('dragover', (e) => {
+    if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) e.preventDefault();
+  });
+  document.addEventListener('drop', async (e) => {
+    const file = e.dataTransfer && e.dataTransfer.files[0];
+    if (!file) return;
+    e.preventDefault();
+    if (state.mode !== 'review') {
+      state.mode = 'review';
+      applyMode();
+    }
+    await openFile(file);
+  });
   $('display').addEventListener('change', (e) => {
     state.display = e.target.value;
     showMoves();
