@@ -205,6 +205,12 @@ footer{margin-top:3mm;border-top:1px solid #999;font-size:8pt;color:#444}\
 .sign .line{height:16mm;border-bottom:1px solid #111}\
 .sign p{text-align:center;margin:.5mm 0 0}\
 .sign .name{min-height:1.35em;font-weight:600}\
+.keys{margin-top:1.5mm}.keys .key{margin-right:3mm;white-space:nowrap}\
+.key .line{display:inline-block;width:8mm;vertical-align:middle;border-top:1.2mm solid}\
+.line.move{border-color:#1f5fa8}.line.check{border-top-style:dashed;border-color:#b3261e}\
+.line.chase{border-top-style:dashed;border-color:#d9730d}\
+.line.chase-false{border-top-style:dotted;border-color:#7b3fa0}\
+.line.threat-true{border-top-style:dashed;border-color:#2e7d32}\
 section{break-inside:avoid}\
 @media print{body{padding:0}}";
 
@@ -472,6 +478,18 @@ impl Page<'_> {
                         }
                     }
                 }
+                // What the drawings' arrows and marks mean, each drawn as the board draws it.
+                p.legend.keys {
+                        @for (kind, words) in [
+                            ("move", self.words(|w| w.key_move)),
+                            ("check", self.words(|w| w.key_check)),
+                            ("chase", self.words(|w| w.key_chase)),
+                            ("chase-false", self.words(|w| w.key_chase_false)),
+                            ("threat-true", self.words(|w| w.key_threat)),
+                        ] {
+                            span.key data-kind=(kind) { span class=(format!("line {kind}")) {} " " (words) }
+                        }
+                }
             }
         }
     }
@@ -623,6 +641,11 @@ struct Words {
     date: &'static str,
     site: &'static str,
     signatures: &'static str,
+    key_move: &'static str,
+    key_check: &'static str,
+    key_chase: &'static str,
+    key_chase_false: &'static str,
+    key_threat: &'static str,
     none: &'static str,
     must_change: &'static str,
     loss: &'static str,
@@ -661,6 +684,11 @@ const VI: Words = Words {
     date: "Ngày",
     site: "Địa điểm",
     signatures: "Chữ ký",
+    key_move: "nước vừa đi",
+    key_check: "chiếu (tướng bị chiếu có vòng đỏ)",
+    key_chase: "bắt quân không có căn (quân bị bắt khoanh tròn)",
+    key_chase_false: "bắt quân có căn giả",
+    key_threat: "đe dọa không tính là bắt",
     none: "Không vi phạm",
     must_change: "Phải đổi nước",
     loss: "Xử thua",
@@ -699,6 +727,11 @@ const EN: Words = Words {
     date: "Date",
     site: "Site",
     signatures: "Signatures",
+    key_move: "the move played",
+    key_check: "check (the king in check ringed)",
+    key_chase: "chase of an unprotected piece (circled)",
+    key_chase_false: "chase of a falsely protected piece",
+    key_threat: "threat that is no chase",
     none: "No violation",
     must_change: "Must change",
     loss: "Loss",
@@ -737,6 +770,11 @@ const ZH: Words = Words {
     date: "日期",
     site: "地点",
     signatures: "签名",
+    key_move: "所走的一着",
+    key_check: "将军（被将的将帅加红圈）",
+    key_chase: "捉无根子（被捉的子加圈）",
+    key_chase_false: "捉假根子",
+    key_threat: "不算捉的威胁",
     none: "无违例",
     must_change: "必须变着",
     loss: "判负",

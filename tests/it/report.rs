@@ -341,6 +341,16 @@ async fn a_report_is_a_signed_record_of_its_table() {
         .collect();
     assert_eq!(signs, ["arbiter", "red", "black"]);
     assert!(html.contains("Chữ ký"), "{html}");
+    // The drawings' legend: every kind of arrow, named.
+    let kinds: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("key"))
+        .filter_map(|n| n.attribute("data-kind"))
+        .collect();
+    assert_eq!(
+        kinds,
+        ["move", "check", "chase", "chase-false", "threat-true"]
+    );
     let time = doc
         .descendants()
         .find(|n| n.has_tag_name((XHTML, "time")))
