@@ -514,7 +514,7 @@ def check_keyboard_play(desk, shots):
     keys.press("Enter")
     expect(page.locator("#moves button[data-ply]")).to_have_count(2)
     expect(page.locator('.arrow.move[data-from="h2"][data-to="e2"]')).to_have_count(1)
-    expect(page.locator("#announce")).to_have_text("Move 1, Red: C2=5")
+    expect(page.locator("#announce")).to_have_text("Move 1 (Red: C2=5)")
     # The focus stays on the board, where it was: e2 to h9, Black's horse; then g7.
     expect(page.locator("#board rect.sq:focus")).to_have_attribute("data-square", "e2")
     go(["ArrowRight"] * 3 + ["ArrowUp"] * 7)
@@ -524,7 +524,7 @@ def check_keyboard_play(desk, shots):
     keys.press("Enter")
     expect(page.locator("#moves button[data-ply]")).to_have_count(3)
     expect(page.locator('.arrow.move[data-from="h9"][data-to="g7"]')).to_have_count(1)
-    expect(page.locator("#announce")).to_have_text("Move 1, Black: H8+7")
+    expect(page.locator("#announce")).to_have_text("Move 1 (Black: H8+7)")
     desk.settled()
     page.screenshot(path=str(shots / "16-keyboard-play.png"), full_page=True)
 
