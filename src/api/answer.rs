@@ -337,6 +337,12 @@ pub struct MoveRead {
     pub text: String,
     /// The move in ICCS.
     pub iccs: String,
+    /// The move in WXF, as English sheets write it.
+    pub wxf: String,
+    /// The move in Vietnamese notation.
+    pub vn: String,
+    /// The move in Chinese notation.
+    pub chinese: String,
 }
 
 /// Room for a ruling's answer: about 3 KB for a cycle of eight plies.

@@ -149,7 +149,8 @@ pub fn game_diagram_svg(
 }
 
 /// The position after `ply` plies of `game` (at most its length), drawn with the move that led
-/// to it and, when the ply is one of the ruling's judged cycle, arrows from each checking
+/// to it, a `check` mark on the king in check if one is, and, when the ply is one of the
+/// ruling's judged cycle (or the same move in an earlier round of it), arrows from each checking
 /// piece to the king it checks and from each attacker to the piece it threatens, and a
 /// `chased` mark on each piece the law counts as chased.
 pub fn ply_diagram(game: &RuledGame<'_>, ply: usize, labels: Labels) -> Diagram {
@@ -167,7 +168,13 @@ pub fn ply_diagram(game: &RuledGame<'_>, ply: usize, labels: Labels) -> Diagram 
             kind: ArrowKind::Move,
         });
     }
-    let Some(cycle_move) = cycle_move(game, ply) else {
+    if pos.is_check() {
+        diagram.marks.push(Mark {
+            square: pos.king(pos.turn()),
+            kind: MarkKind::Check,
+        });
+    }
+    let Some(cycle_move) = cycle_move(game, ply).or_else(|| earlier_round(game, ply, &pos)) else {
         return diagram;
     };
     let king = pos.king(pos.turn());
@@ -200,6 +207,29 @@ pub fn ply_diagram(game: &RuledGame<'_>, ply: usize, labels: Labels) -> Diagram 
         }
     }
     diagram
+}
+
+/// The judged cycle's move that `ply` played before, in an earlier round of the same cycle:
+/// the same move, to the same position, a whole number of cycles before the judged one. So
+/// the chase the law judged is drawn where it first happened too, not on the last round only.
+fn earlier_round<'g>(
+    game: &'g RuledGame<'_>,
+    ply: usize,
+    pos: &Position,
+) -> Option<&'g PlyAnalysis> {
+    let r = game.ruling.repetition.as_ref()?;
+    let (previous, trigger) = (r.previous_ply, r.trigger_ply);
+    let length = trigger.checked_sub(previous).filter(|&l| l > 0)?;
+    let mv = game.mv(ply)?;
+    (1..)
+        .map(|k| ply + k * length)
+        .take_while(|&q| q <= trigger)
+        .find(|&q| {
+            q > previous
+                && game.mv(q) == Some(mv)
+                && game.position(q).is_some_and(|p| p.key() == pos.key())
+        })
+        .and_then(|q| cycle_move(game, q))
 }
 
 /// The judged cycle's move at `ply`, if the ruling found a repetition and `ply` is in its cycle.

@@ -166,11 +166,17 @@ mod tests {
             summary,
             [(1, "one", true), (2, "two", false), (3, "three", true)]
         );
-        // The bad move of the second game is told by its line in the whole record.
+        // The bad move of the second game is told by its line in the whole record (ICCS read
+        // it furthest: its own problem, issue 33).
         let BatchItem::Problem(p) = &items[1].item else {
             unreachable!()
         };
-        assert!(p.detail.contains("\"b0b5\" (line 6, column 4)"), "{p:?}");
+        assert!(
+            p.detail.starts_with(
+                "line 6, column 4 of the game record: ply 3 (move 2, red): illegal move \"b0b5\""
+            ),
+            "{p:?}"
+        );
         let json = items[0].to_json();
         assert!(
             json.starts_with(r#"{"index":1,"tags":{"Event":"one"},"verdict":"none","#),

@@ -22,7 +22,7 @@ use super::error::{ApiError, ECHO_CHARS, elide};
 use super::json_fast;
 use super::request::{
     AdjudicateRequest, BatchRequest, DiagramRequest, EngineMoveRequest, LegalMovesRequest,
-    problem_language,
+    ReportRequest, problem_language,
 };
 use super::wording::{self, Wording};
 use crate::adjudication::Lang;
@@ -45,6 +45,7 @@ impl RequestBody for AdjudicateRequest {
 impl RequestBody for BatchRequest {}
 impl RequestBody for LegalMovesRequest {}
 impl RequestBody for DiagramRequest {}
+impl RequestBody for ReportRequest {}
 impl RequestBody for EngineMoveRequest {}
 
 /// Parses a whole request body as `T`, with details worded for people. Unknown fields of the

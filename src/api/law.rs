@@ -217,8 +217,17 @@ fn replay_record(
     let start = start_position(game.fen.as_deref())?;
     let notation = match game.notation {
         Some(notation) => notation,
-        None => records::detect_notation(&start, &record.moves)
-            .map_err(|mismatch| undetected(&record.moves, mismatch))?,
+        None => match records::detect_notation(&start, &record.moves) {
+            Ok(notation) => notation,
+            // One notation read further than every other: the record is in it, and its
+            // problem is that notation's own (the move, where it stands, and why), as if the
+            // notation had been named.
+            Err(mismatch) => match &mismatch {
+                records::NotationMismatch::None(failures) => furthest(failures),
+                records::NotationMismatch::Ambiguous(_) => None,
+            }
+            .ok_or_else(|| undetected(&record.moves, mismatch))?,
+        },
     };
     let replay = replay(start, &game.moves, notation, cancel).map_err(|e| match e {
         // A binary record's moves stand at no line: the move's problem says its ply.
@@ -238,6 +247,20 @@ fn replay_record(
         other => other,
     })?;
     Ok((replay, notation))
+}
+
+/// The notation that read a record furthest, when one alone did and it read at least one
+/// move: a score sheet in that notation with a wrong move, rather than a text in none.
+fn furthest(failures: &[(Notation, usize)]) -> Option<Notation> {
+    let most = failures.iter().map(|&(_, at)| at).max()?;
+    match failures
+        .iter()
+        .filter(|&&(_, at)| at == most)
+        .collect::<Vec<_>>()[..]
+    {
+        [&(notation, at)] if at > 0 => Some(notation),
+        _ => None,
+    }
 }
 
 /// Why no one notation reads a record, in words.
@@ -315,7 +338,8 @@ fn response(
 }
 
 /// Every ply as read (`"moves_read": true`): its number and side on the score sheet, its text
-/// as sent or written in the record, and its ICCS.
+/// as sent or written in the record, its ICCS, and its names in WXF, VN and Chinese (the
+/// languages' own notations, for a page that shows the game in one of them).
 fn moves_read(replay: &Replay, sent: &Moves) -> Vec<dto::MoveRead> {
     let start = replay.start();
     replay
@@ -329,6 +353,9 @@ fn moves_read(replay: &Replay, sent: &Moves) -> Vec<dto::MoveRead> {
                 side: side.into(),
                 text: sent[i].to_owned(),
                 iccs: Notation::Iccs.format_move(&before, mv),
+                wxf: Notation::Wxf.format_move(&before, mv),
+                vn: Notation::Vn.format_move(&before, mv),
+                chinese: Notation::Chinese.format_move(&before, mv),
             }
         })
         .collect()

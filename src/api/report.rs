@@ -18,8 +18,8 @@ use super::answer::{GameOver, GameOverReason, Languages, Localized, Side, Verdic
 use super::arbiter::{Arbiter, Cancel, RuledGame};
 use super::diagram::ply_diagram;
 use super::error::ApiError;
-use super::request::Game;
-use super::time::rfc3339;
+use super::request::{Game, Sheet};
+use super::time::{rfc3339, rfc3339_at};
 use crate::adjudication::{Lang, RuleSet};
 use maud::{Markup, PreEscaped, html};
 
@@ -41,12 +41,16 @@ pub struct Stamp<'a> {
     pub request_id: &'a str,
     /// When the report was made.
     pub time: SystemTime,
+    /// The arbiter's clock, minutes east of UTC: the time is written on it, with its offset;
+    /// `None` writes it in UTC.
+    pub utc_offset_minutes: Option<i64>,
 }
 
 /// Rules on the game (a request checked once) and writes the report.
 pub fn report_html(
     arbiter: &dyn Arbiter,
     game: &Game,
+    sheet: &Sheet,
     stamp: Stamp<'_>,
     cancel: &Cancel,
 ) -> Result<String, ApiError> {
@@ -55,23 +59,122 @@ pub fn report_html(
         _ => vec![Lang::Vi, Lang::En],
     };
     let ruled = arbiter.rule_game(game, cancel)?;
-    Ok(render(&ruled, game.book, &langs, stamp))
+    let tags = game.record.as_ref().map_or(&[][..], |r| &r.tags[..]);
+    let table = table_facts(sheet, tags);
+    Ok(render(&ruled, game.book, &langs, &table, stamp))
 }
 
-/// The page for a ruled game, in `langs` (the first one the page's own language).
-pub fn render(game: &RuledGame<'_>, ruleset: RuleSet, langs: &[Lang], stamp: Stamp<'_>) -> String {
-    Page { game, langs }.markup(ruleset, stamp).into_string()
+/// The facts the page heads with, in order: the sheet's, else the record's tag of that name
+/// (the event falls back on the record's title), then the record's date and site.
+fn table_facts(sheet: &Sheet, tags: &[(String, String)]) -> Vec<(Fact, Option<String>)> {
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(k, v)| k.eq_ignore_ascii_case(name) && !v.trim().is_empty())
+            .map(|(_, v)| v.trim().to_owned())
+    };
+    let typed = |v: Option<&str>| {
+        v.map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_owned)
+    };
+    let mut facts: Vec<(Fact, Option<String>)> = sheet
+        .fields()
+        .into_iter()
+        .map(|(name, value)| {
+            let fact = Fact::of(name);
+            let from_record = match fact {
+                Fact::Event => tag("Event").or_else(|| tag("Title")),
+                _ => tag(name),
+            };
+            (fact, typed(value).or(from_record))
+        })
+        .collect();
+    for (fact, name) in [(Fact::Date, "Date"), (Fact::Site, "Site")] {
+        if let Some(value) = tag(name) {
+            facts.push((fact, Some(value)));
+        }
+    }
+    facts
+}
+
+/// A fact of the table the page heads with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fact {
+    Event,
+    Round,
+    Board,
+    Red,
+    Black,
+    Arbiter,
+    Date,
+    Site,
+}
+
+impl Fact {
+    /// The fact a [`Sheet`] field's tag name says.
+    fn of(name: &str) -> Fact {
+        match name {
+            "Round" => Fact::Round,
+            "Board" => Fact::Board,
+            "Red" => Fact::Red,
+            "Black" => Fact::Black,
+            "Arbiter" => Fact::Arbiter,
+            _ => Fact::Event,
+        }
+    }
+
+    /// Its name on the page, and in the row's `data-fact`.
+    fn label(self, w: &Words) -> &'static str {
+        match self {
+            Fact::Event => w.event,
+            Fact::Round => w.round,
+            Fact::Board => w.board,
+            Fact::Red => w.red_player,
+            Fact::Black => w.black_player,
+            Fact::Arbiter => w.arbiter,
+            Fact::Date => w.date,
+            Fact::Site => w.site,
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Fact::Event => "event",
+            Fact::Round => "round",
+            Fact::Board => "board",
+            Fact::Red => "red",
+            Fact::Black => "black",
+            Fact::Arbiter => "arbiter",
+            Fact::Date => "date",
+            Fact::Site => "site",
+        }
+    }
+}
+
+/// The page for a ruled game, in `langs` (the first one the page's own language), headed with
+/// the table's facts.
+fn render(
+    game: &RuledGame<'_>,
+    ruleset: RuleSet,
+    langs: &[Lang],
+    table: &[(Fact, Option<String>)],
+    stamp: Stamp<'_>,
+) -> String {
+    Page { game, langs, table }
+        .markup(ruleset, stamp)
+        .into_string()
 }
 
 struct Page<'a> {
     game: &'a RuledGame<'a>,
     langs: &'a [Lang],
+    table: &'a [(Fact, Option<String>)],
 }
 
 const STYLE: &str = "\
 @page{size:A4;margin:10mm}\
 *{box-sizing:border-box}\
-body{font:9pt/1.35 'Noto Sans','Noto Sans CJK SC',sans-serif;color:#111;margin:0 auto;max-width:190mm;padding:4mm}\
+body{font:9.5pt/1.4 'Noto Sans','Noto Sans CJK SC',sans-serif;color:#111;margin:0 auto;max-width:190mm;padding:4mm}\
 h1{font-size:15pt;margin:0 0 1mm}\
 h2{font-size:10.5pt;margin:3mm 0 1mm;border-bottom:1px solid #999}\
 p{margin:0 0 1mm}\
@@ -89,11 +192,25 @@ table{border-collapse:collapse}\
 .iccs{color:#666;font-size:7pt}\
 .occ{color:#7b3fa0;font-weight:bold}\
 .legend{font-size:8pt;color:#444}\
-.diagrams{display:grid;grid-template-columns:repeat(auto-fill,minmax(42mm,1fr));gap:2mm}\
+.diagrams{display:grid;grid-template-columns:repeat(auto-fill,minmax(42mm,1fr));gap:3mm}\
+.diagrams figure:only-child{max-width:90mm}\
 figure{margin:0;break-inside:avoid}\
 figure svg{width:100%;height:auto;display:block}\
 figcaption{text-align:center;font-size:8pt}\
 footer{margin-top:3mm;border-top:1px solid #999;font-size:8pt;color:#444}\
+.facts{width:100%;margin:1mm 0 2mm;font-size:9.5pt}\
+.facts th{text-align:left;font-weight:600;padding:.8mm 2mm .8mm 0;white-space:nowrap;width:1%}\
+.facts td{border-bottom:1px solid #999;padding:.8mm 4mm .8mm 1mm;width:49%}\
+.signs{display:grid;grid-template-columns:repeat(3,1fr);gap:8mm;margin-top:2mm}\
+.sign .line{height:16mm;border-bottom:1px solid #111}\
+.sign p{text-align:center;margin:.5mm 0 0}\
+.sign .name{min-height:1.35em;font-weight:600}\
+.keys{margin-top:1.5mm}.keys .key{margin-right:3mm;white-space:nowrap}\
+.key .line{display:inline-block;width:8mm;vertical-align:middle;border-top:1.2mm solid}\
+.line.move{border-color:#1f5fa8}.line.check{border-top-style:dashed;border-color:#b3261e}\
+.line.chase{border-top-style:dashed;border-color:#d9730d}\
+.line.chase-false{border-top-style:dotted;border-color:#7b3fa0}\
+.line.threat-true{border-top-style:dashed;border-color:#2e7d32}\
 section{break-inside:avoid}\
 @media print{body{padding:0}}";
 
@@ -108,7 +225,15 @@ impl Page<'_> {
             Some(side) => self.words(|w| side_word(w, side)),
             None => "—".to_owned(),
         };
-        let time = rfc3339(stamp.time);
+        let time = match stamp.utc_offset_minutes {
+            Some(offset) => rfc3339_at(stamp.time, offset),
+            None => rfc3339(stamp.time),
+        };
+        // As people read it: the date, the time to the minute, and the clock's offset.
+        let shown = match stamp.utc_offset_minutes {
+            Some(_) => format!("{} {} (UTC{})", &time[..10], &time[11..16], &time[19..]),
+            None => format!("{} {} (UTC)", &time[..10], &time[11..16]),
+        };
         // A label's colon, as the page's own language writes it (full width in Chinese).
         let colon = words(lang).colon;
         html! {
@@ -123,6 +248,20 @@ impl Page<'_> {
                     header {
                         h1 { (self.words(|w| w.title)) }
                         p.sub { (self.words(|w| w.ruleset)) (colon) (self.each(|l| ruleset.title(l))) }
+                        // The table's facts; one not known is a line to write it on.
+                        table.facts {
+                            @for pair in self.table.chunks(2) {
+                                tr {
+                                    @for (fact, value) in pair {
+                                        th data-fact=(fact.key()) { (self.words(|w| fact.label(w))) }
+                                        @match value {
+                                            Some(v) => td.fact data-fact=(fact.key()) { (v) },
+                                            None => td.fact.blank data-fact=(fact.key()) {},
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
                     section.ruling {
                         @if let Some(over) = &answer.game_over {
@@ -154,18 +293,44 @@ impl Page<'_> {
                     }
                     (self.moves())
                     (self.diagrams())
+                    (self.signatures())
                     footer {
                         p {
                             (self.words(|w| w.request_id)) (colon)
                             code.request-id { (stamp.request_id) }
                             " · " (self.words(|w| w.time)) (colon)
-                            time datetime=(time) { (time) }
+                            time datetime=(time) { (shown) }
                             " · xiangqi-arbiter " (env!("CARGO_PKG_VERSION"))
                         }
                     }
                 }
             }
             "\n"
+        }
+    }
+
+    /// The lines the arbiter and both players sign on, each with the name the page knows.
+    fn signatures(&self) -> Markup {
+        let name = |fact: Fact| {
+            self.table
+                .iter()
+                .find(|(f, _)| *f == fact)
+                .and_then(|(_, v)| v.clone())
+                .unwrap_or_default()
+        };
+        html! {
+            section.signatures {
+                h2 { (self.words(|w| w.signatures)) }
+                div.signs {
+                    @for fact in [Fact::Arbiter, Fact::Red, Fact::Black] {
+                        div.sign data-sign=(fact.key()) {
+                            div.line {}
+                            p { (self.words(|w| fact.label(w))) }
+                            p.name { (name(fact)) }
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -313,20 +478,33 @@ impl Page<'_> {
                         }
                     }
                 }
+                // What the drawings' arrows and marks mean, each drawn as the board draws it.
+                p.legend.keys {
+                        @for (kind, words) in [
+                            ("move", self.words(|w| w.key_move)),
+                            ("check", self.words(|w| w.key_check)),
+                            ("chase", self.words(|w| w.key_chase)),
+                            ("chase-false", self.words(|w| w.key_chase_false)),
+                            ("threat-true", self.words(|w| w.key_threat)),
+                        ] {
+                            span.key data-kind=(kind) { span class=(format!("line {kind}")) {} " " (words) }
+                        }
+                }
             }
         }
     }
 
-    /// A diagram's caption: the move that led to it, numbered (`12.… c7c6 (c6c5)`).
+    /// A diagram's caption: the move that led to it, numbered (`12… C7.1 (c6c5)`).
     fn caption(&self, ply: usize) -> String {
         let (number, side) = self.move_number(ply);
-        let dots = if side == Color::Black { "…" } else { "" };
+        // `12.` before Red's move, `12…` before Black's, as score sheets write them.
+        let mark = if side == Color::Black { "…" } else { "." };
         let sent = self.game.sent.get(ply - 1).unwrap_or("");
         let iccs = self.game.mv(ply).map(|m| m.to_string()).unwrap_or_default();
         if sent == iccs {
-            format!("{number}.{dots} {sent}")
+            format!("{number}{mark} {sent}")
         } else {
-            format!("{number}.{dots} {sent} ({iccs})")
+            format!("{number}{mark} {sent} ({iccs})")
         }
     }
 
@@ -454,6 +632,20 @@ struct Words {
     occurrence_legend: &'static str,
     request_id: &'static str,
     time: &'static str,
+    event: &'static str,
+    round: &'static str,
+    board: &'static str,
+    red_player: &'static str,
+    black_player: &'static str,
+    arbiter: &'static str,
+    date: &'static str,
+    site: &'static str,
+    signatures: &'static str,
+    key_move: &'static str,
+    key_check: &'static str,
+    key_chase: &'static str,
+    key_chase_false: &'static str,
+    key_threat: &'static str,
     none: &'static str,
     must_change: &'static str,
     loss: &'static str,
@@ -482,7 +674,21 @@ const VI: Words = Words {
     cycle_legend: "vòng lặp được xét",
     occurrence_legend: "ba lần xuất hiện của thế cờ lặp lại",
     request_id: "Mã yêu cầu",
-    time: "Thời điểm (UTC)",
+    time: "Thời điểm",
+    event: "Giải",
+    round: "Vòng",
+    board: "Bàn",
+    red_player: "Bên Đỏ",
+    black_player: "Bên Đen",
+    arbiter: "Trọng tài",
+    date: "Ngày",
+    site: "Địa điểm",
+    signatures: "Chữ ký",
+    key_move: "nước vừa đi",
+    key_check: "chiếu (tướng bị chiếu có vòng đỏ)",
+    key_chase: "bắt quân không có căn (quân bị bắt khoanh tròn)",
+    key_chase_false: "bắt quân có căn giả",
+    key_threat: "đe dọa không tính là bắt",
     none: "Không vi phạm",
     must_change: "Phải đổi nước",
     loss: "Xử thua",
@@ -511,7 +717,21 @@ const EN: Words = Words {
     cycle_legend: "the judged cycle",
     occurrence_legend: "the three occurrences of the repeated position",
     request_id: "Request id",
-    time: "Time (UTC)",
+    time: "Time",
+    event: "Event",
+    round: "Round",
+    board: "Board",
+    red_player: "Red",
+    black_player: "Black",
+    arbiter: "Arbiter",
+    date: "Date",
+    site: "Site",
+    signatures: "Signatures",
+    key_move: "the move played",
+    key_check: "check (the king in check ringed)",
+    key_chase: "chase of an unprotected piece (circled)",
+    key_chase_false: "chase of a falsely protected piece",
+    key_threat: "threat that is no chase",
     none: "No violation",
     must_change: "Must change",
     loss: "Loss",
@@ -540,7 +760,21 @@ const ZH: Words = Words {
     cycle_legend: "所裁决的循环",
     occurrence_legend: "重复局面的三次出现",
     request_id: "请求编号",
-    time: "时间（UTC）",
+    time: "时间",
+    event: "赛事",
+    round: "轮次",
+    board: "台号",
+    red_player: "红方",
+    black_player: "黑方",
+    arbiter: "裁判",
+    date: "日期",
+    site: "地点",
+    signatures: "签名",
+    key_move: "所走的一着",
+    key_check: "将军（被将的将帅加红圈）",
+    key_chase: "捉无根子（被捉的子加圈）",
+    key_chase_false: "捉假根子",
+    key_threat: "不算捉的威胁",
     none: "无违例",
     must_change: "必须变着",
     loss: "判负",

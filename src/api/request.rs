@@ -329,6 +329,127 @@ impl TryFrom<DiagramFields> for DiagramRequest {
     }
 }
 
+/// `POST /v1/report`: a game, as for `POST /v1/adjudicate`, and what the signed record says
+/// about its table ([`Table`]).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "ReportFields")]
+pub struct ReportRequest {
+    /// The game, ruled on as `POST /v1/adjudicate` would.
+    pub game: AdjudicateRequest,
+    /// The report's own fields.
+    pub table: Table,
+}
+
+/// What a report says about its table beyond the game: the event, round, board, players and
+/// arbiter (each overriding the record's tag of that name), and the arbiter's UTC offset for
+/// the local time it is stamped with.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Table {
+    /// The table's facts, as the arbiter typed them.
+    pub sheet: Sheet,
+    /// Minutes east of UTC of the arbiter's clock ([`UTC_OFFSET_RANGE`]); the time is UTC
+    /// without it.
+    pub utc_offset_minutes: Option<i64>,
+}
+
+/// The facts of a game's table that a signed report heads with: each empty one is the record's
+/// tag of that name (`Event`, `Round`, `Board`, `Red`, `Black`, `Arbiter`), if any.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    /// The event (tournament).
+    #[serde(default)]
+    pub event: Option<String>,
+    /// The round.
+    #[serde(default)]
+    pub round: Option<String>,
+    /// The board (table number).
+    #[serde(default)]
+    pub board: Option<String>,
+    /// Red's player.
+    #[serde(default)]
+    pub red: Option<String>,
+    /// Black's player.
+    #[serde(default)]
+    pub black: Option<String>,
+    /// The arbiter.
+    #[serde(default)]
+    pub arbiter: Option<String>,
+}
+
+impl Sheet {
+    /// Each field with its tag's name, in the order the report lists them.
+    pub fn fields(&self) -> [(&'static str, Option<&str>); 6] {
+        [
+            ("Event", self.event.as_deref()),
+            ("Round", self.round.as_deref()),
+            ("Board", self.board.as_deref()),
+            ("Red", self.red.as_deref()),
+            ("Black", self.black.as_deref()),
+            ("Arbiter", self.arbiter.as_deref()),
+        ]
+    }
+}
+
+/// Longest value of a [`Sheet`]'s field, in characters.
+pub const MAX_SHEET_CHARS: usize = 200;
+/// Accepted UTC offsets, in minutes (UTC-14:00 to UTC+14:00).
+pub const UTC_OFFSET_RANGE: std::ops::RangeInclusive<i64> = -840..=840;
+
+with_game_fields! {
+    /// A [`ReportRequest`] as read: the game's fields and the report's.
+    struct ReportFields {
+        #[serde(default)]
+        sheet: Option<Sheet>,
+        #[serde(default, deserialize_with = "integral")]
+        utc_offset_minutes: Option<i64>,
+    }
+}
+
+impl TryFrom<ReportFields> for ReportRequest {
+    type Error = &'static str;
+
+    fn try_from(mut f: ReportFields) -> Result<Self, Self::Error> {
+        Ok(ReportRequest {
+            game: AdjudicateRequest::try_from(f.take_game())?,
+            table: Table {
+                sheet: f.sheet.unwrap_or_default(),
+                utc_offset_minutes: f.utc_offset_minutes,
+            },
+        })
+    }
+}
+
+impl Table {
+    /// Checks the report's own fields: each of the sheet's at most [`MAX_SHEET_CHARS`]
+    /// characters, the offset in [`UTC_OFFSET_RANGE`].
+    pub fn check(&self) -> Result<(), ApiError> {
+        for (name, value) in self.sheet.fields() {
+            if value.is_some_and(|v| v.chars().count() > MAX_SHEET_CHARS) {
+                let field = format!("sheet.{}", name.to_lowercase());
+                return Err(ApiError::InvalidRequest {
+                    message: wording::longer_than(&field, MAX_SHEET_CHARS),
+                    field,
+                });
+            }
+        }
+        if let Some(offset) = self.utc_offset_minutes
+            && !UTC_OFFSET_RANGE.contains(&offset)
+        {
+            return Err(ApiError::InvalidRequest {
+                field: "utc_offset_minutes".to_owned(),
+                message: wording::out_of_range(
+                    "utc_offset_minutes",
+                    *UTC_OFFSET_RANGE.start(),
+                    *UTC_OFFSET_RANGE.end(),
+                    offset,
+                ),
+            });
+        }
+        Ok(())
+    }
+}
+
 /// `POST /v1/engine/move`: a game, as for `POST /v1/adjudicate`, and how strongly the
 /// computer plays its next move: one of `level`, `movetime_ms` or `nodes`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

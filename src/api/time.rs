@@ -1,6 +1,6 @@
-//! Instants written as RFC 3339 UTC timestamps (`2026-12-01T03:37:13Z`), with the standard
-//! library alone: the report stamps the time it was made, and that is all the calendar the
-//! service needs.
+//! Instants written as RFC 3339 timestamps, UTC (`2026-12-01T03:37:13Z`) or on a clock with
+//! its offset (`2026-12-01T10:37:13+07:00`), with the standard library alone: the report stamps
+//! the time it was made, and that is all the calendar the service needs.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -15,6 +15,25 @@ pub fn rfc3339(t: SystemTime) -> String {
         rest / 3600,
         rest % 3600 / 60,
         rest % 60
+    )
+}
+
+/// `t` on a clock `offset_minutes` east of UTC, as RFC 3339 with that offset
+/// (`2026-12-04T17:03:29+07:00`), to the second.
+pub fn rfc3339_at(t: SystemTime, offset_minutes: i64) -> String {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let local = secs.saturating_add_signed(offset_minutes * 60);
+    let (days, rest) = (local / 86_400, local % 86_400);
+    let (year, month, day) = civil_from_days(days);
+    let sign = if offset_minutes < 0 { '-' } else { '+' };
+    let off = offset_minutes.unsigned_abs();
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}{sign}{:02}:{:02}",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60,
+        off / 60,
+        off % 60
     )
 }
 
@@ -49,6 +68,15 @@ pub fn civil_from_days(days: u64) -> (u64, u32, u32) {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn local_times_carry_their_offset() {
+        let t = UNIX_EPOCH + Duration::from_secs(1_764_867_809); // 2025-12-04T17:03:29Z
+        assert_eq!(rfc3339(t), "2025-12-04T17:03:29Z");
+        assert_eq!(rfc3339_at(t, 420), "2025-12-05T00:03:29+07:00");
+        assert_eq!(rfc3339_at(t, -330), "2025-12-04T11:33:29-05:30");
+        assert_eq!(rfc3339_at(t, 0), "2025-12-04T17:03:29+00:00");
+    }
 
     #[test]
     fn known_dates() {

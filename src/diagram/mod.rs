@@ -182,6 +182,8 @@ named_enum! {
         Illegal = "illegal",
         /// A square of the repeated position: a small diamond in the corner.
         Occurrence = "occurrence",
+        /// A king in check: a thick ring around it.
+        Check = "check",
     }
 }
 

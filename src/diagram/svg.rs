@@ -63,7 +63,8 @@ const STYLE: &str = "\
 .xq-board .mark.selected rect{fill:none;stroke:#1f5fa8;stroke-width:3}\
 .xq-board .mark.dest circle{fill:#1f5fa8;opacity:.7}\
 .xq-board .mark.illegal line{stroke:#b3261e;stroke-width:4;stroke-linecap:round}\
-.xq-board .mark.occurrence polygon{fill:#7b3fa0}";
+.xq-board .mark.occurrence polygon{fill:#7b3fa0}\
+.xq-board .mark.check circle{fill:none;stroke:#b3261e;stroke-width:5}";
 
 /// The diagram as a standalone SVG document (no XML declaration, so that it can also be
 /// inserted into an HTML page as it is).
@@ -288,6 +289,11 @@ fn write_mark(mark: &Mark, geo: &Geometry, out: &mut String) -> std::fmt::Result
             s = CELL - 4
         )?,
         MarkKind::Dest => write!(out, "<circle cx=\"{x}\" cy=\"{y}\" r=\"7\"/>")?,
+        MarkKind::Check => write!(
+            out,
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
+            PIECE_RADIUS + 3
+        )?,
         MarkKind::Illegal => write!(
             out,
             "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/><line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",

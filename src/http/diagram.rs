@@ -20,7 +20,7 @@ use crate::adjudication::Lang;
 use crate::api::ApiError;
 use crate::api::diagram::{diagram_svg as query_svg, game_diagram_svg};
 use crate::api::report::{Stamp, report_html};
-use crate::api::request::{AdjudicateRequest, DiagramRequest};
+use crate::api::request::{DiagramRequest, ReportRequest};
 
 /// Media type of the diagrams.
 pub const SVG_CONTENT_TYPE: &str = "image/svg+xml; charset=utf-8";
@@ -82,7 +82,7 @@ pub async fn report(
     State(state): State<AppState>,
     headers: HeaderMap,
     _: Admitted,
-    ApiJson(req): ApiJson<AdjudicateRequest>,
+    ApiJson(ReportRequest { game: req, table }): ApiJson<ReportRequest>,
 ) -> Result<Response, LocalizedError> {
     let accept = AcceptLanguage::of(&headers);
     let in_lang = in_language(req.problem_language(accept.text()));
@@ -101,13 +101,18 @@ pub async fn report(
         &state,
         plies,
         has_record,
-        move || req.check(&limits, header.as_deref()),
-        move |arbiter, game, cancel| {
+        move || {
+            table.check()?;
+            let game = req.check(&limits, header.as_deref())?;
+            Ok((game, table))
+        },
+        move |arbiter, (game, table), cancel| {
             let stamp = Stamp {
                 request_id: &request_id,
                 time,
+                utc_offset_minutes: table.utc_offset_minutes,
             };
-            report_html(arbiter, &game, stamp, cancel)
+            report_html(arbiter, &game, &table.sheet, stamp, cancel)
         },
     )
     .await

@@ -22,7 +22,7 @@ pub const DESK_CSP: &str = "default-src 'self'; style-src 'self' 'unsafe-inline'
 
 /// The API reference (`GET /docs`): its `<meta>` policy, and no framing.
 pub const DOCS_CSP: &str = "default-src 'self'; \
-     script-src 'self' 'sha256-IBfiaXf6QOzEy9HfHAsZ5eRcbZR1/9gCuaNmncxNyJs='; \
+     script-src 'self' 'sha256-uiTNMzCpCoR3cx+xZDoXyuMAsY/0qPdty46afTnZzJs='; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:; \
      frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 

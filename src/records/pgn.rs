@@ -25,7 +25,9 @@
 //! key; a key is a word or a few (letters, digits, spaces), never a move. A
 //! header whose value starts with a move number is a label for the moves after
 //! it on its line (`着法：1. 炮二平五 …`). The line dpxq.com ends its export
-//! with (`棋谱由 http://www.dpxq.com/ 生成`) is skipped.
+//! with (`棋谱由 http://www.dpxq.com/ 生成`) is skipped. Lines of free words
+//! above the first move of a numbered sheet (a title, the players, as typed
+//! score sheets head their page) are its `Title` and `Header` tags.
 //!
 //! Vietnamese moves spelled out in words, as books and forums print them
 //! (`1. Pháo 2 bình 5, Mã 8 tấn 7`), are folded to VN notation (`P2-5`, `M8.7`)
@@ -113,6 +115,12 @@ pub fn read(text: &str, format: Format) -> Result<Record, RecordError> {
         if line_start && at.c != '\n' && !at.c.is_whitespace() {
             line_start = false;
             if let Some(next) = line_of_its_own(&chars, i, &mut record) {
+                i = next;
+                continue;
+            }
+            if record.moves.is_empty()
+                && let Some(next) = free_header_line(&chars, i, &mut record)
+            {
                 i = next;
                 continue;
             }
@@ -250,6 +258,36 @@ fn line_of_its_own(chars: &[At], i: usize, record: &mut Record) -> Option<usize>
         }
         record.tags.push((name, value));
     }
+    Some(eol)
+}
+
+/// Reads the line starting at `i` as a header line in free words (a score sheet's title, its
+/// event, its players: `Giải vô địch Hà Nội 2026, ván 3`, `Nguyễn Văn A - Trần Văn B`) if it
+/// stands before the moves of a numbered sheet: no move is read yet, the line is not a tag, a
+/// comment or a variation and starts with no digit, and a later line starts with a move
+/// number. The first such line is the tag `Title`, the others `Header`. Returns the line's end.
+fn free_header_line(chars: &[At], i: usize, record: &mut Record) -> Option<usize> {
+    if chars[i].c.is_ascii_digit() || matches!(chars[i].c, '[' | '{' | ';' | '(') {
+        return None;
+    }
+    let eol = chars[i..]
+        .iter()
+        .position(|a| a.c == '\n')
+        .map_or(chars.len(), |n| i + n);
+    let numbered_below = chars[eol..]
+        .split(|a| a.c == '\n')
+        .any(|line| starts_with_move_number(trimmed(line)));
+    if !numbered_below {
+        return None;
+    }
+    let key = if record.tags.iter().any(|(k, _)| k == "Title") {
+        "Header"
+    } else {
+        "Title"
+    };
+    record
+        .tags
+        .push((key.to_owned(), written(trimmed(&chars[i..eol]))));
     Some(eol)
 }
 
@@ -644,6 +682,31 @@ mod tests {
         assert_eq!((r.moves[0].line, r.moves[0].column), (3, 11));
         let tags: Vec<(&str, &str)> = r.tags.iter().map(|(k, v)| (&**k, &**v)).collect();
         assert_eq!(tags, [("Event", "决赛"), ("Date", "2026.12.01")]);
+    }
+
+    #[test]
+    fn free_header_lines_above_a_numbered_sheet_are_its_title() {
+        let r = read(
+            "Giải vô địch Hà Nội 2026, ván 3\nNguyễn Văn A - Trần Văn B\n1. P2-5 M8.7\n2. M2.3",
+            Format::Sheet,
+        )
+        .unwrap();
+        assert_eq!(texts(&r), ["P2-5", "M8.7", "M2.3"]);
+        assert_eq!((r.moves[0].line, r.moves[0].column), (3, 4));
+        let tags: Vec<(&str, &str)> = r.tags.iter().map(|(k, v)| (&**k, &**v)).collect();
+        assert_eq!(
+            tags,
+            [
+                ("Title", "Giải vô địch Hà Nội 2026, ván 3"),
+                ("Header", "Nguyễn Văn A - Trần Văn B")
+            ]
+        );
+        // Without a numbered line below, words are moves (and the notations say why not).
+        let r = read("Pháo hai bình năm", Format::Sheet);
+        assert!(r.map_or(true, |r| r.tags.is_empty()));
+        // After the first move, a line of words is no header.
+        let r = read("1. h2e2 h9g7\nnot a header\n2. h0g2", Format::Sheet).unwrap();
+        assert!(r.tags.is_empty());
     }
 
     #[test]

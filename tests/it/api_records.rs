@@ -88,17 +88,31 @@ async fn problems_point_into_the_record() {
         (Some(1), Some(9)),
         "{p}"
     );
-    // No notation reads every move: each is named with the move it stops at.
+    // No notation reads every move, and none further than the others: each is named with the
+    // move it stops at.
     let p = expect_problem(
-        post(json!({ "game": "1. h2e2 zz" })).await,
+        post(json!({ "game": "1. zz h2e2" })).await,
         422,
         "invalid-record",
     )
     .await;
     let detail = p["detail"].as_str().unwrap();
     assert!(
-        detail.contains("ICCS stops at \"zz\" (line 1, column 9)"),
+        detail.contains("ICCS stops at \"zz\" (line 1, column 4)"),
         "{detail}"
+    );
+    // One notation reads further than the others: the record is in it, and the move it stops
+    // at gets that notation's own problem, where it stands.
+    let p = expect_problem(
+        post(json!({ "game": "1. h2e2 zz" })).await,
+        422,
+        "unparsable-move",
+    )
+    .await;
+    assert_eq!(
+        (p["line"].as_u64(), p["column"].as_u64()),
+        (Some(1), Some(9)),
+        "{p}"
     );
     // Moves twice, and two different starts, are refused.
     expect_problem(

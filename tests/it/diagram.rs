@@ -248,7 +248,7 @@ async fn arrows_and_marks_are_drawn_as_asked() {
     let app = law_app();
     let fen = "4k4/9/c8/9/9/9/9/9/9/R2K5 b - - 0 1";
     let query = format!(
-        "?fen={}&arrows=a0a7:chase,h2e2:move,a7a0:chase-false,b0c2:threat-true,e9e8:check,a0a1:illegal&marks=a7:chased,e3:dest,a0:selected,b2:illegal,d0:occurrence",
+        "?fen={}&arrows=a0a7:chase,h2e2:move,a7a0:chase-false,b0c2:threat-true,e9e8:check,a0a1:illegal&marks=a7:chased,e3:dest,a0:selected,b2:illegal,d0:occurrence,e9:check",
         fen.replace('/', "%2F").replace(' ', "+")
     );
     let d = read(&get_svg(&app, &query).await);
@@ -277,6 +277,7 @@ async fn arrows_and_marks_are_drawn_as_asked() {
             ("selected", "a0"),
             ("illegal", "b2"),
             ("occurrence", "d0"),
+            ("check", "e9"),
         ]
     );
 }
@@ -390,11 +391,15 @@ async fn a_chase_is_drawn_from_the_chaser_to_the_piece_the_ruling_names() {
     assert_eq!(d.arrows.len(), 1);
     assert!(d.marks.is_empty());
 
-    // Before the cycle: the move only, though the same rook attacks the same cannon.
+    // Before the cycle, the same move to the same position a round earlier: the same chase
+    // (issue 33, item 10: the chase is shown where it first happened).
     let mut body = game.clone();
     body["ply"] = json!(1);
     let d = read(&post_svg(&app, body).await);
-    assert_eq!(d.arrows, vec![arrow("move", "b0", "a0")]);
+    assert_eq!(
+        d.arrows,
+        vec![arrow("move", "b0", "a0"), arrow("chase", "a0", "a7")]
+    );
 
     // The start: no arrow at all; the request's own arrows and marks are added.
     let mut body = game;
@@ -431,6 +436,55 @@ async fn a_check_is_drawn_from_the_checker_to_the_king() {
             "the checker is the other side's"
         );
     }
+}
+
+#[tokio::test]
+async fn a_chase_is_drawn_on_its_earlier_rounds_too() {
+    // Issue 33, item 10: the chase the law judged on the last round is drawn where the same
+    // move first made it, a whole cycle earlier; a ply of no round has no chase arrow.
+    let app = law_app();
+    let game = case("E3@3");
+    let ruling = body_json(send(&app, post_json("/v1/adjudicate", game.to_string())).await).await;
+    let rep = &ruling["repetition"];
+    let length = rep["trigger_ply"].as_u64().unwrap() - rep["previous_ply"].as_u64().unwrap();
+    let mut chased_somewhere = false;
+    for m in rep["cycle"].as_array().unwrap() {
+        let ply = m["ply"].as_u64().unwrap();
+        let mut at = game.clone();
+        at["ply"] = json!(ply);
+        let now = read(&post_svg(&app, at).await);
+        let mut before = game.clone();
+        before["ply"] = json!(ply - length);
+        let then = read(&post_svg(&app, before).await);
+        let chases = |d: &Drawing| -> Vec<_> {
+            d.arrows.iter().filter(|a| a.0 != "move").cloned().collect()
+        };
+        assert_eq!(chases(&then), chases(&now), "ply {ply} and a cycle before");
+        chased_somewhere |= !chases(&now).is_empty();
+    }
+    assert!(chased_somewhere);
+    let mut first = game;
+    first["ply"] = json!(0);
+    let d = read(&post_svg(&app, first).await);
+    assert!(d.arrows.is_empty(), "{:?}", d.arrows);
+}
+
+#[tokio::test]
+async fn a_king_in_check_is_marked_on_every_ply() {
+    // Issue 33, item 7: a mate outside any repetition; the mated king is ringed, and a king not
+    // in check is not.
+    let app = law_app();
+    let body = json!({ "fen": "3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1", "moves": ["a0a9"] });
+    let d = read(&post_svg(&app, body.clone()).await);
+    assert!(
+        d.marks.contains(&("check".to_owned(), "d9".to_owned())),
+        "{:?}",
+        d.marks
+    );
+    let mut before = body;
+    before["ply"] = json!(0);
+    let d = read(&post_svg(&app, before).await);
+    assert!(d.marks.iter().all(|(k, _)| k != "check"), "{:?}", d.marks);
 }
 
 #[tokio::test]

@@ -94,3 +94,35 @@ async fn without_it_the_answer_is_as_before() {
         .unwrap();
     assert_eq!(send(&law_app(), req).await.status(), 400);
 }
+
+#[tokio::test]
+async fn each_ply_is_named_in_each_languages_notation() {
+    // Issue 33, item 1: the desk shows the game in its reader's notation (WXF in English, VN in
+    // Vietnamese, Chinese in Chinese), whatever notation the record was written in.
+    let answer = adjudicate(json!({
+        "game": "1. P2-5 M8.7\n2. M2.3",
+        "moves_read": true,
+    }))
+    .await;
+    let names: Vec<(&str, &str, &str, &str)> = answer["moves_read"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["iccs"].as_str().unwrap(),
+                m["wxf"].as_str().unwrap(),
+                m["vn"].as_str().unwrap(),
+                m["chinese"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("h2e2", "C2=5", "P2-5", "炮二平五"),
+            ("h9g7", "H8+7", "M8.7", "马８进７"),
+            ("h0g2", "H2+3", "M2.3", "马二进三"),
+        ]
+    );
+}

@@ -249,17 +249,18 @@ async fn invalid_record_points_into_it_in_each_language() {
         zh,
         "棋谱第1行第1列：未知的[Format \"Klingon\"]：请用ICCS、UCI、WXF、VN、Chinese或SAN"
     );
-    // No notation reads the moves: each says where it stops.
-    let body = json!({ "game": "1. h2e2 h9g7\n2. zz" });
+    // No notation reads the moves: each says where it stops. (A notation that reads further
+    // than the others gives its own problem: `a_sheet_read_furthest_in_one_notation_...`.)
+    let body = json!({ "game": "Sheet\n2. zz" });
     let [vi, en, zh] = details("/v1/adjudicate", body).await;
     assert!(
         en.starts_with(
-            "no notation reads every move as a legal move: ICCS stops at \"zz\" (line 2, column 4)"
+            "no notation reads every move as a legal move: ICCS stops at \"zz\" (line 2, column 4); UCI stops at \"zz\""
         ),
         "{en}"
     );
     assert!(
-        vi.starts_with("không cách ghi nào đọc được mọi nước thành nước đi hợp lệ: cách ghi ICCS dừng ở \"zz\" (dòng 2, cột 4)"),
+        vi.starts_with("không cách ghi nào đọc được mọi nước thành nước đi hợp lệ: cách ghi ICCS dừng ở \"zz\" (dòng 2, cột 4); cách ghi UCI"),
         "{vi}"
     );
     assert!(
@@ -268,6 +269,27 @@ async fn invalid_record_points_into_it_in_each_language() {
         ),
         "{zh}"
     );
+}
+
+#[tokio::test]
+async fn a_sheet_read_furthest_in_one_notation_gets_that_notations_problem() {
+    // Issue 33, item 4: a Vietnamese score sheet with a header line and an illegal move; only
+    // VN reads its first moves, so its problem is VN's own, in each language.
+    let sheet =
+        "Giải vô địch Hà Nội 2026, ván 3\nNguyễn Văn A - Trần Văn B\n1. P2-5 M8.7\n2. M2.3 M7.6\n";
+    let [vi, en, zh] = details("/v1/adjudicate", json!({ "game": sheet })).await;
+    assert_eq!(
+        vi,
+        "dòng 4, cột 9 của biên bản ván cờ: lượt 4 (nước thứ 2 của Đen): nước đi \"M7.6\" không hợp lệ: Mã bị cản chân"
+    );
+    assert!(
+        en.ends_with("illegal move \"M7.6\": the horse's leg is blocked"),
+        "{en}"
+    );
+    assert!(zh.contains("M7.6"), "{zh}");
+    // Two notations reading as far: no one is chosen.
+    let [_, en, _] = details("/v1/adjudicate", json!({ "game": "1. zz" })).await;
+    assert!(en.starts_with("no notation reads every move"), "{en}");
 }
 
 #[tokio::test]

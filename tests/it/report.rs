@@ -274,8 +274,99 @@ async fn bad_reports_are_problems() {
         (json!({"moves": ["h2e2"], "ply": 1}), 422, "unknown-field"),
         (json!({"moves": "h2e2"}), 400, "malformed-json"),
         (json!({"fen": "9/9 w", "moves": []}), 422, "invalid-fen"),
+        (
+            json!({"moves": [], "utc_offset_minutes": 900}),
+            422,
+            "invalid-request",
+        ),
+        (
+            json!({"moves": [], "sheet": {"event": "x".repeat(201)}}),
+            422,
+            "invalid-request",
+        ),
+        (
+            json!({"moves": [], "sheet": {"table": "1"}}),
+            400,
+            "malformed-json",
+        ),
     ] {
         let resp = send(&app, post_json("/v1/report", body.to_string())).await;
         expect_problem(resp, status, slug).await;
     }
+}
+
+/// The value of the fact `key` on the page (`data-fact`), and whether it is a blank line.
+fn fact(doc: &roxmltree::Document, key: &str) -> Option<String> {
+    doc.descendants()
+        .find(|n| n.has_tag_name((XHTML, "td")) && n.attribute("data-fact") == Some(key))
+        .map(text_of)
+}
+
+#[tokio::test]
+async fn a_report_is_a_signed_record_of_its_table() {
+    // Issue 33, item 6: the record's tags head the page, the arbiter's own facts override
+    // them, a fact nobody gave is a blank line; the arbiter and both players sign; the time is
+    // the arbiter's local time with its offset.
+    let app = law_app();
+    let pgn = "[Event \"Giải Hà Nội mở rộng 2026\"]\n[Round \"3\"]\n[Red \"Nguyễn Văn A\"]\n[Black \"Trần Văn B\"]\n[Date \"2026.12.04\"]\n1. h2e2 h9g7\n";
+    let body = json!({
+        "game": pgn,
+        "lang": "vi",
+        "sheet": {"board": "12", "black": "Trần Văn Bình", "arbiter": "Lê Văn C", "round": " "},
+        "utc_offset_minutes": 420,
+    });
+    let html = report(&app, &body, "signed").await;
+    let doc = xml(&html);
+    assert_eq!(
+        fact(&doc, "event").as_deref(),
+        Some("Giải Hà Nội mở rộng 2026")
+    );
+    assert_eq!(
+        fact(&doc, "round").as_deref(),
+        Some("3"),
+        "a blank value is the record's"
+    );
+    assert_eq!(fact(&doc, "board").as_deref(), Some("12"));
+    assert_eq!(fact(&doc, "red").as_deref(), Some("Nguyễn Văn A"));
+    assert_eq!(
+        fact(&doc, "black").as_deref(),
+        Some("Trần Văn Bình"),
+        "the sheet overrides"
+    );
+    assert_eq!(fact(&doc, "arbiter").as_deref(), Some("Lê Văn C"));
+    assert_eq!(fact(&doc, "date").as_deref(), Some("2026.12.04"));
+    let signs: Vec<_> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("data-sign"))
+        .collect();
+    assert_eq!(signs, ["arbiter", "red", "black"]);
+    assert!(html.contains("Chữ ký"), "{html}");
+    // The drawings' legend: every kind of arrow, named.
+    let kinds: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("key"))
+        .filter_map(|n| n.attribute("data-kind"))
+        .collect();
+    assert_eq!(
+        kinds,
+        ["move", "check", "chase", "chase-false", "threat-true"]
+    );
+    let time = doc
+        .descendants()
+        .find(|n| n.has_tag_name((XHTML, "time")))
+        .unwrap();
+    let stamp = time.attribute("datetime").unwrap();
+    assert!(stamp.ends_with("+07:00"), "{stamp}");
+    assert!(text_of(time).ends_with("(UTC+07:00)"), "{}", text_of(time));
+    // Without facts: blank lines to write on, and the time in UTC.
+    let html = report(&app, &json!({"moves": ["h2e2"], "lang": "en"}), "bare").await;
+    let doc = xml(&html);
+    assert_eq!(fact(&doc, "event").as_deref(), Some(""));
+    assert!(by_class(&doc, "blank").len() >= 6);
+    let time = doc
+        .descendants()
+        .find(|n| n.has_tag_name((XHTML, "time")))
+        .unwrap();
+    assert!(time.attribute("datetime").unwrap().ends_with('Z'));
+    assert!(text_of(time).ends_with("(UTC)"));
 }

@@ -95,6 +95,9 @@ impl WriteJson for MoveRead {
             "side": self.side,
             "text": self.text,
             "iccs": self.iccs,
+            "wxf": self.wxf,
+            "vn": self.vn,
+            "chinese": self.chinese,
         );
     }
 }

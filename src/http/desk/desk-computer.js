@@ -69,9 +69,9 @@ export function computerMode(desk) {
   }
 
   // The game handed to the computer from the ply on the board: a list of ICCS moves keeps
-  // its moves up to there (the repetitions count), anything else starts from the position
-  // shown. A game under way is handed over: the computer takes the side to move; at its start,
-  // the player moves first.
+  // its moves up to there (the repetitions count), anything else as its ICCS twin up to
+  // there (the moves the service read, desk.iccsTwin). A game under way is handed over: the
+  // computer takes the side to move; at its start, the player moves first.
   async function enter() {
     const g = state.game;
     const svg = document.querySelector('#board svg');
@@ -80,9 +80,7 @@ export function computerMode(desk) {
       state.game = { ruleset: g.ruleset, moves: g.moves.slice(0, state.ply) };
       if (g.fen) state.game.fen = g.fen;
     } else {
-      state.game = { ruleset: g.ruleset, moves: [] };
-      const fen = svg && svg.dataset.fen;
-      if (fen) state.game.fen = fen;
+      state.game = await desk.iccsTwin(Math.min(state.ply, state.read.length));
     }
     const side = svg && svg.dataset.fen ? (svg.dataset.fen.split(/\s+/)[1] === 'b' ? 'black' : 'red') : 'red';
     own.side = state.ply > 0 ? side : other(side);
