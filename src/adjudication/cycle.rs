@@ -16,6 +16,7 @@ use std::ops::Range;
 use arrayvec::ArrayVec;
 
 use super::books::Readings;
+use super::mate_threat::{MateThreat, threatens_mate, wins_by_check};
 use super::replay::Replay;
 use super::threats::{
     Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture, is_new,
@@ -57,6 +58,28 @@ pub struct PlyAnalysis {
     /// The move offers the moved piece (Article 22.7, thí): the opponent can
     /// legally capture it.
     pub sacrifice: bool,
+    /// The mover was in check before it: the move answers a check.
+    pub evades_check: bool,
+    /// Whether the move threatens mate (杀), asked only where the book
+    /// counts mate threats ([`Readings::mate_threats_attack`]) of a move
+    /// that does not check; otherwise [`MateThreat::None`].
+    pub mate_threat: MateThreat,
+    /// The move newly threatens to win material by a check (抽吃), asked
+    /// only where the book counts it ([`Readings::check_wins_are_chases`])
+    /// of a move that neither checks, chases nor threatens mate.
+    pub wins_by_check: bool,
+}
+
+/// Whether a move attacks, as a book that forbids attacks in any mix reads
+/// it ([`Readings::attacks_forbidden_in_any_mix`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Attack {
+    /// Idle (闲): no check, chase or mate threat.
+    Idle,
+    /// A check (将), a mate threat (杀) or a chase (捉).
+    Attacks,
+    /// No check or chase, and the bounded mate search could not decide.
+    Undecided,
 }
 
 impl PlyAnalysis {
@@ -81,6 +104,44 @@ impl PlyAnalysis {
             .any(|t| t.threat.kind == ThreatKind::Chase)
     }
 
+    /// True if the move chases as the CXA reads it: a threat that counts as
+    /// a chase with a piece other than a king or pawn among its attackers
+    /// (26.1, 26.1.1), and not by a king's move answering check (26.1.3).
+    /// Other books: any threat that counts as a chase.
+    pub fn chases_as(&self, readings: &Readings) -> bool {
+        let alone_only = readings.king_and_pawn_chase_only_alone;
+        if alone_only && self.evades_check && self.role == Role::King {
+            return false;
+        }
+        self.threats.iter().any(|t| {
+            let counts = t.threat.kind == ThreatKind::Chase
+                || (readings.discovered_check_threat_is_chase
+                    && t.threat.kind == ThreatKind::DiscoveredCheck);
+            counts
+                && (!alone_only
+                    || t
+                        .attacker_ids
+                        .iter()
+                        .any(|&(_, r)| !matches!(r, Role::King | Role::Pawn)))
+        })
+    }
+
+    /// Whether the move attacks (CXA 24.13): checks, threatens mate or
+    /// chases.
+    pub fn attack(&self, readings: &Readings) -> Attack {
+        if self.check
+            || self.mate_threat == MateThreat::Mate
+            || self.wins_by_check
+            || self.chases_as(readings)
+        {
+            Attack::Attacks
+        } else if self.mate_threat == MateThreat::Unknown {
+            Attack::Undecided
+        } else {
+            Attack::Idle
+        }
+    }
+
     /// The identities of the pieces the move presses (chases, or offers to
     /// exchange), one bit each: a perpetual chase needs one bit set on
     /// every move of the side (Article 23, points 3 and 8).
@@ -102,16 +163,24 @@ impl PlyAnalysis {
     }
 
     /// What the quick test reads of this move: it checks, the pieces it
-    /// presses, and those it presses counting discovered-check threats.
-    fn mark(&self) -> Mark {
-        (self.check, self.pressed(), self.pressed_with_discovered())
+    /// presses, those it presses counting discovered-check threats, and
+    /// whether it may attack as the CXA reads it (an undecided move may).
+    fn mark(&self, readings: &Readings) -> Mark {
+        let may_attack =
+            readings.attacks_forbidden_in_any_mix && self.attack(readings) != Attack::Idle;
+        (
+            self.check,
+            self.pressed(),
+            self.pressed_with_discovered(),
+            may_attack,
+        )
     }
 }
 
 const NO_PIECE: PieceId = PieceId::MAX;
 
 /// See [`PlyAnalysis::mark`].
-type Mark = (bool, u32, u32);
+type Mark = (bool, u32, u32, bool);
 
 /// Analyses plies `first + 1 ..= last` of `replay`, a cycle: the position
 /// after `last` is the one after `first`.
@@ -143,6 +212,11 @@ pub struct Analysis<'r> {
     analyses: usize,
     /// The captures a move created, while its analysis is made.
     fresh: Vec<Capture>,
+    /// Each position's mate threat, by key, once searched.
+    mates: HashMap<u64, MateThreat, BuildHasherDefault<KeyHasher>>,
+    /// Whether each position's side to move wins material by a check, by
+    /// key, once searched.
+    check_wins: HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
 }
 
 /// The state of a walk about to analyse ply `ply`.
@@ -174,6 +248,8 @@ impl<'r> Analysis<'r> {
             start_ids: [NO_PIECE; 90],
             analyses: 0,
             fresh: Vec::new(),
+            mates: HashMap::default(),
+            check_wins: HashMap::default(),
         }
     }
 
@@ -212,9 +288,26 @@ impl<'r> Analysis<'r> {
     /// the per-ply marks, `opening` standing for the cycle's first move.
     fn may_violate(&self, opening: Option<&PlyAnalysis>, first: usize, last: usize) -> bool {
         let opening_mark = match opening {
-            Some(p) => p.mark(),
+            Some(p) => p.mark(&self.readings),
             None => self.marks[first + 1 - self.lo],
         };
+        if self.readings.attacks_forbidden_in_any_mix {
+            // CXA 24.13: a side may be forbidden when every move of it may
+            // attack, in any mix.
+            let mut sides = [true; 2];
+            let marks = std::iter::once(opening_mark).chain(
+                self.marks[first + 2 - self.lo..=last - self.lo]
+                    .iter()
+                    .copied(),
+            );
+            for (i, (.., may_attack)) in marks.enumerate() {
+                sides[i % 2] &= may_attack;
+                if !sides[0] && !sides[1] {
+                    return false;
+                }
+            }
+            return true;
+        }
         let loose = self.readings.discovered_check_threat_is_chase;
         let marks = std::iter::once(opening_mark)
             .chain(
@@ -222,7 +315,7 @@ impl<'r> Analysis<'r> {
                     .iter()
                     .copied(),
             )
-            .map(|(check, pressed, with_discovered)| {
+            .map(|(check, pressed, with_discovered, _)| {
                 (check, if loose { with_discovered } else { pressed })
             });
         // Per side (the first mover's, then the other's): every move checks,
@@ -389,7 +482,7 @@ impl<'r> Analysis<'r> {
             // The mover to move again after its move: the next move's start
             // with the other side to move.
             at.before_passed = OnceCell::from(mover_after);
-            self.marks.push(analysis.mark());
+            self.marks.push(analysis.mark(&self.readings));
             self.plies.push(analysis);
             self.analyses += 1;
             at.ids[mv.to.index()] = at.ids[mv.from.index()];
@@ -451,6 +544,12 @@ impl<'r> Analysis<'r> {
             let now = self.views.view(mover_after.key(), || &mover_after);
             let old = self.views.view(before.key(), || before);
             let defending_king = before.king(before.turn().other());
+            // The capturer's recaptures are weighed where the book weighs the
+            // complete exchange: its king's surroundings are read too.
+            let attacking_king = self
+                .readings
+                .exchange_gain_is_chase
+                .then(|| before.king(before.turn()));
             let quiet = !self.replay.is_capture(ply);
             for i in now.captures() {
                 let capture = self.views.captures[i].0;
@@ -459,7 +558,8 @@ impl<'r> Analysis<'r> {
                 // changed what it is, or it takes a pawn that is never chased:
                 // nothing new, and nothing to classify.
                 if had.is_some()
-                    && ((quiet && classification_unchanged_by(mv, capture, defending_king))
+                    && ((quiet
+                        && classification_unchanged_by(mv, capture, defending_king, attacking_king))
                         || after
                             .piece_at(capture.to)
                             .is_some_and(|target| never_chased(target, capture.to)))
@@ -517,7 +617,13 @@ impl<'r> Analysis<'r> {
             .into_iter()
             .any(|sq| sq != mv.from && !theirs_after.contains(sq));
         let sacrifice = theirs_after.contains(mv.to);
-        let analysis = PlyAnalysis {
+        let evades_check = before.is_check();
+        let mate_threat = if self.readings.mate_threats_attack && !check {
+            self.mate_threat(role, &mover_after, evades_check, own_last)
+        } else {
+            MateThreat::None
+        };
+        let mut analysis = PlyAnalysis {
             ply,
             side: before.turn(),
             mv,
@@ -535,8 +641,80 @@ impl<'r> Analysis<'r> {
             threats,
             blocks,
             sacrifice,
+            evades_check,
+            mate_threat,
+            wins_by_check: false,
         };
+        if self.readings.check_wins_are_chases
+            && analysis.attack(&self.readings) == Attack::Idle
+            && !(evades_check && role == Role::King)
+        {
+            analysis.wins_by_check = self.wins_by_check_newly(before, &mover_after, own_last);
+        }
         (analysis, mover_after)
+    }
+
+    /// Whether the mover, to move again in `mover_after`, wins material by
+    /// a check, and could not from `before` (the same side to move), nor,
+    /// answering a check, after its own previous move (`own_last`, CXA
+    /// 26.1.4): a threat the move created.
+    fn wins_by_check_newly(
+        &mut self,
+        before: &Position,
+        mover_after: &Position,
+        own_last: Option<&Position>,
+    ) -> bool {
+        if !self.check_wins(mover_after) || self.check_wins(before) {
+            return false;
+        }
+        match own_last {
+            Some(own_last) if before.is_check() => !self.check_wins(&own_last.pass()),
+            _ => true,
+        }
+    }
+
+    /// [`wins_by_check`] of `pos`, searched once per position.
+    fn check_wins(&mut self, pos: &Position) -> bool {
+        *self
+            .check_wins
+            .entry(pos.key())
+            .or_insert_with(|| wins_by_check(pos))
+    }
+
+    /// Whether the move of a `role`, leaving `mover_after` (the mover
+    /// to move again), threatens mate, as the CXA counts it: a king's move
+    /// answering check threatens nothing (26.1.3), and another piece's move
+    /// answering check only a threat that was not there after the mover's
+    /// previous move (`own_last`, 26.1.4).
+    fn mate_threat(
+        &mut self,
+        role: Role,
+        mover_after: &Position,
+        evades_check: bool,
+        own_last: Option<&Position>,
+    ) -> MateThreat {
+        if evades_check && role == Role::King {
+            return MateThreat::None;
+        }
+        let threat = self.searched(mover_after);
+        if threat != MateThreat::None && evades_check {
+            if let Some(own_last) = own_last {
+                let standing = own_last.pass();
+                if self.searched(&standing) == MateThreat::Mate {
+                    return MateThreat::None;
+                }
+            }
+        }
+        threat
+    }
+
+    /// The mate threat of the side to move of `pos`, searched once per
+    /// position.
+    fn searched(&mut self, pos: &Position) -> MateThreat {
+        *self
+            .mates
+            .entry(pos.key())
+            .or_insert_with(|| threatens_mate(pos))
     }
 }
 

@@ -83,6 +83,7 @@ impl WriteJson for AdjudicateResponse {
             "comparison"?: self.comparison,
             "record_encoding"?: self.record_encoding,
             "record_pgn"?: self.record_pgn,
+            "provisional"?: self.provisional,
         );
     }
 }
@@ -95,6 +96,7 @@ impl WriteJson for BookRuling {
             "violator": self.violator,
             "articles": self.articles,
             "explanation": self.explanation,
+            "provisional"?: self.provisional,
         );
     }
 }
@@ -126,6 +128,7 @@ impl WriteJson for CycleMove {
             "iccs": self.iccs,
             "check": self.check,
             "chases": self.chases,
+            "mate_threat"?: self.mate_threat,
         );
     }
 }

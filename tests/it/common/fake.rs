@@ -140,6 +140,7 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
                         role: Role::Rook,
                     }],
                 }],
+                mate_threat: None,
             }],
             red: SidePattern {
                 pattern: Pattern::PerpetualCheck,
@@ -168,6 +169,7 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
         comparison: None,
         record_encoding: None,
         record_pgn: None,
+        provisional: None,
     }
 }
 
@@ -209,6 +211,7 @@ impl Arbiter for FakeArbiter {
                 },
                 default: true,
                 translations: vec![],
+                provisional: None,
                 articles: vec![],
             }],
         }
