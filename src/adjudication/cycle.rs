@@ -16,7 +16,7 @@ use std::ops::Range;
 use arrayvec::ArrayVec;
 
 use super::books::Readings;
-use super::mate_threat::{MateThreat, threatens_mate, wins_by_check};
+use super::mate_threat::{MateThreat, threatens_mate, threatens_mate_sparing, wins_by_check};
 use super::replay::Replay;
 use super::threats::{
     Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture, is_new,
@@ -119,8 +119,7 @@ impl PlyAnalysis {
                     && t.threat.kind == ThreatKind::DiscoveredCheck);
             counts
                 && (!alone_only
-                    || t
-                        .attacker_ids
+                    || t.attacker_ids
                         .iter()
                         .any(|&(_, r)| !matches!(r, Role::King | Role::Pawn)))
         })
@@ -559,7 +558,12 @@ impl<'r> Analysis<'r> {
                 // nothing new, and nothing to classify.
                 if had.is_some()
                     && ((quiet
-                        && classification_unchanged_by(mv, capture, defending_king, attacking_king))
+                        && classification_unchanged_by(
+                            mv,
+                            capture,
+                            defending_king,
+                            attacking_king,
+                        ))
                         || after
                             .piece_at(capture.to)
                             .is_some_and(|target| never_chased(target, capture.to)))
@@ -619,7 +623,15 @@ impl<'r> Analysis<'r> {
         let sacrifice = theirs_after.contains(mv.to);
         let evades_check = before.is_check();
         let mate_threat = if self.readings.mate_threats_attack && !check {
-            self.mate_threat(role, &mover_after, evades_check, own_last)
+            // The pieces of its own kind the moved piece could take: an
+            // exchange it offers (兑), whether or not the capture is new.
+            let mut offered = SquareSet::EMPTY;
+            mover_after.for_each_legal_capture(|c| {
+                if c.from == mv.to && after.piece_at(c.to).is_some_and(|p| p.role == role) {
+                    offered.insert(c.to);
+                }
+            });
+            self.mate_threat(role, before, &mover_after, evades_check, own_last, offered)
         } else {
             MateThreat::None
         };
@@ -681,22 +693,36 @@ impl<'r> Analysis<'r> {
             .or_insert_with(|| wins_by_check(pos))
     }
 
-    /// Whether the move of a `role`, leaving `mover_after` (the mover
-    /// to move again), threatens mate, as the CXA counts it: a king's move
-    /// answering check threatens nothing (26.1.3), and another piece's move
-    /// answering check only a threat that was not there after the mover's
-    /// previous move (`own_last`, 26.1.4).
+    /// Whether the move of a `role` from `before`, leaving `mover_after`
+    /// (the mover to move again), threatens mate, as the CXA counts it: a
+    /// threat the move created, not one the mover had before it; a king's
+    /// move answering check threatens nothing (26.1.3), and another piece's
+    /// move answering check only a threat that was not there after the
+    /// mover's previous move (`own_last`, 26.1.4); and not a mate that
+    /// begins by taking a piece the move offers for exchange (`offered`).
     fn mate_threat(
         &mut self,
         role: Role,
+        before: &Position,
         mover_after: &Position,
         evades_check: bool,
         own_last: Option<&Position>,
+        offered: SquareSet,
     ) -> MateThreat {
         if evades_check && role == Role::King {
             return MateThreat::None;
         }
-        let threat = self.searched(mover_after);
+        let mut threat = self.searched(mover_after);
+        // 兑, not 杀: a mate that begins by taking the piece the move offers
+        // for exchange (图29).
+        if threat == MateThreat::Mate && !offered.is_empty() {
+            threat = threatens_mate_sparing(mover_after, offered);
+        }
+        // Only a threat the move created (CXA 29.2, as for a chase): the
+        // mover could not mate so before it.
+        if threat != MateThreat::None && self.searched(before) == MateThreat::Mate {
+            return MateThreat::None;
+        }
         if threat != MateThreat::None && evades_check {
             if let Some(own_last) = own_last {
                 let standing = own_last.pass();

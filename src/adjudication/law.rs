@@ -203,9 +203,11 @@ fn attacks_in_any_mix(
     notes_on_threats(readings, plies, grounds);
     // 26.9.2, 26.9.3: a joint chase, a truly protected piece won only by
     // the exchange (联合捉, 少根子), which grades the side above single chasers.
-    if plies.iter().flat_map(|p| p.threats.iter()).any(|t| {
-        t.threat.kind == ThreatKind::Chase && t.threat.flags.exchange_gain
-    }) {
+    if plies
+        .iter()
+        .flat_map(|p| p.threats.iter())
+        .any(|t| t.threat.kind == ThreatKind::Chase && t.threat.flags.exchange_gain)
+    {
         grounds.insert(Ground::ExchangeGain);
     }
     if !checks
@@ -221,7 +223,6 @@ fn attacks_in_any_mix(
     grounds.insert(Ground::AttacksInAnyMix);
     Pattern::PerpetualAttack
 }
-
 
 /// Article 23, point 1 (and 22.9): every move of the side checks, by one
 /// piece or several in turn.
@@ -561,9 +562,10 @@ fn graded_verdict(book: RuleSet, red: &SideFinding, black: &SideFinding) -> Cycl
             (PerpetualCheck, PerpetualCheck) => {
                 (None, &[Ground::MutualCheck, Ground::SameViolation])
             }
-            (PerpetualCheck, _) if forbidden(black) => {
-                (Some(Color::Red), &[Ground::CheckOutranks, Ground::CheckViolation])
-            }
+            (PerpetualCheck, _) if forbidden(black) => (
+                Some(Color::Red),
+                &[Ground::CheckOutranks, Ground::CheckViolation],
+            ),
             (_, PerpetualCheck) if forbidden(red) => (
                 Some(Color::Black),
                 &[Ground::CheckOutranks, Ground::CheckViolation],

@@ -13,7 +13,7 @@
 //! material ([`wins_by_check`])?
 
 use super::threats::{exchange_gain, exchange_value};
-use crate::xiangqi::{Position, Role};
+use crate::xiangqi::{Position, Role, SquareSet};
 
 /// At most this many checks in a row (the mover's moves): the threats of
 /// 图7 and 图20 are mates by four checks.
@@ -37,9 +37,17 @@ pub enum MateThreat {
 /// bounds: iterative deepening, so a short mate is found before a long
 /// search spends the budget.
 pub fn threatens_mate(pos: &Position) -> MateThreat {
+    threatens_mate_sparing(pos, SquareSet::EMPTY)
+}
+
+/// [`threatens_mate`] without first moves that take a piece on `spared`:
+/// a mate that begins by taking the rook offered for exchange is the
+/// exchange, 兑, not a mate threat (图29: 红方长兑, the rook set against the
+/// black rook whose capture would mate).
+pub fn threatens_mate_sparing(pos: &Position, spared: SquareSet) -> MateThreat {
     let mut budget = NODE_BUDGET;
     for depth in 1..=MAX_CHECKS {
-        match mates(pos, depth, &mut budget) {
+        match mates(pos, depth, spared, &mut budget) {
             Ok(true) => return MateThreat::Mate,
             Ok(false) => {}
             Err(OutOfBudget) => return MateThreat::Unknown,
@@ -52,8 +60,16 @@ pub fn threatens_mate(pos: &Position) -> MateThreat {
 struct OutOfBudget;
 
 /// Can the side to move mate with `depth` checks at most?
-fn mates(pos: &Position, depth: u32, budget: &mut u32) -> Result<bool, OutOfBudget> {
+fn mates(
+    pos: &Position,
+    depth: u32,
+    spared: SquareSet,
+    budget: &mut u32,
+) -> Result<bool, OutOfBudget> {
     for m in pos.legal_moves() {
+        if spared.contains(m.to) {
+            continue;
+        }
         *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
         let after = pos.after(m);
         if !after.is_check() {
@@ -69,7 +85,7 @@ fn mates(pos: &Position, depth: u32, budget: &mut u32) -> Result<bool, OutOfBudg
         let mut every_reply_mated = true;
         for &r in &replies {
             *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
-            if !mates(&after.after(r), depth - 1, budget)? {
+            if !mates(&after.after(r), depth - 1, SquareSet::EMPTY, budget)? {
                 every_reply_mated = false;
                 break;
             }
@@ -81,31 +97,9 @@ fn mates(pos: &Position, depth: u32, budget: &mut u32) -> Result<bool, OutOfBudg
     Ok(false)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn threat(fen: &str) -> MateThreat {
-        threatens_mate(&Position::from_fen(fen).expect("legal FEN"))
-    }
-
-    /// A rook mates on the back rank at once.
-    #[test]
-    fn a_mate_in_one_check_is_a_threat() {
-        // Black king d9, rank 8 held by the rook a8; the rook i0 goes to i9.
-        assert_eq!(threat("3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1"), MateThreat::Mate);
-    }
-
-    /// The start position threatens nothing.
-    #[test]
-    fn the_start_threatens_no_mate() {
-        assert_eq!(threatens_mate(&Position::new()), MateThreat::None);
-    }
-}
-
 /// What a check must win to be 抽吃: a horse's or cannon's worth, so that
 /// an exchange that gains a pawn or an advisor on the way is not (图13's
-/// rook offered with check is 兑) [I].
+/// rook offered with check is 兑) \[I\].
 pub const MATERIAL_WON: i32 = 5;
 
 /// Whether the side to move of `pos` wins material by a check (抽吃, CXA
@@ -126,9 +120,7 @@ pub fn wins_by_check(pos: &Position) -> bool {
         if !after.is_check() {
             continue;
         }
-        let taken = pos
-            .piece_at(m.to)
-            .map_or(0, |p| exchange_value(p, m.to));
+        let taken = pos.piece_at(m.to).map_or(0, |p| exchange_value(p, m.to));
         let replies = after.legal_moves();
         if replies.is_empty() {
             continue;
@@ -158,4 +150,38 @@ pub fn wins_by_check(pos: &Position) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn threat(fen: &str) -> MateThreat {
+        threatens_mate(&Position::from_fen(fen).expect("legal FEN"))
+    }
+
+    /// A rook mates on the back rank at once.
+    #[test]
+    fn a_mate_in_one_check_is_a_threat() {
+        // Black king d9, rank 8 held by the rook a8; the rook i0 goes to i9.
+        assert_eq!(
+            threat("3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1"),
+            MateThreat::Mate
+        );
+    }
+
+    /// The start position threatens nothing.
+    #[test]
+    fn the_start_threatens_no_mate() {
+        assert_eq!(threatens_mate(&Position::new()), MateThreat::None);
+    }
+
+    /// 抽吃: the rook checks on the king's rank and, whatever the king
+    /// does, takes the unprotected rook behind it (a skewer).
+    #[test]
+    fn a_check_that_wins_a_rook_wins_material() {
+        let pos = Position::from_fen("9/3k3r1/9/9/9/9/9/9/R8/4K4 w - - 0 1").expect("legal FEN");
+        assert!(wins_by_check(&pos));
+        assert!(!wins_by_check(&Position::new()));
+    }
 }

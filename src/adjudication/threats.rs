@@ -246,7 +246,7 @@ fn classify(
 
 /// A piece's value in an exchange, CXA 1.2: a rook is worth two horses or
 /// cannons, a horse a cannon, an advisor an elephant; a crossed pawn
-/// counts least (its value "floats"; our scale is [I]), an uncrossed pawn
+/// counts least (its value "floats"; our scale is an inference), an uncrossed pawn
 /// nothing, and the king is never given up.
 pub fn exchange_value(piece: Piece, on: Square) -> i32 {
     match piece.role {
@@ -268,7 +268,7 @@ fn exchange_wins(pos: &Position, m: Move) -> bool {
 }
 
 /// What the capturer of `m` nets after the complete exchange on its square
-/// ([`exchange_wins`]), in the values of [`exchange_value`].
+/// (CXA 26.5), in the values of [`exchange_value`].
 pub fn exchange_gain(pos: &Position, m: Move) -> i32 {
     let mut board = *pos.board();
     let mut kings = [pos.king(Color::Red), pos.king(Color::Black)];
@@ -289,7 +289,11 @@ pub fn exchange_gain(pos: &Position, m: Move) -> i32 {
             .attackers(to, side)
             .into_iter()
             .filter(|&from| board.king_safety_after(from, to, kings, side).is_ok())
-            .filter_map(|from| board.piece_at(from).map(|p| (exchange_value(p, to), from, p)))
+            .filter_map(|from| {
+                board
+                    .piece_at(from)
+                    .map(|p| (exchange_value(p, to), from, p))
+            })
             .min_by_key(|&(value, from, _)| (value, from.index()));
         let Some((value, from, piece)) = least else {
             break;
@@ -510,7 +514,8 @@ pub fn classification_unchanged_by(
     defending_king: Square,
     attacking_king: Option<Square>,
 ) -> bool {
-    let mut read = READ_AROUND_TARGET[capture.to.index()] | READ_AROUND_KING[defending_king.index()];
+    let mut read =
+        READ_AROUND_TARGET[capture.to.index()] | READ_AROUND_KING[defending_king.index()];
     if let Some(king) = attacking_king {
         read |= READ_AROUND_KING[king.index()];
     }
@@ -684,6 +689,39 @@ mod tests {
         assert_eq!(
             (c.kind, c.protection),
             (ThreatKind::DiscoveredCheck, Protection::False)
+        );
+    }
+
+    /// CXA 26.5 (图11, 图26): a cannon protected once by an advisor,
+    /// attacked by a rook alone, is protected (the rook would be lost); with
+    /// a horse on it too, the complete exchange wins material: a joint chase
+    /// (联合捉) of an under-protected piece (少根子). The Vietnamese law counts
+    /// neither.
+    #[test]
+    fn cxa_26_5_a_joint_attack_on_an_under_protected_piece_is_a_chase() {
+        let classify = |fen: &str, from: &str, book: RuleSet| {
+            let pos = Position::from_fen(fen).expect("legal FEN");
+            let m = Move::new(
+                Square::from_iccs(from).expect("a square"),
+                Square::from_iccs("e8").expect("a square"),
+            );
+            classify_capture(&pos, &pos.pass(), m, &book.readings()).expect("no king")
+        };
+        let alone = "3a1k3/4c4/9/9/9/9/9/9/9/3KR4 w - - 0 1";
+        let joint = "3a1k3/4c4/2N6/9/9/9/9/9/9/3KR4 w - - 0 1";
+        let c = classify(alone, "e0", RuleSet::CXA2020);
+        assert_eq!(c.kind, ThreatKind::Protected);
+        // The horse takes first; the rook takes the advisor that recaptures.
+        let c = classify(joint, "c7", RuleSet::CXA2020);
+        assert_eq!((c.kind, c.flags.exchange_gain), (ThreatKind::Chase, true));
+        // The rook taking first loses it.
+        assert_eq!(
+            classify(joint, "e0", RuleSet::CXA2020).kind,
+            ThreatKind::Protected
+        );
+        assert_eq!(
+            classify(joint, "c7", RuleSet::VN2004).kind,
+            ThreatKind::Protected
         );
     }
 

@@ -168,7 +168,11 @@ fn cxa2020_every_public_figure_is_settled_or_listed_unsettled() {
         assert!(settled != unsettled, "{}: listed once", f.id);
         if unsettled {
             let got = book_words(&rule_figure(f, RuleSet::CXA2020));
-            assert_ne!(got, f.verdict, "{} agrees with the book now: name a test for it", f.id);
+            assert_ne!(
+                got, f.verdict,
+                "{} agrees with the book now: name a test for it",
+                f.id
+            );
         }
     }
 }
@@ -192,7 +196,11 @@ fn cxa2020_f29_a_three_point_cycle_is_no_repetition() {
 fn own(fen: &str, moves: &[&str], times: usize) -> Ruling {
     let start = Position::from_fen(fen).expect("legal FEN");
     let replay = Replay::from_moves(start, &rep_moves(moves, times)).expect("legal moves");
-    rule_under(RuleSet::CXA2020, &replay, Options::for_ruleset(RuleSet::CXA2020))
+    rule_under(
+        RuleSet::CXA2020,
+        &replay,
+        Options::for_ruleset(RuleSet::CXA2020),
+    )
 }
 
 /// 24.13: a rook checking, then chasing an unprotected horse, against a
@@ -206,7 +214,10 @@ fn cxa2020_24_13_one_check_one_chase_of_our_own() {
     let moves = ["h0f0", "f9e9", "f0h0", "e9f9"];
     let r = own(fen, &moves, 2);
     let rep = r.repetition.as_ref().expect("a repetition");
-    assert_eq!((r.verdict, r.violator), (Verdict::MustChange, Some(Color::Red)));
+    assert_eq!(
+        (r.verdict, r.violator),
+        (Verdict::MustChange, Some(Color::Red))
+    );
     assert_eq!(rep.red.pattern, Pattern::PerpetualAttack);
     assert_eq!(rep.red.checks, 1);
     // The Vietnamese law allows it.
@@ -226,7 +237,10 @@ fn cxa2020_24_13_chasing_two_pieces_in_turn_is_forbidden() {
         &["c7c5", "e9e8", "c5c7", "e8e9"],
         2,
     );
-    assert_eq!((r.verdict, r.violator), (Verdict::MustChange, Some(Color::Red)));
+    assert_eq!(
+        (r.verdict, r.violator),
+        (Verdict::MustChange, Some(Color::Red))
+    );
     let rep = r.repetition.as_ref().expect("a repetition");
     assert_eq!(rep.red.pattern, Pattern::PerpetualAttack);
     assert_eq!(rep.red.chases, 2);

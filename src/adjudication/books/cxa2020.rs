@@ -4,7 +4,7 @@
 //! illustrated cases (图2–30, 参考图1–50: position, moves, the book's label
 //! per move and its verdict) and the dozen articles that transcription
 //! quotes word for word (`shared/rules/cxa.md`, which labels each point
-//! [S] for the transcription, [V] for an older web copy, [I] for our
+//! \[S\] for the transcription, \[V\] for an older web copy, \[I\] for our
 //! inference). Its citations name the article where one is quoted ("CXA
 //! 2020 第24.13条") and otherwise the figure that shows the point ("CXA 2020
 //! 图8"); `docs/rules.md` Part III reads every point with its evidence.
@@ -104,9 +104,9 @@ pub static BOOK: Book = Book {
 
 /// The CXA points for each ground.
 fn cites(ground: Ground) -> &'static [u8] {
+    use crate::xiangqi::Role::*;
     use Ground::*;
     use Point::*;
-    use crate::xiangqi::Role::*;
     match ground {
         Mate | Stalemate => points![A4],
         NoCapture => points![A4Limit],

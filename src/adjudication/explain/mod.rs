@@ -355,7 +355,8 @@ fn explain_repetition(
             let both_chase = matches!(
                 rep.red.pattern,
                 Pattern::PerpetualChase(_) | Pattern::PerpetualAttack
-            ) || (rep.red.pattern != Pattern::Allowed && rep.black.pattern != Pattern::Allowed);
+            ) || (rep.red.pattern != Pattern::Allowed
+                && rep.black.pattern != Pattern::Allowed);
             let draw = if both_check {
                 &words.both_check
             } else if both_chase {

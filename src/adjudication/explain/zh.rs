@@ -243,11 +243,9 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Zh(cited)
             )
         }
-        Sentence::Provisional { title } => write!(
-            w,
-            "暂定：{}据图例重建，未与官方文本核对。",
-            title.zh
-        ),
+        Sentence::Provisional { title } => {
+            write!(w, "暂定：{}据图例重建，未与官方文本核对。", title.zh)
+        }
         Sentence::NoCapture {
             moves,
             plies,
