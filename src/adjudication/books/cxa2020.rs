@@ -20,7 +20,7 @@ pub static BOOK: Book = Book {
     title: ByLang {
         vi: "Luật cờ tướng Hiệp hội Cờ tướng Trung Quốc 2020, phần xử lặp (tạm thời, dựng lại từ các hình minh họa)",
         en: "Chinese Xiangqi Association Rules 2020, repetition rules (provisional, reconstructed from the illustrated cases)",
-        zh: "中国象棋协会《象棋竞赛规则（2020）》棋例（暂定，据图例重建）",
+        zh: "中国象棋协会2020年象棋竞赛规则棋例（暂定，据图例重建）",
     },
     original: Lang::Zh,
     translations: &[
