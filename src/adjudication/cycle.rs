@@ -60,14 +60,17 @@ pub struct PlyAnalysis {
     pub sacrifice: bool,
     /// The mover was in check before it: the move answers a check.
     pub evades_check: bool,
-    /// Whether the move threatens mate (杀), asked only where the book
-    /// counts mate threats ([`Readings::mate_threats_attack`]) of a move
-    /// that does not check; otherwise [`MateThreat::None`].
+    /// Whether the move threatens mate (杀), searched only where the book
+    /// counts mate threats ([`Readings::mate_threats_attack`]), for a move
+    /// that neither checks nor chases, and only when a judgment needs it
+    /// ([`searched`](Self::searched)); otherwise [`MateThreat::None`].
     pub mate_threat: MateThreat,
-    /// The move newly threatens to win material by a check (抽吃), asked
-    /// only where the book counts it ([`Readings::check_wins_are_chases`])
-    /// of a move that neither checks, chases nor threatens mate.
+    /// The move newly threatens to win material by a check (抽吃), searched
+    /// as [`mate_threat`](Self::mate_threat) where the book counts it
+    /// ([`Readings::check_wins_are_chases`]) and the move threatens no mate.
     pub wins_by_check: bool,
+    /// The searches for a mate threat and a win by check were made.
+    pub searched: bool,
 }
 
 /// Whether a move attacks, as a book that forbids attacks in any mix reads
@@ -80,6 +83,9 @@ pub enum Attack {
     Attacks,
     /// No check or chase, and the bounded mate search could not decide.
     Undecided,
+    /// No check or chase, and the searches are not made yet: only the
+    /// quick test sees this, which makes them when it must.
+    Unsearched,
 }
 
 impl PlyAnalysis {
@@ -134,6 +140,8 @@ impl PlyAnalysis {
             || self.chases_as(readings)
         {
             Attack::Attacks
+        } else if readings.mate_threats_attack && !self.searched {
+            Attack::Unsearched
         } else if self.mate_threat == MateThreat::Unknown {
             Attack::Undecided
         } else {
@@ -163,15 +171,18 @@ impl PlyAnalysis {
 
     /// What the quick test reads of this move: it checks, the pieces it
     /// presses, those it presses counting discovered-check threats, and
-    /// whether it may attack as the CXA reads it (an undecided move may).
+    /// whether it attacks as the CXA reads it (idle under the other books).
     fn mark(&self, readings: &Readings) -> Mark {
-        let may_attack =
-            readings.attacks_forbidden_in_any_mix && self.attack(readings) != Attack::Idle;
+        let attack = if readings.attacks_forbidden_in_any_mix {
+            self.attack(readings)
+        } else {
+            Attack::Idle
+        };
         (
             self.check,
             self.pressed(),
             self.pressed_with_discovered(),
-            may_attack,
+            attack,
         )
     }
 }
@@ -179,7 +190,7 @@ impl PlyAnalysis {
 const NO_PIECE: PieceId = PieceId::MAX;
 
 /// See [`PlyAnalysis::mark`].
-type Mark = (bool, u32, u32, bool);
+type Mark = (bool, u32, u32, Attack);
 
 /// Analyses plies `first + 1 ..= last` of `replay`, a cycle: the position
 /// after `last` is the one after `first`.
@@ -254,7 +265,12 @@ impl<'r> Analysis<'r> {
 
     /// The moves of the cycle `first + 1 ..= last` as the law sees them.
     pub fn cycle(&mut self, first: usize, last: usize) -> Vec<PlyAnalysis> {
-        let opening = self.analyse_span(first, last);
+        let mut opening = self.analyse_span(first, last);
+        if self.readings.attacks_forbidden_in_any_mix {
+            // As much searched as the quick test needs: each side has a move
+            // known idle, or every move of it searched.
+            self.may_attack_throughout(opening.as_mut(), first, last);
+        }
         let mut out = Vec::with_capacity(last - first);
         out.push(opening.unwrap_or_else(|| self.analysed(first + 1).clone()));
         out.extend((first + 2..=last).map(|ply| self.analysed(ply).clone()));
@@ -273,8 +289,8 @@ impl<'r> Analysis<'r> {
         last: usize,
         judge: impl FnOnce(&[&PlyAnalysis]) -> R,
     ) -> Option<R> {
-        let opening = self.analyse_span(first, last);
-        if !self.may_violate(opening.as_ref(), first, last) {
+        let mut opening = self.analyse_span(first, last);
+        if !self.may_violate(opening.as_mut(), first, last) {
             return None;
         }
         let mut cycle: Vec<&PlyAnalysis> = Vec::with_capacity(last - first);
@@ -285,28 +301,19 @@ impl<'r> Analysis<'r> {
 
     /// The quick test of [`judge_if_suspect`](Self::judge_if_suspect), on
     /// the per-ply marks, `opening` standing for the cycle's first move.
-    fn may_violate(&self, opening: Option<&PlyAnalysis>, first: usize, last: usize) -> bool {
+    fn may_violate(
+        &mut self,
+        opening: Option<&mut PlyAnalysis>,
+        first: usize,
+        last: usize,
+    ) -> bool {
+        if self.readings.attacks_forbidden_in_any_mix {
+            return self.may_attack_throughout(opening, first, last);
+        }
         let opening_mark = match opening {
             Some(p) => p.mark(&self.readings),
             None => self.marks[first + 1 - self.lo],
         };
-        if self.readings.attacks_forbidden_in_any_mix {
-            // CXA 24.13: a side may be forbidden when every move of it may
-            // attack, in any mix.
-            let mut sides = [true; 2];
-            let marks = std::iter::once(opening_mark).chain(
-                self.marks[first + 2 - self.lo..=last - self.lo]
-                    .iter()
-                    .copied(),
-            );
-            for (i, (.., may_attack)) in marks.enumerate() {
-                sides[i % 2] &= may_attack;
-                if !sides[0] && !sides[1] {
-                    return false;
-                }
-            }
-            return true;
-        }
         let loose = self.readings.discovered_check_threat_is_chase;
         let marks = std::iter::once(opening_mark)
             .chain(
@@ -333,6 +340,118 @@ impl<'r> Analysis<'r> {
             }
         }
         sides.iter().any(possible)
+    }
+
+    /// The quick test under the CXA (24.13): a side may be forbidden when
+    /// every move of it attacks or may. A move known idle settles its side
+    /// at once; only then are the searches made, one move at a time, each
+    /// once, so that the many cycles of a long game that share an idle move
+    /// cost no search. Afterwards each side has a move known idle, or every
+    /// move of it searched: all the law needs.
+    fn may_attack_throughout(
+        &mut self,
+        mut opening: Option<&mut PlyAnalysis>,
+        first: usize,
+        last: usize,
+    ) -> bool {
+        let moves = last - first;
+        let mut sides = [true; 2];
+        for i in 0..moves {
+            if self.attack_at(opening.as_deref(), first, i) == Attack::Idle {
+                sides[i % 2] = false;
+            }
+        }
+        // The middle moves first: the next cycles judged, which grow or
+        // slide along the game, keep them longest.
+        let mid = moves / 2;
+        let outwards = (0..2 * moves)
+            .map(|k| {
+                if k % 2 == 0 {
+                    Some(mid + k / 2)
+                } else {
+                    mid.checked_sub(1 + k / 2)
+                }
+            })
+            .filter_map(|i| i.filter(|&i| i < moves));
+        for i in outwards {
+            if sides[i % 2] && self.attack_at(opening.as_deref(), first, i) == Attack::Unsearched {
+                self.search_at(opening.as_deref_mut(), first, last, i);
+                if self.attack_at(opening.as_deref(), first, i) == Attack::Idle {
+                    sides[i % 2] = false;
+                }
+            }
+            if !sides[0] && !sides[1] {
+                return false;
+            }
+        }
+        sides[0] || sides[1]
+    }
+
+    /// How move `i` of the cycle after `first` attacks, from its mark.
+    fn attack_at(&self, opening: Option<&PlyAnalysis>, first: usize, i: usize) -> Attack {
+        match opening {
+            Some(p) if i == 0 => p.attack(&self.readings),
+            _ => self.marks[first + 1 + i - self.lo].3,
+        }
+    }
+
+    /// Makes the searches of move `i` of the cycle after `first` (its
+    /// first move analysed round the cycle, `opening`, compares with the
+    /// mover's last move but one of the cycle).
+    fn search_at(
+        &mut self,
+        opening: Option<&mut PlyAnalysis>,
+        first: usize,
+        last: usize,
+        i: usize,
+    ) {
+        let ply = first + 1 + i;
+        match opening {
+            Some(p) if i == 0 => {
+                let own_last = self.replay.position(last - 1);
+                let (mate, wins) = self.search(p, Some(&own_last));
+                (p.mate_threat, p.wins_by_check, p.searched) = (mate, wins, true);
+            }
+            _ => {
+                let idx = ply - self.lo;
+                let own_last = (ply >= 2).then(|| self.replay.position(ply - 2));
+                let p = self.plies[idx].clone();
+                let (mate, wins) = self.search(&p, own_last.as_ref());
+                let stored = &mut self.plies[idx];
+                (stored.mate_threat, stored.wins_by_check, stored.searched) = (mate, wins, true);
+                self.marks[idx] = stored.mark(&self.readings);
+            }
+        }
+    }
+
+    /// The searches of a move `p` that neither checks nor chases: its mate
+    /// threat and, if it has none, whether it wins material by a check.
+    /// `own_last` is the position after the mover's previous move.
+    fn search(&mut self, p: &PlyAnalysis, own_last: Option<&Position>) -> (MateThreat, bool) {
+        let before = self.replay.position(p.ply - 1);
+        let after = self.replay.position(p.ply);
+        let mover_after = after.pass();
+        // The pieces of its own kind the moved piece could take: an
+        // exchange it offers (兑), whether or not the capture is new.
+        let mut offered = SquareSet::EMPTY;
+        mover_after.for_each_legal_capture(|c| {
+            if c.from == p.mv.to && after.piece_at(c.to).is_some_and(|x| x.role == p.role) {
+                offered.insert(c.to);
+            }
+        });
+        let mate = self.mate_threat(
+            p.role,
+            &before,
+            &mover_after,
+            p.evades_check,
+            own_last,
+            offered,
+        );
+        let wins = self.readings.check_wins_are_chases
+            && mate != MateThreat::Mate
+            && !(p.evades_check && p.role == Role::King)
+            && self.wins_by_check_newly(&before, &mover_after, own_last);
+        (mate, wins)
     }
 
     /// Analyses every move of the cycle, and returns its first move analysed
@@ -622,20 +741,7 @@ impl<'r> Analysis<'r> {
             .any(|sq| sq != mv.from && !theirs_after.contains(sq));
         let sacrifice = theirs_after.contains(mv.to);
         let evades_check = before.is_check();
-        let mate_threat = if self.readings.mate_threats_attack && !check {
-            // The pieces of its own kind the moved piece could take: an
-            // exchange it offers (兑), whether or not the capture is new.
-            let mut offered = SquareSet::EMPTY;
-            mover_after.for_each_legal_capture(|c| {
-                if c.from == mv.to && after.piece_at(c.to).is_some_and(|p| p.role == role) {
-                    offered.insert(c.to);
-                }
-            });
-            self.mate_threat(role, before, &mover_after, evades_check, own_last, offered)
-        } else {
-            MateThreat::None
-        };
-        let mut analysis = PlyAnalysis {
+        let analysis = PlyAnalysis {
             ply,
             side: before.turn(),
             mv,
@@ -654,15 +760,12 @@ impl<'r> Analysis<'r> {
             blocks,
             sacrifice,
             evades_check,
-            mate_threat,
+            // The searches wait until a judgment needs them
+            // (`may_attack_throughout`).
+            mate_threat: MateThreat::None,
             wins_by_check: false,
+            searched: false,
         };
-        if self.readings.check_wins_are_chases
-            && analysis.attack(&self.readings) == Attack::Idle
-            && !(evades_check && role == Role::King)
-        {
-            analysis.wins_by_check = self.wins_by_check_newly(before, &mover_after, own_last);
-        }
         (analysis, mover_after)
     }
 

@@ -196,7 +196,9 @@ fn attacks_in_any_mix(
         notes_on_threats(readings, plies, grounds);
         return Pattern::Allowed;
     }
-    if attacks.contains(&Attack::Undecided) {
+    // A move left unsearched is never seen here (the analysis searches each
+    // side until it finds an idle move); were it, no verdict rather than a guess.
+    if attacks.contains(&Attack::Undecided) || attacks.contains(&Attack::Unsearched) {
         grounds.insert(Ground::Undecided);
         return Pattern::Allowed;
     }

@@ -13,14 +13,15 @@
 //! material ([`wins_by_check`])?
 
 use super::threats::{exchange_gain, exchange_value};
-use crate::xiangqi::{Position, Role, SquareSet};
+use crate::xiangqi::{Move, Position, Role, SquareSet};
 
 /// At most this many checks in a row (the mover's moves): the threats of
 /// 图7 and 图20 are mates by four checks.
 pub const MAX_CHECKS: u32 = 4;
 
-/// At most this many moves tried by one search.
-pub const NODE_BUDGET: u32 = 20_000;
+/// At most this many checking moves tried by one search (图7's threat needs
+/// about 1,300, counting the shallower passes).
+pub const NODE_BUDGET: u32 = 5_000;
 
 /// What the search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,6 +46,10 @@ pub fn threatens_mate(pos: &Position) -> MateThreat {
 /// exchange, 兑, not a mate threat (图29: 红方长兑, the rook set against the
 /// black rook whose capture would mate).
 pub fn threatens_mate_sparing(pos: &Position, spared: SquareSet) -> MateThreat {
+    // No check at all: no mate by checks, at any depth.
+    if checking_moves(pos).next().is_none() {
+        return MateThreat::None;
+    }
     let mut budget = NODE_BUDGET;
     for depth in 1..=MAX_CHECKS {
         match mates(pos, depth, spared, &mut budget) {
@@ -54,6 +59,19 @@ pub fn threatens_mate_sparing(pos: &Position, spared: SquareSet) -> MateThreat {
         }
     }
     MateThreat::None
+}
+
+/// The legal moves of the side to move of `pos` that give check, each
+/// tested on a copy of the board alone (the position is played only for
+/// the checks).
+fn checking_moves(pos: &Position) -> impl Iterator<Item = Move> + '_ {
+    let them = pos.turn().other();
+    let king = pos.king(them);
+    pos.legal_moves().into_iter().filter(move |m| {
+        let mut board = *pos.board();
+        board.shift(m.from, m.to);
+        board.king_attacked(king, them)
+    })
 }
 
 /// The budget ran out.
@@ -66,15 +84,13 @@ fn mates(
     spared: SquareSet,
     budget: &mut u32,
 ) -> Result<bool, OutOfBudget> {
-    for m in pos.legal_moves() {
+    for m in checking_moves(pos) {
         if spared.contains(m.to) {
             continue;
         }
         *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
         let after = pos.after(m);
-        if !after.is_check() {
-            continue;
-        }
+        debug_assert!(after.is_check());
         let replies = after.legal_moves();
         if replies.is_empty() {
             return Ok(true);
@@ -111,15 +127,12 @@ pub const MATERIAL_WON: i32 = 5;
 pub fn wins_by_check(pos: &Position) -> bool {
     let mut budget = NODE_BUDGET;
     let mover = pos.turn();
-    for m in pos.legal_moves() {
+    for m in checking_moves(pos) {
         let Some(b) = budget.checked_sub(1) else {
             return false;
         };
         budget = b;
         let after = pos.after(m);
-        if !after.is_check() {
-            continue;
-        }
         let taken = pos.piece_at(m.to).map_or(0, |p| exchange_value(p, m.to));
         let replies = after.legal_moves();
         if replies.is_empty() {

@@ -378,7 +378,9 @@ fn cycle_move(replay: &Replay, book: RuleSet, p: &PlyAnalysis, sent: &Moves) -> 
         },
         check: p.check,
         chases: p.threats.iter().map(|t| (&t.threat).into()).collect(),
-        mate_threat: (book.readings().mate_threats_attack && !p.check)
+        // Searched only where the book counts mate threats, for a move that neither
+        // checks nor chases.
+        mate_threat: (book.readings().mate_threats_attack && p.searched && !p.check)
             .then_some(p.mate_threat.into()),
     }
 }

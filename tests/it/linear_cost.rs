@@ -47,7 +47,11 @@ fn hostile_games_cost_at_most_one_analysis_per_ply_under_every_book() {
             let (ruling, work) =
                 rule_counting_work_under(book, &replay, Options::for_ruleset(book));
             eprintln!("{} {book:?}: {} {work:?}", game.name, ruling.verdict.code());
-            assert!(work.plies_analysed <= replay.plies(), "{} {book:?}", game.name);
+            assert!(
+                work.plies_analysed <= replay.plies(),
+                "{} {book:?}",
+                game.name
+            );
             assert!(
                 work.cycles_judged_in_full <= 8,
                 "{} {book:?}: the quick test settles the cycles nobody violates ({work:?})",
