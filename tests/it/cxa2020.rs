@@ -7,6 +7,7 @@
 //! not settle, listed and held unsettled (`docs/rules.md` Part III says
 //! why); and positions of our own per rule point.
 
+use crate::common::chess::{mirror_files, rotate};
 use xiangqi_arbiter::adjudication::law::Pattern;
 use xiangqi_arbiter::adjudication::{Options, Replay, RuleSet, Ruling, Verdict, rule_under};
 use xiangqi_arbiter::xiangqi::{Color, Move, Position, Square};
@@ -252,4 +253,49 @@ fn rep_moves(moves: &[&str], times: usize) -> Vec<Move> {
         .flat_map(|_| moves.iter())
         .map(|m| Move::new(sq(&m[..2]), sq(&m[2..])))
         .collect()
+}
+
+/// Every figure seen from the other side (the board turned, the colours
+/// swapped) gets the same verdict against the other side, and its mirror
+/// image left to right the same verdict: the searches and the exchange read
+/// no colour or wing.
+#[test]
+fn cxa2020_figures_turned_and_mirrored_rule_alike() {
+    for f in figures() {
+        let a = rule_figure(&f, RuleSet::CXA2020);
+        let start = Position::from_fen(&f.fen).expect("legal FEN");
+        let times = if f.closes { 2 } else { 1 };
+        let moves: Vec<Move> = (0..times).flat_map(|_| f.moves.iter().copied()).collect();
+        for (turned, board, mapped) in [
+            (
+                true,
+                rotate(&start),
+                moves.iter().map(|m| m.rotate()).collect::<Vec<_>>(),
+            ),
+            (
+                false,
+                mirror_files(&start),
+                moves.iter().map(|m| m.mirror_file()).collect::<Vec<_>>(),
+            ),
+        ] {
+            let replay = Replay::from_moves(board, &mapped).expect("legal moves");
+            let b = rule_under(
+                RuleSet::CXA2020,
+                &replay,
+                Options::for_ruleset(RuleSet::CXA2020),
+            );
+            let want = if turned {
+                a.violator.map(Color::other)
+            } else {
+                a.violator
+            };
+            assert_eq!(
+                (a.verdict, want),
+                (b.verdict, b.violator),
+                "{} turned {turned}",
+                f.id
+            );
+            assert_eq!(a.citations.len(), b.citations.len(), "{}", f.id);
+        }
+    }
 }
