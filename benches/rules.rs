@@ -19,12 +19,18 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use xiangqi_arbiter::adjudication::{Options, Replay, Verdict, law::Pattern, rule};
+use xiangqi_arbiter::adjudication::{
+    Options, Replay, RuleSet, Verdict, law::Pattern, rule, rule_under,
+};
 use xiangqi_arbiter::xiangqi::{Color, Move, Position, Role, Square, perft};
 
 fn game200() -> (Position, Vec<Move>) {
-    let v: serde_json::Value =
-        serde_json::from_str(include_str!("../tests/data/game200.json")).expect("fixture");
+    game_of(include_str!("../tests/data/game200.json"))
+}
+
+/// A game fixture's start and moves (`{"fen": ..., "moves": [ICCS, ...]}`).
+fn game_of(json: &str) -> (Position, Vec<Move>) {
+    let v: serde_json::Value = serde_json::from_str(json).expect("fixture");
     let start = Position::from_fen(v["fen"].as_str().expect("fen")).expect("legal");
     let moves = v["moves"]
         .as_array()
@@ -148,5 +154,40 @@ fn bench_hostile(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_games, bench_hostile, bench_perft);
+/// The worst cases under each rule book: game200, the hostile games and
+/// `tests/data/walk1024.json` (the load script's worst game), ruled under
+/// `book` (`by_book/<game>/<book>`): the CXA's mate-threat and exchange
+/// searches must keep each within 15 times game200 under the same book.
+fn bench_by_book(c: &mut Criterion) {
+    let mut group = c.benchmark_group("by_book");
+    let mut games: Vec<(String, Position, Vec<Move>)> = vec![{
+        let (start, moves) = game200();
+        ("game200".to_owned(), start, moves)
+    }];
+    let (start, moves) = game_of(include_str!("../tests/data/walk1024.json"));
+    games.push(("walk1024".to_owned(), start, moves));
+    for game in hostile_games::all() {
+        games.push((game.name.to_owned(), game.start, game.moves));
+    }
+    for (name, start, moves) in &games {
+        for book in RuleSet::ALL {
+            group.bench_function(format!("{name}/{}", book.id()), |b| {
+                b.iter(|| {
+                    let replay = Replay::from_moves(black_box(start.clone()), black_box(moves))
+                        .expect("legal");
+                    rule_under(book, &replay, Options::for_ruleset(book))
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_games,
+    bench_hostile,
+    bench_by_book,
+    bench_perft
+);
 criterion_main!(benches);

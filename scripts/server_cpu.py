@@ -6,6 +6,7 @@ Loopback only, bounded loops; it stops the server when done.
 
 Usage: python3 scripts/server_cpu.py BINARY PORT BODY.json [BODY.json ...]
 Each BODY is a request like tests/data/game200.json ({"fen": ..., "moves": [...]}).
+With RULESET=cxa2020 (or any book's id) in the environment, every request names that book.
 """
 
 import http.client, json, os, sys, time, subprocess
@@ -20,7 +21,9 @@ c = http.client.HTTPConnection("127.0.0.1", port)
 res = {}
 for rnd in range(2):
   for fn in files:
-    d = json.load(open(fn)); body = json.dumps({"fen": d["fen"], "moves": d["moves"]})
+    d = json.load(open(fn)); req = {"fen": d["fen"], "moves": d["moves"]}
+    if os.environ.get("RULESET"): req["ruleset"] = os.environ["RULESET"]
+    body = json.dumps(req)
     n = 3000 if "game200" in fn else 300
     t0 = cpu()
     for _ in range(n):

@@ -16,6 +16,7 @@ use std::ops::Range;
 use arrayvec::ArrayVec;
 
 use super::books::Readings;
+use super::mate_threat::{MateThreat, threatens_mate, threatens_mate_sparing, wins_by_check};
 use super::replay::Replay;
 use super::threats::{
     Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture, is_new,
@@ -57,6 +58,34 @@ pub struct PlyAnalysis {
     /// The move offers the moved piece (Article 22.7, thí): the opponent can
     /// legally capture it.
     pub sacrifice: bool,
+    /// The mover was in check before it: the move answers a check.
+    pub evades_check: bool,
+    /// Whether the move threatens mate (杀), searched only where the book
+    /// counts mate threats ([`Readings::mate_threats_attack`]), for a move
+    /// that neither checks nor chases, and only when a judgment needs it
+    /// ([`searched`](Self::searched)); otherwise [`MateThreat::None`].
+    pub mate_threat: MateThreat,
+    /// The move newly threatens to win material by a check (抽吃), searched
+    /// as [`mate_threat`](Self::mate_threat) where the book counts it
+    /// ([`Readings::check_wins_are_chases`]) and the move threatens no mate.
+    pub wins_by_check: bool,
+    /// The searches for a mate threat and a win by check were made.
+    pub searched: bool,
+}
+
+/// Whether a move attacks, as a book that forbids attacks in any mix reads
+/// it ([`Readings::attacks_forbidden_in_any_mix`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Attack {
+    /// Idle (闲): no check, chase or mate threat.
+    Idle,
+    /// A check (将), a mate threat (杀) or a chase (捉).
+    Attacks,
+    /// No check or chase, and the bounded mate search could not decide.
+    Undecided,
+    /// No check or chase, and the searches are not made yet: only the
+    /// quick test sees this, which makes them when it must.
+    Unsearched,
 }
 
 impl PlyAnalysis {
@@ -81,6 +110,45 @@ impl PlyAnalysis {
             .any(|t| t.threat.kind == ThreatKind::Chase)
     }
 
+    /// True if the move chases as the CXA reads it: a threat that counts as
+    /// a chase with a piece other than a king or pawn among its attackers
+    /// (26.1, 26.1.1), and not by a king's move answering check (26.1.3).
+    /// Other books: any threat that counts as a chase.
+    pub fn chases_as(&self, readings: &Readings) -> bool {
+        let alone_only = readings.king_and_pawn_chase_only_alone;
+        if alone_only && self.evades_check && self.role == Role::King {
+            return false;
+        }
+        self.threats.iter().any(|t| {
+            let counts = t.threat.kind == ThreatKind::Chase
+                || (readings.discovered_check_threat_is_chase
+                    && t.threat.kind == ThreatKind::DiscoveredCheck);
+            counts
+                && (!alone_only
+                    || t.attacker_ids
+                        .iter()
+                        .any(|&(_, r)| !matches!(r, Role::King | Role::Pawn)))
+        })
+    }
+
+    /// Whether the move attacks (CXA 24.13): checks, threatens mate or
+    /// chases.
+    pub fn attack(&self, readings: &Readings) -> Attack {
+        if self.check
+            || self.mate_threat == MateThreat::Mate
+            || self.wins_by_check
+            || self.chases_as(readings)
+        {
+            Attack::Attacks
+        } else if readings.mate_threats_attack && !self.searched {
+            Attack::Unsearched
+        } else if self.mate_threat == MateThreat::Unknown {
+            Attack::Undecided
+        } else {
+            Attack::Idle
+        }
+    }
+
     /// The identities of the pieces the move presses (chases, or offers to
     /// exchange), one bit each: a perpetual chase needs one bit set on
     /// every move of the side (Article 23, points 3 and 8).
@@ -102,16 +170,27 @@ impl PlyAnalysis {
     }
 
     /// What the quick test reads of this move: it checks, the pieces it
-    /// presses, and those it presses counting discovered-check threats.
-    fn mark(&self) -> Mark {
-        (self.check, self.pressed(), self.pressed_with_discovered())
+    /// presses, those it presses counting discovered-check threats, and
+    /// whether it attacks as the CXA reads it (idle under the other books).
+    fn mark(&self, readings: &Readings) -> Mark {
+        let attack = if readings.attacks_forbidden_in_any_mix {
+            self.attack(readings)
+        } else {
+            Attack::Idle
+        };
+        (
+            self.check,
+            self.pressed(),
+            self.pressed_with_discovered(),
+            attack,
+        )
     }
 }
 
 const NO_PIECE: PieceId = PieceId::MAX;
 
 /// See [`PlyAnalysis::mark`].
-type Mark = (bool, u32, u32);
+type Mark = (bool, u32, u32, Attack);
 
 /// Analyses plies `first + 1 ..= last` of `replay`, a cycle: the position
 /// after `last` is the one after `first`.
@@ -143,6 +222,11 @@ pub struct Analysis<'r> {
     analyses: usize,
     /// The captures a move created, while its analysis is made.
     fresh: Vec<Capture>,
+    /// Each position's mate threat, by key, once searched.
+    mates: HashMap<u64, MateThreat, BuildHasherDefault<KeyHasher>>,
+    /// Whether each position's side to move wins material by a check, by
+    /// key, once searched.
+    check_wins: HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
 }
 
 /// The state of a walk about to analyse ply `ply`.
@@ -174,12 +258,19 @@ impl<'r> Analysis<'r> {
             start_ids: [NO_PIECE; 90],
             analyses: 0,
             fresh: Vec::new(),
+            mates: HashMap::default(),
+            check_wins: HashMap::default(),
         }
     }
 
     /// The moves of the cycle `first + 1 ..= last` as the law sees them.
     pub fn cycle(&mut self, first: usize, last: usize) -> Vec<PlyAnalysis> {
-        let opening = self.analyse_span(first, last);
+        let mut opening = self.analyse_span(first, last);
+        if self.readings.attacks_forbidden_in_any_mix {
+            // As much searched as the quick test needs: each side has a move
+            // known idle, or every move of it searched.
+            self.may_attack_throughout(opening.as_mut(), first, last);
+        }
         let mut out = Vec::with_capacity(last - first);
         out.push(opening.unwrap_or_else(|| self.analysed(first + 1).clone()));
         out.extend((first + 2..=last).map(|ply| self.analysed(ply).clone()));
@@ -198,8 +289,8 @@ impl<'r> Analysis<'r> {
         last: usize,
         judge: impl FnOnce(&[&PlyAnalysis]) -> R,
     ) -> Option<R> {
-        let opening = self.analyse_span(first, last);
-        if !self.may_violate(opening.as_ref(), first, last) {
+        let mut opening = self.analyse_span(first, last);
+        if !self.may_violate(opening.as_mut(), first, last) {
             return None;
         }
         let mut cycle: Vec<&PlyAnalysis> = Vec::with_capacity(last - first);
@@ -210,9 +301,17 @@ impl<'r> Analysis<'r> {
 
     /// The quick test of [`judge_if_suspect`](Self::judge_if_suspect), on
     /// the per-ply marks, `opening` standing for the cycle's first move.
-    fn may_violate(&self, opening: Option<&PlyAnalysis>, first: usize, last: usize) -> bool {
+    fn may_violate(
+        &mut self,
+        opening: Option<&mut PlyAnalysis>,
+        first: usize,
+        last: usize,
+    ) -> bool {
+        if self.readings.attacks_forbidden_in_any_mix {
+            return self.may_attack_throughout(opening, first, last);
+        }
         let opening_mark = match opening {
-            Some(p) => p.mark(),
+            Some(p) => p.mark(&self.readings),
             None => self.marks[first + 1 - self.lo],
         };
         let loose = self.readings.discovered_check_threat_is_chase;
@@ -222,7 +321,7 @@ impl<'r> Analysis<'r> {
                     .iter()
                     .copied(),
             )
-            .map(|(check, pressed, with_discovered)| {
+            .map(|(check, pressed, with_discovered, _)| {
                 (check, if loose { with_discovered } else { pressed })
             });
         // Per side (the first mover's, then the other's): every move checks,
@@ -241,6 +340,118 @@ impl<'r> Analysis<'r> {
             }
         }
         sides.iter().any(possible)
+    }
+
+    /// The quick test under the CXA (24.13): a side may be forbidden when
+    /// every move of it attacks or may. A move known idle settles its side
+    /// at once; only then are the searches made, one move at a time, each
+    /// once, so that the many cycles of a long game that share an idle move
+    /// cost no search. Afterwards each side has a move known idle, or every
+    /// move of it searched: all the law needs.
+    fn may_attack_throughout(
+        &mut self,
+        mut opening: Option<&mut PlyAnalysis>,
+        first: usize,
+        last: usize,
+    ) -> bool {
+        let moves = last - first;
+        let mut sides = [true; 2];
+        for i in 0..moves {
+            if self.attack_at(opening.as_deref(), first, i) == Attack::Idle {
+                sides[i % 2] = false;
+            }
+        }
+        // The middle moves first: the next cycles judged, which grow or
+        // slide along the game, keep them longest.
+        let mid = moves / 2;
+        let outwards = (0..2 * moves)
+            .map(|k| {
+                if k % 2 == 0 {
+                    Some(mid + k / 2)
+                } else {
+                    mid.checked_sub(1 + k / 2)
+                }
+            })
+            .filter_map(|i| i.filter(|&i| i < moves));
+        for i in outwards {
+            if sides[i % 2] && self.attack_at(opening.as_deref(), first, i) == Attack::Unsearched {
+                self.search_at(opening.as_deref_mut(), first, last, i);
+                if self.attack_at(opening.as_deref(), first, i) == Attack::Idle {
+                    sides[i % 2] = false;
+                }
+            }
+            if !sides[0] && !sides[1] {
+                return false;
+            }
+        }
+        sides[0] || sides[1]
+    }
+
+    /// How move `i` of the cycle after `first` attacks, from its mark.
+    fn attack_at(&self, opening: Option<&PlyAnalysis>, first: usize, i: usize) -> Attack {
+        match opening {
+            Some(p) if i == 0 => p.attack(&self.readings),
+            _ => self.marks[first + 1 + i - self.lo].3,
+        }
+    }
+
+    /// Makes the searches of move `i` of the cycle after `first` (its
+    /// first move analysed round the cycle, `opening`, compares with the
+    /// mover's last move but one of the cycle).
+    fn search_at(
+        &mut self,
+        opening: Option<&mut PlyAnalysis>,
+        first: usize,
+        last: usize,
+        i: usize,
+    ) {
+        let ply = first + 1 + i;
+        match opening {
+            Some(p) if i == 0 => {
+                let own_last = self.replay.position(last - 1);
+                let (mate, wins) = self.search(p, Some(&own_last));
+                (p.mate_threat, p.wins_by_check, p.searched) = (mate, wins, true);
+            }
+            _ => {
+                let idx = ply - self.lo;
+                let own_last = (ply >= 2).then(|| self.replay.position(ply - 2));
+                let p = self.plies[idx].clone();
+                let (mate, wins) = self.search(&p, own_last.as_ref());
+                let stored = &mut self.plies[idx];
+                (stored.mate_threat, stored.wins_by_check, stored.searched) = (mate, wins, true);
+                self.marks[idx] = stored.mark(&self.readings);
+            }
+        }
+    }
+
+    /// The searches of a move `p` that neither checks nor chases: its mate
+    /// threat and, if it has none, whether it wins material by a check.
+    /// `own_last` is the position after the mover's previous move.
+    fn search(&mut self, p: &PlyAnalysis, own_last: Option<&Position>) -> (MateThreat, bool) {
+        let before = self.replay.position(p.ply - 1);
+        let after = self.replay.position(p.ply);
+        let mover_after = after.pass();
+        // The pieces of its own kind the moved piece could take: an
+        // exchange it offers (兑), whether or not the capture is new.
+        let mut offered = SquareSet::EMPTY;
+        mover_after.for_each_legal_capture(|c| {
+            if c.from == p.mv.to && after.piece_at(c.to).is_some_and(|x| x.role == p.role) {
+                offered.insert(c.to);
+            }
+        });
+        let mate = self.mate_threat(
+            p.role,
+            &before,
+            &mover_after,
+            p.evades_check,
+            own_last,
+            offered,
+        );
+        let wins = self.readings.check_wins_are_chases
+            && mate != MateThreat::Mate
+            && !(p.evades_check && p.role == Role::King)
+            && self.wins_by_check_newly(&before, &mover_after, own_last);
+        (mate, wins)
     }
 
     /// Analyses every move of the cycle, and returns its first move analysed
@@ -389,7 +600,7 @@ impl<'r> Analysis<'r> {
             // The mover to move again after its move: the next move's start
             // with the other side to move.
             at.before_passed = OnceCell::from(mover_after);
-            self.marks.push(analysis.mark());
+            self.marks.push(analysis.mark(&self.readings));
             self.plies.push(analysis);
             self.analyses += 1;
             at.ids[mv.to.index()] = at.ids[mv.from.index()];
@@ -451,6 +662,12 @@ impl<'r> Analysis<'r> {
             let now = self.views.view(mover_after.key(), || &mover_after);
             let old = self.views.view(before.key(), || before);
             let defending_king = before.king(before.turn().other());
+            // The capturer's recaptures are weighed where the book weighs the
+            // complete exchange: its king's surroundings are read too.
+            let attacking_king = self
+                .readings
+                .exchange_gain_is_chase
+                .then(|| before.king(before.turn()));
             let quiet = !self.replay.is_capture(ply);
             for i in now.captures() {
                 let capture = self.views.captures[i].0;
@@ -459,7 +676,13 @@ impl<'r> Analysis<'r> {
                 // changed what it is, or it takes a pawn that is never chased:
                 // nothing new, and nothing to classify.
                 if had.is_some()
-                    && ((quiet && classification_unchanged_by(mv, capture, defending_king))
+                    && ((quiet
+                        && classification_unchanged_by(
+                            mv,
+                            capture,
+                            defending_king,
+                            attacking_king,
+                        ))
                         || after
                             .piece_at(capture.to)
                             .is_some_and(|target| never_chased(target, capture.to)))
@@ -517,6 +740,7 @@ impl<'r> Analysis<'r> {
             .into_iter()
             .any(|sq| sq != mv.from && !theirs_after.contains(sq));
         let sacrifice = theirs_after.contains(mv.to);
+        let evades_check = before.is_check();
         let analysis = PlyAnalysis {
             ply,
             side: before.turn(),
@@ -535,8 +759,92 @@ impl<'r> Analysis<'r> {
             threats,
             blocks,
             sacrifice,
+            evades_check,
+            // The searches wait until a judgment needs them
+            // (`may_attack_throughout`).
+            mate_threat: MateThreat::None,
+            wins_by_check: false,
+            searched: false,
         };
         (analysis, mover_after)
+    }
+
+    /// Whether the mover, to move again in `mover_after`, wins material by
+    /// a check, and could not from `before` (the same side to move), nor,
+    /// answering a check, after its own previous move (`own_last`, CXA
+    /// 26.1.4): a threat the move created.
+    fn wins_by_check_newly(
+        &mut self,
+        before: &Position,
+        mover_after: &Position,
+        own_last: Option<&Position>,
+    ) -> bool {
+        if !self.check_wins(mover_after) || self.check_wins(before) {
+            return false;
+        }
+        match own_last {
+            Some(own_last) if before.is_check() => !self.check_wins(&own_last.pass()),
+            _ => true,
+        }
+    }
+
+    /// [`wins_by_check`] of `pos`, searched once per position.
+    fn check_wins(&mut self, pos: &Position) -> bool {
+        *self
+            .check_wins
+            .entry(pos.key())
+            .or_insert_with(|| wins_by_check(pos))
+    }
+
+    /// Whether the move of a `role` from `before`, leaving `mover_after`
+    /// (the mover to move again), threatens mate, as the CXA counts it: a
+    /// threat the move created, not one the mover had before it; a king's
+    /// move answering check threatens nothing (26.1.3), and another piece's
+    /// move answering check only a threat that was not there after the
+    /// mover's previous move (`own_last`, 26.1.4); and not a mate that
+    /// begins by taking a piece the move offers for exchange (`offered`).
+    fn mate_threat(
+        &mut self,
+        role: Role,
+        before: &Position,
+        mover_after: &Position,
+        evades_check: bool,
+        own_last: Option<&Position>,
+        offered: SquareSet,
+    ) -> MateThreat {
+        if evades_check && role == Role::King {
+            return MateThreat::None;
+        }
+        let mut threat = self.searched(mover_after);
+        // 兑, not 杀: a mate that begins by taking the piece the move offers
+        // for exchange (图29).
+        if threat == MateThreat::Mate && !offered.is_empty() {
+            threat = threatens_mate_sparing(mover_after, offered);
+        }
+        // Only a threat the move created (CXA 29.2, as for a chase): the
+        // mover could not mate so before it.
+        if threat != MateThreat::None && self.searched(before) == MateThreat::Mate {
+            return MateThreat::None;
+        }
+        if threat != MateThreat::None
+            && evades_check
+            && let Some(own_last) = own_last
+        {
+            let standing = own_last.pass();
+            if self.searched(&standing) == MateThreat::Mate {
+                return MateThreat::None;
+            }
+        }
+        threat
+    }
+
+    /// The mate threat of the side to move of `pos`, searched once per
+    /// position.
+    fn searched(&mut self, pos: &Position) -> MateThreat {
+        *self
+            .mates
+            .entry(pos.key())
+            .or_insert_with(|| threatens_mate(pos))
     }
 }
 

@@ -10,7 +10,8 @@
 use std::collections::BTreeSet;
 
 use super::books::{Citation, Ground, Readings, RuleSet};
-use super::cycle::{PieceId, PlyAnalysis};
+use super::cycle::{Attack, PieceId, PlyAnalysis};
+use super::mate_threat::MateThreat;
 use super::threats::{Protection, Threat, ThreatKind};
 use crate::xiangqi::{Color, Role, Square};
 
@@ -21,6 +22,9 @@ pub enum Pattern {
     PerpetualCheck,
     /// Every move chased one same piece (Article 22.11, Article 23 point 3).
     PerpetualChase(ChaseFinding),
+    /// Every move attacked, checks, mate threats and chases in a mix, or
+    /// chases of different pieces in turn: forbidden under the CXA (24.13).
+    PerpetualAttack,
     /// Anything else: allowed moves (Article 23, points 2, 4, 9, 10).
     Allowed,
 }
@@ -31,6 +35,7 @@ impl Pattern {
         match self {
             Pattern::PerpetualCheck => "perpetual_check",
             Pattern::PerpetualChase(_) => "perpetual_chase",
+            Pattern::PerpetualAttack => "perpetual_attack",
             Pattern::Allowed => "allowed",
         }
     }
@@ -56,6 +61,9 @@ pub struct SideFinding {
     pub checks: usize,
     /// How many of its moves chased some piece (as the book counts chases).
     pub chases: usize,
+    /// How many of its moves threatened mate (杀), where the book counts
+    /// mate threats (CXA); 0 otherwise.
+    pub mate_threats: usize,
     /// What the law found, in neither book's numbering.
     pub grounds: BTreeSet<Ground>,
     /// The book's articles behind the pattern, e.g. 23.6 (VN) or AXF 17
@@ -100,7 +108,24 @@ pub fn side_finding<'a>(
     let plies: Vec<&PlyAnalysis> = cycle.into_iter().filter(|p| p.side == side).collect();
     let checks = plies.iter().filter(|p| p.check).count();
     let chases = plies.iter().filter(|p| move_chases(&readings, p)).count();
+    let mate_threats = plies
+        .iter()
+        .filter(|p| p.mate_threat == MateThreat::Mate)
+        .count();
     let mut grounds = BTreeSet::new();
+    if readings.attacks_forbidden_in_any_mix {
+        let pattern = attacks_in_any_mix(&readings, &plies, &mut grounds);
+        return SideFinding {
+            side,
+            pattern,
+            moves: plies.len(),
+            checks,
+            chases: plies.iter().filter(|p| p.chases_as(&readings)).count(),
+            mate_threats,
+            articles: cite(book, &grounds),
+            grounds,
+        };
+    }
     let pattern = if perpetual_check(&plies) {
         grounds.insert(Ground::PerpetualCheck);
         Pattern::PerpetualCheck
@@ -128,9 +153,82 @@ pub fn side_finding<'a>(
         moves: plies.len(),
         checks,
         chases,
+        mate_threats,
         articles: cite(book, &grounds),
         grounds,
     }
+}
+
+/// CXA 2020 24.13 (图8, 图7, 参考图44): a side is forbidden when every one
+/// of its moves attacks, checks (将), mate threats (杀) and chases (捉) in any
+/// mix: 长将, 长杀, 长捉 (one piece, or several in turn), 一将一杀, 一将一捉,
+/// 一杀一捉. A single idle move (闲: 兑、献、拦、跟 among them, 24.8) makes the
+/// side allowed (一将一闲, 图5). A side whose every move attacks or may
+/// (the mate search undecided on some) is recorded as
+/// [`Ground::Undecided`], and the verdict is withheld.
+fn attacks_in_any_mix(
+    readings: &Readings,
+    plies: &[&PlyAnalysis],
+    grounds: &mut BTreeSet<Ground>,
+) -> Pattern {
+    let attacks: Vec<Attack> = plies.iter().map(|p| p.attack(readings)).collect();
+    let checks = plies.iter().any(|p| p.check);
+    let mates = plies.iter().any(|p| p.mate_threat == MateThreat::Mate);
+    if mates {
+        grounds.insert(Ground::MateThreats);
+    }
+    if plies
+        .iter()
+        .any(|p| p.evades_check && p.role == Role::King && p.chases())
+    {
+        grounds.insert(Ground::KingAnswersCheck);
+    }
+    if perpetual_check(plies) {
+        grounds.insert(Ground::PerpetualCheck);
+        return Pattern::PerpetualCheck;
+    }
+    if plies.is_empty() || attacks.contains(&Attack::Idle) {
+        if checks {
+            grounds.insert(Ground::ChecksMixed);
+        } else {
+            // Chases of one piece the book exempts (a king or pawn alone),
+            // offers, protected targets: said as the other books say them.
+            let _ = perpetual_chase(readings, plies, grounds);
+        }
+        if !checks && plies.iter().all(|p| p.blocks_or_offers()) {
+            grounds.insert(Ground::BlocksOrOffers);
+        }
+        notes_on_threats(readings, plies, grounds);
+        return Pattern::Allowed;
+    }
+    // A move left unsearched is never seen here (the analysis searches each
+    // side until it finds an idle move); were it, no verdict rather than a guess.
+    if attacks.contains(&Attack::Undecided) || attacks.contains(&Attack::Unsearched) {
+        grounds.insert(Ground::Undecided);
+        return Pattern::Allowed;
+    }
+    notes_on_threats(readings, plies, grounds);
+    // 26.9.2, 26.9.3: a joint chase, a truly protected piece won only by
+    // the exchange (联合捉, 少根子), which grades the side above single chasers.
+    if plies
+        .iter()
+        .flat_map(|p| p.threats.iter())
+        .any(|t| t.threat.kind == ThreatKind::Chase && t.threat.flags.exchange_gain)
+    {
+        grounds.insert(Ground::ExchangeGain);
+    }
+    if !checks
+        && !mates
+        && let Some(chase) = perpetual_chase(readings, plies, grounds)
+    {
+        return Pattern::PerpetualChase(chase);
+    }
+    grounds.remove(&Ground::ChasesInTurn);
+    if !checks && !mates {
+        grounds.insert(Ground::ChasesInTurn);
+    }
+    grounds.insert(Ground::AttacksInAnyMix);
+    Pattern::PerpetualAttack
 }
 
 /// Article 23, point 1 (and 22.9): every move of the side checks, by one
@@ -194,7 +292,7 @@ fn perpetual_chase(
             .collect();
         // Article 23, point 9 (AXF rules 28, 29): a king or pawn chasing,
         // with the help the book allows, is allowed.
-        let over_helped = match king_or_pawn_chase(&chasers) {
+        let over_helped = match king_or_pawn_chase(readings, &chasers) {
             KingOrPawn::Exempt(exempt) => {
                 grounds.insert(exempt);
                 continue;
@@ -308,8 +406,9 @@ fn blocks_sacrifices_and_offers(plies: &[&PlyAnalysis], grounds: &mut BTreeSet<G
 /// pawn, helped by at most one rook, horse or cannon. The AXF diagrams read
 /// the same: a pawn with a cannon (diagram 70) or the king with a horse
 /// (diagram 68) may chase, a king or pawn with two helpers may not (the
-/// engine positions of diagrams 71–75).
-fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> KingOrPawn {
+/// engine positions of diagrams 71–75). Under the CXA (26.1, 26.1.1) the
+/// king or pawn chases freely only alone: no helper.
+fn king_or_pawn_chase(readings: &Readings, chasers: &[(PieceId, Role)]) -> KingOrPawn {
     let king = chasers.iter().any(|&(_, r)| r == Role::King);
     let pawn = chasers.iter().any(|&(_, r)| r == Role::Pawn);
     let mut helpers: Vec<PieceId> = chasers
@@ -324,9 +423,14 @@ fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> KingOrPawn {
     } else {
         (Ground::PawnChase, Role::Pawn)
     };
+    let allowed_helpers = if readings.king_and_pawn_chase_only_alone {
+        0
+    } else {
+        1
+    };
     match (king || pawn, helpers.len()) {
         (false, _) => KingOrPawn::Neither,
-        (true, 0 | 1) => KingOrPawn::Exempt(ground),
+        (true, n) if n <= allowed_helpers => KingOrPawn::Exempt(ground),
         (true, _) => KingOrPawn::OverHelped(leader),
     }
 }
@@ -335,10 +439,10 @@ fn king_or_pawn_chase(chasers: &[(PieceId, Role)]) -> KingOrPawn {
 enum KingOrPawn {
     /// No king or pawn chases.
     Neither,
-    /// A king or pawn chases with at most one helper: allowed.
+    /// A king or pawn chases with the help the book allows: allowed.
     Exempt(Ground),
-    /// A king or pawn (the role) chases with two or more helpers: the
-    /// exception does not cover it.
+    /// A king or pawn (the role) chases with more help than the book
+    /// allows: the exception does not cover it.
     OverHelped(Role),
 }
 
@@ -396,12 +500,18 @@ pub struct CycleVerdict {
     pub grounds: BTreeSet<Ground>,
     /// The book's articles of the verdict itself (VN 7.x, 24.x; AXF 3–8).
     pub articles: BTreeSet<Citation>,
+    /// No verdict: it turns on a move the bounded mate search could not
+    /// decide ([`Ground::Undecided`]).
+    pub undecided: bool,
 }
 
 /// Articles 7 and 24 (AXF rules 3–8, 15, 18): who, if anyone, violates.
 pub fn verdict(book: RuleSet, red: &SideFinding, black: &SideFinding) -> CycleVerdict {
     use Pattern::*;
     let readings = book.readings();
+    if readings.graded_when_both_forbidden {
+        return graded_verdict(book, red, black);
+    }
     let (violator, grounds): (Option<Color>, &[Ground]) = match (&red.pattern, &black.pattern) {
         // Article 24.3 and 7.2.c (AXF 7): both check perpetually (check and
         // counter-check).
@@ -454,6 +564,72 @@ pub fn verdict(book: RuleSet, red: &SideFinding, black: &SideFinding) -> CycleVe
         violator,
         articles: cite(book, &grounds),
         grounds,
+        undecided: false,
+    }
+}
+
+/// CXA 2020 25.1–25.3 and 26.9: one side forbidden, the other allowed: the
+/// forbidden side must change (25.3). Both forbidden: a perpetual checker
+/// changes first (26.9.1, 25.1: 长将 is never allowed), both checking is a
+/// draw; a side whose forbidden moves are single-piece chases changes
+/// against a joint chase (26.9.2, 26.9.3); every other pair is a draw
+/// (26.9.4). A side the mate search left undecided withholds the verdict.
+fn graded_verdict(book: RuleSet, red: &SideFinding, black: &SideFinding) -> CycleVerdict {
+    use Pattern::*;
+    let forbidden = |f: &SideFinding| f.pattern != Allowed;
+    let undecided = [red, black]
+        .iter()
+        .any(|f| f.grounds.contains(&Ground::Undecided));
+    let joint = |f: &SideFinding| f.grounds.contains(&Ground::ExchangeGain);
+    let single_chases = |f: &SideFinding| {
+        matches!(f.pattern, PerpetualChase(_) | PerpetualAttack)
+            && f.checks == 0
+            && f.mate_threats == 0
+            && !joint(f)
+    };
+    let (violator, grounds): (Option<Color>, &[Ground]) = if undecided {
+        (None, &[Ground::Undecided])
+    } else {
+        match (&red.pattern, &black.pattern) {
+            (PerpetualCheck, PerpetualCheck) => {
+                (None, &[Ground::MutualCheck, Ground::SameViolation])
+            }
+            (PerpetualCheck, _) if forbidden(black) => (
+                Some(Color::Red),
+                &[Ground::CheckOutranks, Ground::CheckViolation],
+            ),
+            (_, PerpetualCheck) if forbidden(red) => (
+                Some(Color::Black),
+                &[Ground::CheckOutranks, Ground::CheckViolation],
+            ),
+            (PerpetualCheck, _) => (Some(Color::Red), &[Ground::CheckViolation]),
+            (_, PerpetualCheck) => (Some(Color::Black), &[Ground::CheckViolation]),
+            _ if forbidden(red) && forbidden(black) => {
+                if single_chases(red) && joint(black) {
+                    (
+                        Some(Color::Red),
+                        &[Ground::JointChaseOutranks, Ground::ChaseViolation],
+                    )
+                } else if single_chases(black) && joint(red) {
+                    (
+                        Some(Color::Black),
+                        &[Ground::JointChaseOutranks, Ground::ChaseViolation],
+                    )
+                } else {
+                    (None, &[Ground::SameViolation])
+                }
+            }
+            _ if forbidden(red) => (Some(Color::Red), &[Ground::ChaseViolation]),
+            _ if forbidden(black) => (Some(Color::Black), &[Ground::ChaseViolation]),
+            _ => (None, &[Ground::NoViolation]),
+        }
+    };
+    let grounds: BTreeSet<Ground> = grounds.iter().copied().collect();
+    CycleVerdict {
+        violator,
+        articles: cite(book, &grounds),
+        grounds,
+        undecided,
     }
 }
 

@@ -221,6 +221,8 @@ pub fn rule_counting_work_under(
     let (verdict, violator) = match &current {
         None => (Verdict::None, None),
         Some(rep) => match (rep.verdict.violator, rep.loss_ply) {
+            // No verdict where the bounded mate search could not decide.
+            (None, _) if rep.verdict.undecided => (Verdict::None, None),
             (None, _) => (Verdict::Draw, None),
             (Some(v), None) => (Verdict::MustChange, Some(v)),
             (Some(v), Some(_)) => (Verdict::Loss, Some(v)),

@@ -80,6 +80,10 @@ pub struct ChaseFlags {
     /// book does not chase it for that: under the Asian rules a threat to
     /// "check and capture", allowed (AXF rule 38, diagrams 97 and 98).
     pub pinned_not_chased: bool,
+    /// The target is truly protected, but capturing it wins material after
+    /// the complete exchange on its square: an under-protected piece (少根子)
+    /// or a joint chase (联合捉), chased under the CXA (26.5, 图11, 图26).
+    pub exchange_gain: bool,
 }
 
 /// One legal capture the side to move could make on an enemy piece (not
@@ -176,6 +180,7 @@ fn merge(a: ChaseFlags, b: ChaseFlags) -> ChaseFlags {
         pinned_target: a.pinned_target || b.pinned_target,
         blocked_horse: a.blocked_horse || b.blocked_horse,
         pinned_not_chased: a.pinned_not_chased || b.pinned_not_chased,
+        exchange_gain: a.exchange_gain || b.exchange_gain,
     }
 }
 
@@ -226,11 +231,87 @@ fn classify(
     }
     match protection {
         Protection::True if flags.pinned_target => (ThreatKind::Chase, protection, flags),
+        // CXA 26.5 (图11, 图26): a protected piece that the complete exchange
+        // on its square wins is chased (少根子, 联合捉).
+        Protection::True if readings.exchange_gain_is_chase && exchange_wins(pos, m) => {
+            flags.exchange_gain = true;
+            (ThreatKind::Chase, protection, flags)
+        }
         // Article 23, point 6: real protection, no chase.
         Protection::True => (ThreatKind::Protected, protection, flags),
         // Article 23, point 6: false protection is no protection.
         Protection::False | Protection::None => (ThreatKind::Chase, protection, flags),
     }
+}
+
+/// A piece's value in an exchange, CXA 1.2: a rook is worth two horses or
+/// cannons, a horse a cannon, an advisor an elephant; a crossed pawn
+/// counts least (its value "floats"; our scale is an inference), an uncrossed pawn
+/// nothing, and the king is never given up.
+pub fn exchange_value(piece: Piece, on: Square) -> i32 {
+    match piece.role {
+        Role::Rook => 10,
+        Role::Horse | Role::Cannon => 5,
+        Role::Advisor | Role::Elephant => 2,
+        Role::Pawn if on.on_own_half(piece.color) => 0,
+        Role::Pawn => 1,
+        Role::King => 1000,
+    }
+}
+
+/// CXA 26.5: after the capture `m` in `pos`, both sides recapturing on the
+/// square with their least valuable legal piece, each free to stop, the
+/// capturer comes out ahead (a static exchange, the board read again after
+/// each capture, so screens and legs opened by it count).
+fn exchange_wins(pos: &Position, m: Move) -> bool {
+    exchange_gain(pos, m) > 0
+}
+
+/// What the capturer of `m` nets after the complete exchange on its square
+/// (CXA 26.5), in the values of [`exchange_value`].
+pub fn exchange_gain(pos: &Position, m: Move) -> i32 {
+    let mut board = *pos.board();
+    let mut kings = [pos.king(Color::Red), pos.king(Color::Black)];
+    let to = m.to;
+    let first = pos.piece_at(m.from).expect("a move has a piece");
+    let target = pos.piece_at(to).expect("a capture has a victim");
+    let mut gain = [0i32; 33];
+    gain[0] = exchange_value(target, to);
+    let mut standing = exchange_value(first, to);
+    board.shift(m.from, to);
+    if first.role == Role::King {
+        kings[first.color.index()] = to;
+    }
+    let mut side = first.color.other();
+    let mut depth = 0;
+    while depth + 1 < gain.len() {
+        let least = board
+            .attackers(to, side)
+            .into_iter()
+            .filter(|&from| board.king_safety_after(from, to, kings, side).is_ok())
+            .filter_map(|from| {
+                board
+                    .piece_at(from)
+                    .map(|p| (exchange_value(p, to), from, p))
+            })
+            .min_by_key(|&(value, from, _)| (value, from.index()));
+        let Some((value, from, piece)) = least else {
+            break;
+        };
+        depth += 1;
+        gain[depth] = standing - gain[depth - 1];
+        standing = value;
+        board.shift(from, to);
+        if piece.role == Role::King {
+            kings[side.index()] = to;
+        }
+        side = side.other();
+    }
+    while depth > 0 {
+        gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
+        depth -= 1;
+    }
+    gain[0]
 }
 
 /// Whether the book chases `target`, pinned by `pinners` (in `pos`) and
@@ -422,9 +503,22 @@ fn root_through_attacker(pos: &Position, m: Move) -> bool {
 /// kings facing). No elephant or advisor of the capturer's side ever reaches
 /// the defending king across the river. A move whose two points are outside
 /// all of these leaves every point the classification reads as it was.
+/// Where the book weighs the complete exchange on the target's square
+/// ([`Readings::exchange_gain_is_chase`]), the capturer's recaptures must
+/// be legal too: its own king's surroundings (`attacking_king`) are read
+/// as well.
 #[inline]
-pub fn classification_unchanged_by(moved: Move, capture: Move, defending_king: Square) -> bool {
-    let read = READ_AROUND_TARGET[capture.to.index()] | READ_AROUND_KING[defending_king.index()];
+pub fn classification_unchanged_by(
+    moved: Move,
+    capture: Move,
+    defending_king: Square,
+    attacking_king: Option<Square>,
+) -> bool {
+    let mut read =
+        READ_AROUND_TARGET[capture.to.index()] | READ_AROUND_KING[defending_king.index()];
+    if let Some(king) = attacking_king {
+        read |= READ_AROUND_KING[king.index()];
+    }
     let touched = (1u128 << moved.from.index()) | (1u128 << moved.to.index());
     capture.from != moved.to && read & touched == 0
 }
@@ -555,7 +649,8 @@ mod tests {
                         if c.from == mv.from || !captures_after.contains(&c) {
                             continue;
                         }
-                        if !classification_unchanged_by(mv, c, defending_king) {
+                        let attacking_king = Some(pos.king(pos.turn()));
+                        if !classification_unchanged_by(mv, c, defending_king, attacking_king) {
                             changed += 1;
                             continue;
                         }
@@ -594,6 +689,39 @@ mod tests {
         assert_eq!(
             (c.kind, c.protection),
             (ThreatKind::DiscoveredCheck, Protection::False)
+        );
+    }
+
+    /// CXA 26.5 (图11, 图26): a cannon protected once by an advisor,
+    /// attacked by a rook alone, is protected (the rook would be lost); with
+    /// a horse on it too, the complete exchange wins material: a joint chase
+    /// (联合捉) of an under-protected piece (少根子). The Vietnamese law counts
+    /// neither.
+    #[test]
+    fn cxa_26_5_a_joint_attack_on_an_under_protected_piece_is_a_chase() {
+        let classify = |fen: &str, from: &str, book: RuleSet| {
+            let pos = Position::from_fen(fen).expect("legal FEN");
+            let m = Move::new(
+                Square::from_iccs(from).expect("a square"),
+                Square::from_iccs("e8").expect("a square"),
+            );
+            classify_capture(&pos, &pos.pass(), m, &book.readings()).expect("no king")
+        };
+        let alone = "3a1k3/4c4/9/9/9/9/9/9/9/3KR4 w - - 0 1";
+        let joint = "3a1k3/4c4/2N6/9/9/9/9/9/9/3KR4 w - - 0 1";
+        let c = classify(alone, "e0", RuleSet::CXA2020);
+        assert_eq!(c.kind, ThreatKind::Protected);
+        // The horse takes first; the rook takes the advisor that recaptures.
+        let c = classify(joint, "c7", RuleSet::CXA2020);
+        assert_eq!((c.kind, c.flags.exchange_gain), (ThreatKind::Chase, true));
+        // The rook taking first loses it.
+        assert_eq!(
+            classify(joint, "e0", RuleSet::CXA2020).kind,
+            ThreatKind::Protected
+        );
+        assert_eq!(
+            classify(joint, "c7", RuleSet::VN2004).kind,
+            ThreatKind::Protected
         );
     }
 

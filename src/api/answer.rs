@@ -315,6 +315,10 @@ pub struct AdjudicateResponse {
     /// as the body; absent for JSON, which is UTF-8.
     #[serde(default)]
     pub record_encoding: Option<Text>,
+    /// `true` when the rule book is provisional (`cxa2020`: reconstructed from its
+    /// illustrated cases, not checked against the official text); absent otherwise.
+    #[serde(default)]
+    pub provisional: Option<bool>,
     /// The game of a binary record (an XQF file) written as PGN text: its header's tags,
     /// `[FEN]` and `[Format "ICCS"]`, its main line; to show it, or to send it again as a
     /// JSON `game`. Absent for every other game.
@@ -377,6 +381,9 @@ pub struct BookRuling {
     /// The book's own articles.
     pub articles: Vec<ArticleRef>,
     pub explanation: Localized,
+    /// `true` when the rule book is provisional; absent otherwise.
+    #[serde(default)]
+    pub provisional: Option<bool>,
 }
 
 /// A repeated cycle of positions.
@@ -428,6 +435,22 @@ pub struct CycleMove {
     pub check: bool,
     /// Pieces it newly attacks (chases).
     pub chases: Vec<Chase>,
+    /// Whether it threatens mate (杀), under a book that counts mate threats (`cxa2020`)
+    /// and for a move that does not check; absent otherwise.
+    #[serde(default)]
+    pub mate_threat: Option<MateThreat>,
+}
+
+wire_enum! {
+    /// What the bounded search for a mate threat found (`cxa2020`).
+    pub enum MateThreat {
+        /// No mate by four checks in a row or fewer.
+        None = "none",
+        /// A forced mate by a check or checks in a row.
+        Mate = "mate",
+        /// The search's budget ran out before it could decide.
+        Unknown = "unknown",
+    }
 }
 
 /// A ply as the score sheet names it.
@@ -505,6 +528,9 @@ wire_enum! {
         PerpetualCheck = "perpetual_check",
         /// Chased on every move of the cycle.
         PerpetualChase = "perpetual_chase",
+        /// Attacked on every move: checks, mate threats and chases in a mix, or chases of
+        /// different pieces in turn (`cxa2020` only, its article 24.13).
+        PerpetualAttack = "perpetual_attack",
         /// Nothing forbidden.
         Allowed = "allowed",
     }
@@ -650,6 +676,10 @@ pub struct Ruleset {
     /// Chinese text of ours to quote).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub translations: Vec<Translation>,
+    /// Present when the book is provisional: why, and which of its points rest on
+    /// inference (`cxa2020`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provisional: Option<Localized>,
     /// Its articles.
     pub articles: Vec<ArticleRef>,
 }
@@ -730,6 +760,17 @@ impl From<threats::Protection> for Protection {
     }
 }
 
+impl From<adjudication::mate_threat::MateThreat> for MateThreat {
+    fn from(m: adjudication::mate_threat::MateThreat) -> MateThreat {
+        use adjudication::mate_threat::MateThreat as Found;
+        match m {
+            Found::None => MateThreat::None,
+            Found::Mate => MateThreat::Mate,
+            Found::Unknown => MateThreat::Unknown,
+        }
+    }
+}
+
 impl From<threats::ThreatKind> for ThreatKind {
     fn from(k: threats::ThreatKind) -> ThreatKind {
         match k {
@@ -747,6 +788,7 @@ impl From<&law::Pattern> for Pattern {
         match p {
             law::Pattern::PerpetualCheck => Pattern::PerpetualCheck,
             law::Pattern::PerpetualChase(_) => Pattern::PerpetualChase,
+            law::Pattern::PerpetualAttack => Pattern::PerpetualAttack,
             law::Pattern::Allowed => Pattern::Allowed,
         }
     }
@@ -829,6 +871,9 @@ impl From<adjudication::RuleSet> for Ruleset {
                     note: Localized::new(Languages::All, |l| t.note.at(l).into()),
                 })
                 .collect(),
+            provisional: r
+                .provisional()
+                .map(|note| Localized::new(Languages::All, |l| note.at(l).into())),
             articles: r
                 .articles()
                 .iter()

@@ -326,10 +326,11 @@ fn response(
         repetition: ruling
             .repetition
             .as_ref()
-            .map(|r| repetition(replay, r, sent)),
+            .map(|r| repetition(replay, ruling.ruleset, r, sent)),
         position: position_info(replay),
         game_over: ruling.game_end.map(dto::GameOver::from),
         no_capture: ruling.no_capture.into(),
+        provisional: ruling.ruleset.provisional().map(|_| true),
         comparison: None,
         record_encoding: None,
         record_pgn: None,
@@ -374,6 +375,7 @@ fn book_ruling(
         violator: ruling.violator.map(dto::Side::from),
         articles: articles(&ruling, langs),
         explanation: explanation(&ruling, naming, langs),
+        provisional: book.provisional().map(|_| true),
     }
 }
 
@@ -387,7 +389,12 @@ fn move_ref(replay: &Replay, ply: usize) -> dto::MoveRef {
     }
 }
 
-fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &Moves) -> dto::Repetition {
+fn repetition(
+    replay: &Replay,
+    book: RuleSet,
+    rep: &adjudication::Repetition,
+    sent: &Moves,
+) -> dto::Repetition {
     dto::Repetition {
         occurrences: rep.occurrences,
         first_ply: rep.first_ply as u32,
@@ -399,7 +406,7 @@ fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &Moves) -> 
         cycle: rep
             .cycle
             .iter()
-            .map(|p| cycle_move(replay, p, sent))
+            .map(|p| cycle_move(replay, book, p, sent))
             .collect(),
         red: (&rep.red).into(),
         black: (&rep.black).into(),
@@ -407,7 +414,7 @@ fn repetition(replay: &Replay, rep: &adjudication::Repetition, sent: &Moves) -> 
 }
 
 /// One move of the cycle.
-fn cycle_move(replay: &Replay, p: &PlyAnalysis, sent: &Moves) -> dto::CycleMove {
+fn cycle_move(replay: &Replay, book: RuleSet, p: &PlyAnalysis, sent: &Moves) -> dto::CycleMove {
     dto::CycleMove {
         ply: p.ply as u32,
         side: p.side.into(),
@@ -423,5 +430,9 @@ fn cycle_move(replay: &Replay, p: &PlyAnalysis, sent: &Moves) -> dto::CycleMove 
         },
         check: p.check,
         chases: p.threats.iter().map(|t| (&t.threat).into()).collect(),
+        // Searched only where the book counts mate threats, for a move that neither
+        // checks nor chases.
+        mate_threat: (book.readings().mate_threats_attack && p.searched && !p.check)
+            .then_some(p.mate_threat.into()),
     }
 }

@@ -361,7 +361,7 @@ fn the_books_differ_only_where_listed() {
         if !known {
             failures.push(format!("listed case {} does not exist", d.case));
         }
-        if !this.contains(&format!("fn {}()", d.pinned_by)) {
+        if !this.contains(&format!("fn {}()", d.pinned_by)) && !named_in_cxa2020(&d.pinned_by) {
             failures.push(format!(
                 "{}: pinned by {}, no such test here",
                 d.case, d.pinned_by
@@ -387,6 +387,13 @@ fn the_books_differ_only_where_listed() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Whether `test` is a test of `tests/it/cxa2020.rs`: a function, or a
+/// figure's test that its `figures!` table names.
+fn named_in_cxa2020(test: &str) -> bool {
+    let file = include_str!("cxa2020.rs");
+    file.contains(&format!("fn {test}()")) || file.contains(&format!("    {test}: \""))
 }
 
 /// Mirror property: swapping the colours (and flipping the board) swaps
@@ -727,8 +734,9 @@ fn axf_rule_24_same_kind_pieces_exchange_unless_one_cannot_reply() {
         "g6i6 i9g9 i6g6 g9i9 g6i6 i9g9 i6g6 g9i9",
     );
     expect(&r, Verdict::Draw, None, &["AXF 24"]);
+    // A case of its own: the books part on the rook against rook only.
     let r = both(
-        name,
+        "axf_rule_24_a_cannon_that_cannot_reply_is_chased",
         "Cc1ak4/4a1P2/9/2p6/1P7/6C2/9/B2p5/2p2p3/4K4 w - - 0 1",
         "g4b4 b9c9 b4c4 c9b9 c4b4 b9c9 b4c4 c9b9 c4b4",
     );

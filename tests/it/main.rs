@@ -27,6 +27,7 @@ mod api_rulesets;
 mod axf_rules;
 mod cli;
 mod core_rules;
+mod cxa2020;
 mod deploy;
 mod desk_assets;
 mod diagram;

@@ -33,6 +33,12 @@ pub static BOOK: Book = Book {
         several_on_protected_is_no_chase: true,
         pinned_piece: PinnedPiece::RookHeldByHorse,
         offers_count_in_chase: false,
+        attacks_forbidden_in_any_mix: false,
+        mate_threats_attack: false,
+        check_wins_are_chases: false,
+        exchange_gain_is_chase: false,
+        king_and_pawn_chase_only_alone: false,
+        graded_when_both_forbidden: false,
     },
     articles: ARTICLES,
     cites,
@@ -69,6 +75,7 @@ pub static BOOK: Book = Book {
         },
         loss_after_warning: true,
     },
+    provisional: None,
 };
 
 /// The Asian rules for each ground.
@@ -134,6 +141,9 @@ fn cites(ground: Ground) -> &'static [u8] {
         ProtectedThreat => points![R17],
         MutualCheck => points![R7],
         CheckedBackSometimes => points![R8],
+        // Readings of the CXA book only.
+        MateThreats | AttacksInAnyMix | ExchangeGain | CheckOutranks | JointChaseOutranks
+        | KingAnswersCheck | Undecided => &[],
     }
 }
 

@@ -31,6 +31,10 @@ pub struct Book {
     pub citation_style: ByLang<CitationStyle>,
     /// The sentences the book words in its own terms.
     pub wording: Wording,
+    /// Why the book is provisional, when it is: reconstructed from secondary
+    /// sources rather than checked against its official text. Its answers
+    /// and `GET /v1/rulesets` say so.
+    pub provisional: Option<ByLang<&'static str>>,
 }
 
 /// A language a book's texts are translated into by us.
@@ -115,6 +119,32 @@ pub struct Readings {
     /// offers itself to a cannon chases nothing (rule 15 keeps the rook's
     /// chaser the violator).
     pub offers_count_in_chase: bool,
+    /// Every move of a side an attack, checks (将), mate threats (杀) and
+    /// chases (捉) in any mix, one piece chased or several in turn, is
+    /// forbidden (CXA 2020 24.13: 长将、长杀、长捉、一将一杀、一将一捉、一杀一捉),
+    /// where the other books allow checks mixed with chases and chases of
+    /// different pieces in turn.
+    pub attacks_forbidden_in_any_mix: bool,
+    /// A move threatening mate by a check or by continuous checks (杀, CXA
+    /// 28.2) is an attack; the other books allow perpetual mate threats.
+    pub mate_threats_attack: bool,
+    /// A move after which a check wins material (抽吃, CXA 28.3, 29.1) is a
+    /// chase; the other books count only direct captures.
+    pub check_wins_are_chases: bool,
+    /// A truly protected piece is chased when capturing it wins material
+    /// after the complete exchange on its square, by the book's values: an
+    /// under-protected piece (少根子) or a joint chase (联合捉), CXA 28.16, 29.1.
+    pub exchange_gain_is_chase: bool,
+    /// A king or pawn chases freely only alone: any other piece among the
+    /// chasers makes it a chase (CXA 26.1, 26.1.1), and a king's move
+    /// answering check is idle (26.1.3). Otherwise one helper is allowed
+    /// (VN 23.9, AXF 28, 29).
+    pub king_and_pawn_chase_only_alone: bool,
+    /// When both sides play forbidden moves they are graded (CXA 26.9): a
+    /// perpetual checker must change against any other forbidden pattern,
+    /// and a side chasing with single pieces must change against a joint
+    /// chase; otherwise a draw.
+    pub graded_when_both_forbidden: bool,
 }
 
 /// Which truly protected pieces count as chased because they are pinned and
@@ -209,6 +239,26 @@ pub enum Ground {
     MutualCheck,
     /// The other side checked back on some moves.
     CheckedBackSometimes,
+    /// Mate threats (杀) among the side's moves, by a check or continuous
+    /// checks (CXA 28.2).
+    MateThreats,
+    /// Every move of the side an attack, checks, mate threats and chases in
+    /// a mix or chases of several pieces in turn (CXA 24.13).
+    AttacksInAnyMix,
+    /// A truly protected piece chased because capturing it wins material
+    /// after the complete exchange (少根子, 联合捉: CXA 28.16, 29.1).
+    ExchangeGain,
+    /// Both sides forbidden: the perpetual checker must change (CXA 26.9.1).
+    CheckOutranks,
+    /// Both sides forbidden: a side chasing with single pieces must change
+    /// against a joint chase (CXA 26.9.2, 26.9.3).
+    JointChaseOutranks,
+    /// A king's move answering check is idle, whatever it attacks (CXA
+    /// 26.1.3).
+    KingAnswersCheck,
+    /// The bounded search for mate threats could not decide a move on which
+    /// the verdict turns: no verdict is given.
+    Undecided,
 }
 
 /// `&[A, B]` of a book's typed points, as the indices [`Book::cites`]

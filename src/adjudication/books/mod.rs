@@ -13,6 +13,7 @@
 
 pub mod axf;
 mod book;
+pub mod cxa2020;
 pub mod vn2004;
 
 pub use book::{
@@ -21,7 +22,7 @@ pub use book::{
 
 /// Every rule book this service knows, the default first. A [`RuleSet`] is
 /// an index into it.
-const BOOKS: &[&Book] = &[&vn2004::BOOK, &axf::BOOK];
+const BOOKS: &[&Book] = &[&vn2004::BOOK, &axf::BOOK, &cxa2020::BOOK];
 
 /// A rule book a ruling follows: a `Copy` handle to its [`Book`].
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -32,6 +33,8 @@ impl RuleSet {
     pub const VN2004: RuleSet = RuleSet(0);
     /// The Asian Xiangqi Federation's rules (AXF/WXF "Asian rules").
     pub const AXF: RuleSet = RuleSet(1);
+    /// The Chinese Xiangqi Association's 2020 rules, provisional.
+    pub const CXA2020: RuleSet = RuleSet(2);
 
     /// Every rule book, the default first.
     pub const ALL: [RuleSet; BOOKS.len()] = {
@@ -87,6 +90,11 @@ impl RuleSet {
     /// default.
     pub fn no_capture_limit(self) -> u32 {
         self.book().no_capture_limit
+    }
+
+    /// Why the book is provisional, if it is (see [`Book::provisional`]).
+    pub fn provisional(self) -> Option<&'static ByLang<&'static str>> {
+        self.book().provisional.as_ref()
     }
 
     /// The readings where this book parts from the others.
@@ -219,6 +227,13 @@ mod tests {
             PinnedProtectedThreat,
             MutualCheck,
             CheckedBackSometimes,
+            MateThreats,
+            AttacksInAnyMix,
+            ExchangeGain,
+            CheckOutranks,
+            JointChaseOutranks,
+            KingAnswersCheck,
+            Undecided,
         ];
         for target in Role::ALL {
             for by in Role::ALL {
@@ -261,6 +276,7 @@ mod tests {
         assert_eq!(RuleSet::default(), RuleSet::ALL[0]);
         assert_eq!(RuleSet::VN2004.id(), "vn2004");
         assert_eq!(RuleSet::AXF.id(), "axf");
+        assert_eq!(RuleSet::CXA2020.id(), "cxa2020");
     }
 
     #[test]

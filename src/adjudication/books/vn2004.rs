@@ -32,6 +32,12 @@ pub static BOOK: Book = Book {
         several_on_protected_is_no_chase: false,
         pinned_piece: PinnedPiece::Any,
         offers_count_in_chase: true,
+        attacks_forbidden_in_any_mix: false,
+        mate_threats_attack: false,
+        check_wins_are_chases: false,
+        exchange_gain_is_chase: false,
+        king_and_pawn_chase_only_alone: false,
+        graded_when_both_forbidden: false,
     },
     articles: ARTICLES,
     cites,
@@ -69,6 +75,7 @@ pub static BOOK: Book = Book {
         },
         loss_after_warning: false,
     },
+    provisional: None,
 };
 
 /// The law's points for each ground.
@@ -101,6 +108,9 @@ fn cites(ground: Ground) -> &'static [u8] {
         PinnedProtectedThreat => &[],
         MutualCheck => points![A24_3],
         CheckedBackSometimes => points![A24_4],
+        // Readings of the CXA book only.
+        MateThreats | AttacksInAnyMix | ExchangeGain | CheckOutranks | JointChaseOutranks
+        | KingAnswersCheck | Undecided => &[],
         // The Vietnamese law has no such exception (23.3: "one or more pieces").
         SeveralOnProtected => &[],
     }

@@ -95,6 +95,21 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 },
                 En(chasers)
             ),
+            Violation::PerpetualAttack {
+                side,
+                moves,
+                checks,
+                mate_threats,
+                chases,
+                span,
+                cited,
+            } => write!(
+                w,
+                "{} attacked on every one of its {moves} moves in the repetition ({}): {checks} checking, {mate_threats} threatening mate, {chases} chasing; checks, mate threats and chases in any mix, or chases of different pieces in turn, are forbidden moves ({}).",
+                En(side),
+                En(span),
+                En(cited)
+            ),
             Violation::TwoHelpers {
                 side,
                 leader,
@@ -225,6 +240,11 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 write!(w, "{} {} ({}).", En(side), must.en, En(cited))
             }
             Outcome::Draw(words) => w.write_str(words.en),
+            Outcome::Undecided { at } => write!(
+                w,
+                "No verdict: it turns on whether {} threatens mate, which the bounded search could not decide.",
+                En(at)
+            ),
         },
         Sentence::GameEnd { end, cited } => {
             let (winner, what) = match end {
@@ -239,6 +259,11 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 En(cited)
             )
         }
+        Sentence::Provisional { title } => write!(
+            w,
+            "Provisional: {} is reconstructed from its illustrated cases and not checked against the official text.",
+            title.en
+        ),
         Sentence::NoCapture {
             moves,
             plies,

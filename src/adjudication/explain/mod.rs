@@ -44,6 +44,7 @@ pub use super::books::Lang;
 use super::books::{ByLang, Ground, RuleSet};
 use super::cycle::PlyAnalysis;
 use super::law::{self, Pattern, SideFinding};
+use super::mate_threat::MateThreat;
 use super::replay::Replay;
 use super::ruling::{Repetition, Ruling, Verdict};
 use super::threats::{Protection, Threat, ThreatKind};
@@ -266,6 +267,11 @@ pub fn explain_named_in(
             cited: cited_ground(book, Ground::NoCapture),
         });
     }
+    if book.provisional().is_some() {
+        out.say(Sentence::Provisional {
+            title: &book.book().title,
+        });
+    }
     out.written
 }
 
@@ -333,9 +339,24 @@ fn explain_repetition(
                 }
             }));
         }
+        None if rep.verdict.undecided => {
+            // The first move the mate search left undecided.
+            let at = rep
+                .cycle
+                .iter()
+                .find(|p| p.mate_threat == MateThreat::Unknown)
+                .map_or(b, |p| p.ply);
+            out.say(Sentence::Outcome(Outcome::Undecided {
+                at: moves.named(at),
+            }));
+        }
         None => {
             let both_check = rep.red.pattern == Pattern::PerpetualCheck;
-            let both_chase = matches!(rep.red.pattern, Pattern::PerpetualChase(_));
+            let both_chase = matches!(
+                rep.red.pattern,
+                Pattern::PerpetualChase(_) | Pattern::PerpetualAttack
+            ) || (rep.red.pattern != Pattern::Allowed
+                && rep.black.pattern != Pattern::Allowed);
             let draw = if both_check {
                 &words.both_check
             } else if both_chase {
@@ -460,6 +481,18 @@ fn describe_violation(
 ) -> Option<Ground> {
     let (side, moves) = (f.side, f.moves);
     match &f.pattern {
+        Pattern::PerpetualAttack => {
+            out.say(Sentence::Violation(Violation::PerpetualAttack {
+                side,
+                moves,
+                checks: f.checks,
+                mate_threats: f.mate_threats,
+                chases: f.chases,
+                span,
+                cited: cited_ground(book, Ground::AttacksInAnyMix),
+            }));
+            None
+        }
         Pattern::PerpetualCheck => {
             let (checkers, in_turn) = checkers(&rep.cycle, side);
             out.say(Sentence::Violation(Violation::PerpetualCheck {
@@ -908,6 +941,9 @@ mod tests {
                 format!("perpetual chase, in turn {in_turn}")
             }
             Sentence::Violation(Violation::TwoHelpers { .. }) => "two helpers".to_string(),
+            Sentence::Violation(Violation::PerpetualAttack { .. }) => {
+                "perpetual attack".to_string()
+            }
             Sentence::Violation(Violation::Chased { stood, cited, .. }) => {
                 format!("chased {stood:?}, cited {}", cited.0.is_some())
             }
@@ -923,6 +959,8 @@ mod tests {
             }
             Sentence::Outcome(Outcome::MustChange { .. }) => "must change".to_string(),
             Sentence::Outcome(Outcome::Draw(_)) => "draw".to_string(),
+            Sentence::Outcome(Outcome::Undecided { .. }) => "undecided".to_string(),
+            Sentence::Provisional { .. } => "provisional".to_string(),
             Sentence::GameEnd { end, .. } => match end {
                 GameEnd::Checkmate { .. } => "checkmate".to_string(),
                 GameEnd::Stalemate { .. } => "stalemate".to_string(),
@@ -932,10 +970,11 @@ mod tests {
     }
 
     /// The kinds [`kind`] names: 6 found, 2 × 2 (in turn or not) + 1 + 6 × 2
-    /// (cited or not) violation, 4 answer, 17 allowed (12 allowances, the checks 4 times,
-    /// the pinned piece and the kinds twice), 4 outcome (a loss with or
-    /// without the warning), 2 game ends, 1 no capture.
-    const KINDS: usize = 6 + 17 + 4 + 17 + 4 + 2 + 1;
+    /// (cited or not) + 1 (perpetual attack) violation, 4 answer, 17 allowed (12
+    /// allowances, the checks 4 times, the pinned piece and the kinds twice), 5 outcome (a
+    /// loss with or without the warning, undecided), 2 game ends, 1 no capture, 1
+    /// provisional book.
+    const KINDS: usize = 6 + 18 + 4 + 17 + 5 + 2 + 1 + 1;
 
     #[test]
     fn every_sentence_is_said_in_every_language_as_a_sentence() {
@@ -1149,6 +1188,19 @@ mod tests {
                 cited: cited(Ground::CheckViolation),
             }),
             Sentence::Outcome(Outcome::Draw(&words.neither)),
+            Sentence::Outcome(Outcome::Undecided { at: named }),
+            Sentence::Violation(Violation::PerpetualAttack {
+                side: Color::Red,
+                moves: 2,
+                checks: 1,
+                mate_threats: 0,
+                chases: 1,
+                span,
+                cited: Cited(RuleSet::CXA2020.cite(Ground::AttacksInAnyMix).next()),
+            }),
+            Sentence::Provisional {
+                title: &RuleSet::CXA2020.book().title,
+            },
             Sentence::GameEnd {
                 end: GameEnd::Checkmate { winner: Color::Red },
                 cited: cited(Ground::Mate),

@@ -39,6 +39,11 @@ pub(super) enum Sentence<'a> {
         /// The book's point for it.
         cited: Cited,
     },
+    /// The ruling follows a provisional book, `title`: reconstructed, not
+    /// checked against its official text (the CXA 2020 rules).
+    Provisional {
+        title: &'static ByLang<&'static str>,
+    },
     /// Nobody captured for the book's limit: a draw may be claimed (VN
     /// Article 12, AXF practice).
     NoCapture {
@@ -122,6 +127,19 @@ pub(super) enum Violation<'a> {
         target: PieceAt<'a>,
         moves: usize,
         span: Range,
+    },
+    /// Every one of `side`'s `moves` moves of the cycle (`span`) attacked,
+    /// with `checks` checks, `mate_threats` mate threats and `chases`
+    /// chasing moves in a mix, or chases of different pieces in turn: a
+    /// forbidden move under the CXA (24.13).
+    PerpetualAttack {
+        side: Color,
+        moves: usize,
+        checks: usize,
+        mate_threats: usize,
+        chases: usize,
+        span: Range,
+        cited: Cited,
     },
     /// `side`'s `leader` (its king or a pawn) chased with `helpers` other
     /// pieces, not one: the exception for a king or pawn and one helper
@@ -291,6 +309,9 @@ pub(super) enum Outcome<'a> {
     /// The book's own sentence for a draw: both sides check, both chase, or
     /// neither breaks a prohibition.
     Draw(&'static ByLang<&'static str>),
+    /// No verdict: it turns on a move whose mate threat the bounded search
+    /// could not decide, at `at`.
+    Undecided { at: Named<'a> },
 }
 
 /// A citation in a sentence (`Article 23.1`, `Điều 23, điểm 1`, `AXF rule

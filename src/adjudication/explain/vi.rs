@@ -110,6 +110,21 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Vi(&side.other()),
                 Vi(span)
             ),
+            Violation::PerpetualAttack {
+                side,
+                moves,
+                checks,
+                mate_threats,
+                chases,
+                span,
+                cited,
+            } => write!(
+                w,
+                "Bên {} tấn công trong cả {moves} nước của vòng lặp ({}): {checks} nước chiếu, {mate_threats} nước dọa hết, {chases} nước bắt; chiếu, dọa hết và bắt xen nhau, hay lần lượt bắt các quân khác nhau, đều là nước cấm ({}).",
+                Vi(side),
+                Vi(span),
+                Vi(cited)
+            ),
             Violation::TwoHelpers {
                 side,
                 leader,
@@ -244,6 +259,11 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 write!(w, "Bên {} {} ({}).", Vi(side), must.vi, Vi(cited))
             }
             Outcome::Draw(words) => w.write_str(words.vi),
+            Outcome::Undecided { at } => write!(
+                w,
+                "Chưa thể phán quyết: kết quả tùy vào việc {} có dọa hết hay không, điều mà phép tìm có giới hạn chưa xác định được.",
+                Vi(at)
+            ),
         },
         Sentence::GameEnd { end, cited } => {
             let (winner, what) = match end {
@@ -258,6 +278,11 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Vi(cited)
             )
         }
+        Sentence::Provisional { title } => write!(
+            w,
+            "Tạm thời: {} được dựng lại từ các hình minh họa, chưa đối chiếu với văn bản chính thức.",
+            title.vi
+        ),
         Sentence::NoCapture {
             moves,
             plies,

@@ -83,6 +83,21 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Short(&side.other()),
                 Zh(target)
             ),
+            Violation::PerpetualAttack {
+                side,
+                moves: _,
+                checks,
+                mate_threats,
+                chases,
+                span,
+                cited,
+            } => write!(
+                w,
+                "循环中（{}）{}着着皆为攻击性着法：将{checks}着、杀{mate_threats}着、捉{chases}着；将、杀、捉相间或分捉多子，均属禁止着法（{}）。",
+                Zh(span),
+                Short(side),
+                Zh(cited)
+            ),
             Violation::TwoHelpers {
                 side,
                 leader,
@@ -209,6 +224,11 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 write!(w, "{}{}（{}）。", Zh(side), must.zh, Zh(cited))
             }
             Outcome::Draw(words) => w.write_str(words.zh),
+            Outcome::Undecided { at } => write!(
+                w,
+                "暂不裁决：结论取决于{}是否构成杀着，有限搜索未能判定。",
+                Zh(at)
+            ),
         },
         Sentence::GameEnd { end, cited } => {
             let (winner, what) = match end {
@@ -222,6 +242,9 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Zh(winner),
                 Zh(cited)
             )
+        }
+        Sentence::Provisional { title } => {
+            write!(w, "暂定：{}据图例重建，未与官方文本核对。", title.zh)
         }
         Sentence::NoCapture {
             moves,

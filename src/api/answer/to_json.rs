@@ -84,6 +84,7 @@ impl WriteJson for AdjudicateResponse {
             "record_encoding"?: self.record_encoding,
             "record_pgn"?: self.record_pgn,
             "moves_read"?: self.moves_read,
+            "provisional"?: self.provisional,
         );
     }
 }
@@ -110,6 +111,7 @@ impl WriteJson for BookRuling {
             "violator": self.violator,
             "articles": self.articles,
             "explanation": self.explanation,
+            "provisional"?: self.provisional,
         );
     }
 }
@@ -141,6 +143,7 @@ impl WriteJson for CycleMove {
             "iccs": self.iccs,
             "check": self.check,
             "chases": self.chases,
+            "mate_threat"?: self.mate_threat,
         );
     }
 }

@@ -193,7 +193,9 @@ function nameRulesets() {
     const book = state.rulesets.find((r) => r.id === option.value);
     const title = book ? entry(book.name, state.lang) || book.id : option.value;
     option.textContent = shortTitle(title);
-    option.title = title;
+    // A provisional book says why in its tooltip (reconstructed, not the official text).
+    const provisional = book && book.provisional ? entry(book.provisional, state.lang) : null;
+    option.title = provisional ? `${title}\n${provisional}` : title;
   }
 }
 

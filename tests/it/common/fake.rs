@@ -140,6 +140,7 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
                         role: Role::Rook,
                     }],
                 }],
+                mate_threat: None,
             }],
             red: SidePattern {
                 pattern: Pattern::PerpetualCheck,
@@ -169,6 +170,7 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
         record_encoding: None,
         record_pgn: None,
         moves_read: None,
+        provisional: None,
     }
 }
 
@@ -210,6 +212,7 @@ impl Arbiter for FakeArbiter {
                 },
                 default: true,
                 translations: vec![],
+                provisional: None,
                 articles: vec![],
             }],
         }

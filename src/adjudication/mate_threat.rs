@@ -1,0 +1,200 @@
+//! Mate threats (杀, CXA 2020; the older text's 28.2: "凡走子企图在下一着照将
+//! 或连续照将，将死对方者"): could the side to move mate by a check, or by
+//! checks on every move, whatever the other side answers?
+//!
+//! Hand-written rather than an engine's search: the question is narrow
+//! (only checking moves, every reply), it must be deterministic and
+//! bounded, and it must say when it could not decide rather than guess.
+//! The search goes at most [`MAX_CHECKS`] checks deep and visits at most
+//! [`NODE_BUDGET`] moves; a search cut short by the budget answers
+//! [`MateThreat::Unknown`], which the law reports instead of a verdict.
+//!
+//! The same module asks the narrower question of 抽吃: does a check win
+//! material ([`wins_by_check`])?
+
+use super::threats::{exchange_gain, exchange_value};
+use crate::xiangqi::{Move, Position, Role, SquareSet};
+
+/// At most this many checks in a row (the mover's moves): the threats of
+/// 图7 and 图20 are mates by four checks.
+pub const MAX_CHECKS: u32 = 4;
+
+/// At most this many checking moves tried by one search (图7's threat needs
+/// about 1,300, counting the shallower passes).
+pub const NODE_BUDGET: u32 = 5_000;
+
+/// What the search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MateThreat {
+    /// No mate by at most [`MAX_CHECKS`] checks in a row.
+    None,
+    /// A forced mate by checks.
+    Mate,
+    /// The budget ran out before the search could decide.
+    Unknown,
+}
+
+/// Whether the side to move of `pos` can force mate by checks, within the
+/// bounds: iterative deepening, so a short mate is found before a long
+/// search spends the budget.
+pub fn threatens_mate(pos: &Position) -> MateThreat {
+    threatens_mate_sparing(pos, SquareSet::EMPTY)
+}
+
+/// [`threatens_mate`] without first moves that take a piece on `spared`:
+/// a mate that begins by taking the rook offered for exchange is the
+/// exchange, 兑, not a mate threat (图29: 红方长兑, the rook set against the
+/// black rook whose capture would mate).
+pub fn threatens_mate_sparing(pos: &Position, spared: SquareSet) -> MateThreat {
+    // No check at all: no mate by checks, at any depth.
+    if checking_moves(pos).next().is_none() {
+        return MateThreat::None;
+    }
+    let mut budget = NODE_BUDGET;
+    for depth in 1..=MAX_CHECKS {
+        match mates(pos, depth, spared, &mut budget) {
+            Ok(true) => return MateThreat::Mate,
+            Ok(false) => {}
+            Err(OutOfBudget) => return MateThreat::Unknown,
+        }
+    }
+    MateThreat::None
+}
+
+/// The legal moves of the side to move of `pos` that give check, each
+/// tested on a copy of the board alone (the position is played only for
+/// the checks).
+fn checking_moves(pos: &Position) -> impl Iterator<Item = Move> + '_ {
+    let them = pos.turn().other();
+    let king = pos.king(them);
+    pos.legal_moves().into_iter().filter(move |m| {
+        let mut board = *pos.board();
+        board.shift(m.from, m.to);
+        board.king_attacked(king, them)
+    })
+}
+
+/// The budget ran out.
+struct OutOfBudget;
+
+/// Can the side to move mate with `depth` checks at most?
+fn mates(
+    pos: &Position,
+    depth: u32,
+    spared: SquareSet,
+    budget: &mut u32,
+) -> Result<bool, OutOfBudget> {
+    for m in checking_moves(pos) {
+        if spared.contains(m.to) {
+            continue;
+        }
+        *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
+        let after = pos.after(m);
+        debug_assert!(after.is_check());
+        let replies = after.legal_moves();
+        if replies.is_empty() {
+            return Ok(true);
+        }
+        if depth == 1 {
+            continue;
+        }
+        let mut every_reply_mated = true;
+        for &r in &replies {
+            *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
+            if !mates(&after.after(r), depth - 1, SquareSet::EMPTY, budget)? {
+                every_reply_mated = false;
+                break;
+            }
+        }
+        if every_reply_mated {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// What a check must win to be 抽吃: a horse's or cannon's worth, so that
+/// an exchange that gains a pawn or an advisor on the way is not (图13's
+/// rook offered with check is 兑) \[I\].
+pub const MATERIAL_WON: i32 = 5;
+
+/// Whether the side to move of `pos` wins material by a check (抽吃, CXA
+/// 28.3, 29.1: "从下一着开始运用连续照将…吃掉"): some checking move after
+/// which, whatever the answer, a capture nets at least a horse's worth
+/// ([`MATERIAL_WON`]) more than the check cost, by the complete exchange
+/// on the captured piece's square. One check deep,
+/// bounded by [`NODE_BUDGET`]; out of budget, no.
+pub fn wins_by_check(pos: &Position) -> bool {
+    let mut budget = NODE_BUDGET;
+    let mover = pos.turn();
+    for m in checking_moves(pos) {
+        let Some(b) = budget.checked_sub(1) else {
+            return false;
+        };
+        budget = b;
+        let after = pos.after(m);
+        let taken = pos.piece_at(m.to).map_or(0, |p| exchange_value(p, m.to));
+        let replies = after.legal_moves();
+        if replies.is_empty() {
+            continue;
+        }
+        let mut every_reply_loses = true;
+        for &r in &replies {
+            let Some(b) = budget.checked_sub(1) else {
+                return false;
+            };
+            budget = b;
+            let lost = after.piece_at(r.to).map_or(0, |p| exchange_value(p, r.to));
+            let then = after.after(r);
+            debug_assert_eq!(then.turn(), mover);
+            let mut best = 0;
+            then.for_each_legal_capture(|c| {
+                if then.piece_at(c.to).is_some_and(|p| p.role != Role::King) {
+                    best = best.max(exchange_gain(&then, c));
+                }
+            });
+            if taken - lost + best < MATERIAL_WON {
+                every_reply_loses = false;
+                break;
+            }
+        }
+        if every_reply_loses {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn threat(fen: &str) -> MateThreat {
+        threatens_mate(&Position::from_fen(fen).expect("legal FEN"))
+    }
+
+    /// A rook mates on the back rank at once.
+    #[test]
+    fn a_mate_in_one_check_is_a_threat() {
+        // Black king d9, rank 8 held by the rook a8; the rook i0 goes to i9.
+        assert_eq!(
+            threat("3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1"),
+            MateThreat::Mate
+        );
+    }
+
+    /// The start position threatens nothing.
+    #[test]
+    fn the_start_threatens_no_mate() {
+        assert_eq!(threatens_mate(&Position::new()), MateThreat::None);
+    }
+
+    /// 抽吃: the rook checks on the king's rank and, whatever the king
+    /// does, takes the unprotected rook behind it (a skewer).
+    #[test]
+    fn a_check_that_wins_a_rook_wins_material() {
+        let pos = Position::from_fen("9/3k3r1/9/9/9/9/9/9/R8/4K4 w - - 0 1").expect("legal FEN");
+        assert!(wins_by_check(&pos));
+        assert!(!wins_by_check(&Position::new()));
+    }
+}
