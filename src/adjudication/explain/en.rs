@@ -259,10 +259,8 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 En(cited)
             )
         }
-        Sentence::Provisional { title } => write!(
-            w,
-            "Provisional: {} is reconstructed from its illustrated cases and not checked against the official text.",
-            title.en
+        Sentence::Provisional => w.write_str(
+            "Provisional: this rule book is reconstructed from its illustrated cases and not checked against its official text.",
         ),
         Sentence::NoCapture {
             moves,

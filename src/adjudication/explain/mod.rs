@@ -268,9 +268,7 @@ pub fn explain_named_in(
         });
     }
     if book.provisional().is_some() {
-        out.say(Sentence::Provisional {
-            title: &book.book().title,
-        });
+        out.say(Sentence::Provisional);
     }
     out.written
 }
@@ -960,7 +958,7 @@ mod tests {
             Sentence::Outcome(Outcome::MustChange { .. }) => "must change".to_string(),
             Sentence::Outcome(Outcome::Draw(_)) => "draw".to_string(),
             Sentence::Outcome(Outcome::Undecided { .. }) => "undecided".to_string(),
-            Sentence::Provisional { .. } => "provisional".to_string(),
+            Sentence::Provisional => "provisional".to_string(),
             Sentence::GameEnd { end, .. } => match end {
                 GameEnd::Checkmate { .. } => "checkmate".to_string(),
                 GameEnd::Stalemate { .. } => "stalemate".to_string(),
@@ -1198,9 +1196,7 @@ mod tests {
                 span,
                 cited: Cited(RuleSet::CXA2020.cite(Ground::AttacksInAnyMix).next()),
             }),
-            Sentence::Provisional {
-                title: &RuleSet::CXA2020.book().title,
-            },
+            Sentence::Provisional,
             Sentence::GameEnd {
                 end: GameEnd::Checkmate { winner: Color::Red },
                 cited: cited(Ground::Mate),

@@ -39,11 +39,10 @@ pub(super) enum Sentence<'a> {
         /// The book's point for it.
         cited: Cited,
     },
-    /// The ruling follows a provisional book, `title`: reconstructed, not
-    /// checked against its official text (the CXA 2020 rules).
-    Provisional {
-        title: &'static ByLang<&'static str>,
-    },
+    /// The ruling follows a provisional book: reconstructed, not checked
+    /// against its official text (the CXA 2020 rules). The book's title,
+    /// which says so too, is not repeated.
+    Provisional,
     /// Nobody captured for the book's limit: a draw may be claimed (VN
     /// Article 12, AXF practice).
     NoCapture {

@@ -278,10 +278,8 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Vi(cited)
             )
         }
-        Sentence::Provisional { title } => write!(
-            w,
-            "Tạm thời: {} được dựng lại từ các hình minh họa, chưa đối chiếu với văn bản chính thức.",
-            title.vi
+        Sentence::Provisional => w.write_str(
+            "Tạm thời: bộ luật này được dựng lại từ các hình minh họa, chưa đối chiếu với văn bản chính thức.",
         ),
         Sentence::NoCapture {
             moves,

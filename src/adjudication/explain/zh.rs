@@ -243,9 +243,7 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 Zh(cited)
             )
         }
-        Sentence::Provisional { title } => {
-            write!(w, "暂定：{}据图例重建，未与官方文本核对。", title.zh)
-        }
+        Sentence::Provisional => w.write_str("暂定：本规则据图例重建，未与官方文本核对。"),
         Sentence::NoCapture {
             moves,
             plies,
