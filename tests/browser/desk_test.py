@@ -83,7 +83,10 @@ class Desk:
 
     def click_square(self, square):
         """A click where a person would click: the middle of the square, on the piece if any."""
-        box = self.page.locator(f"#sq-{square}").bounding_box()
+        # The board is redrawn after each answer: wait for the square of the board now shown.
+        square = self.page.locator(f"#sq-{square}")
+        square.wait_for(state="visible")
+        box = square.bounding_box()
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     def play(self, move):
@@ -775,10 +778,12 @@ def check_rule_books(desk, lang):
     expect(options).to_have_count(len(books))
     for i, book in enumerate(books):
         expect(options.nth(i)).to_have_attribute("value", book["id"])
-        # The title without its parenthesis; the whole title in the tooltip.
+        # The title without its parenthesis; the whole title in the tooltip, and for a
+        # provisional book (cxa2020) why it is provisional.
         title = book["name"][lang]
         expect(options.nth(i)).to_have_text(re.split(r" \(|（", title)[0])
-        expect(options.nth(i)).to_have_attribute("title", title)
+        tooltip = title + ("\n" + book["provisional"][lang] if book.get("provisional") else "")
+        expect(options.nth(i)).to_have_attribute("title", tooltip)
 
 
 def check_prototype_languages(desk):
