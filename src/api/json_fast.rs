@@ -14,23 +14,12 @@
 //! every kind) hold the two readers to the same request on every body the fast one reads.
 
 use super::moves::Moves;
-use super::request::{AdjudicateRequest, RecordOnce};
+use super::request::AdjudicateRequest;
 
 /// The game request in `text` (a whole body, UTF-8 already), if it is in the common form.
 pub fn read_game(text: &str) -> Option<AdjudicateRequest> {
     let mut s = Scanner { text, at: 0 };
-    let mut req = AdjudicateRequest {
-        fen: None,
-        moves: Moves::new(),
-        game: None,
-        notation: None,
-        ruleset: None,
-        no_capture_limit: None,
-        compare: None,
-        lang: None,
-        moves_read: None,
-        record: RecordOnce::default(),
-    };
+    let mut req = AdjudicateRequest::of_moves(Moves::new());
     // Which fields were read: a repeated one is serde's error to word.
     let mut seen = 0u8;
     s.expect(b'{')?;

@@ -958,18 +958,7 @@ mod tests {
     const LIMITS: Limits = Limits::new(3, 2);
 
     fn req(moves: &[&str]) -> AdjudicateRequest {
-        AdjudicateRequest {
-            fen: None,
-            moves: moves.iter().map(|m| (*m).to_owned()).collect(),
-            notation: None,
-            ruleset: None,
-            no_capture_limit: None,
-            compare: None,
-            game: None,
-            lang: None,
-            moves_read: None,
-            record: RecordOnce::default(),
-        }
+        AdjudicateRequest::of_moves(moves.iter().map(|m| (*m).to_owned()).collect())
     }
 
     #[test]

@@ -647,18 +647,7 @@ fn the_law_arbiter_checks_the_flag_while_replaying() {
         .take(300)
         .collect();
     moves.push("a0a9");
-    let req = AdjudicateRequest {
-        fen: None,
-        moves,
-        notation: None,
-        ruleset: None,
-        no_capture_limit: None,
-        compare: None,
-        game: None,
-        lang: None,
-        moves_read: None,
-        record: Default::default(),
-    };
+    let req = AdjudicateRequest::of_moves(moves);
     let req = req
         .check(&Limits::DEFAULT, None)
         .expect("a game within the limits");
