@@ -277,6 +277,24 @@ impl<'r> Analysis<'r> {
         out
     }
 
+    /// The moves of the cycle with every move's searches made (mate threat,
+    /// win by check), where the book counts them: what a reader of the
+    /// cycle, not the law's quick test, wants to see of each move.
+    pub fn cycle_searched(&mut self, first: usize, last: usize) -> Vec<PlyAnalysis> {
+        let mut opening = self.analyse_span(first, last);
+        if self.readings.attacks_forbidden_in_any_mix {
+            for i in 0..last - first {
+                if self.attack_at(opening.as_ref(), first, i) == Attack::Unsearched {
+                    self.search_at(opening.as_mut(), first, last, i);
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(last - first);
+        out.push(opening.unwrap_or_else(|| self.analysed(first + 1).clone()));
+        out.extend((first + 2..=last).map(|ply| self.analysed(ply).clone()));
+        out
+    }
+
     /// Calls `judge` with the moves of the cycle `first + 1 ..= last`,
     /// without copying them, unless a quick test says neither side can
     /// violate under `readings` (then `None`): a side must check on every
