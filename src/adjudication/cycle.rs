@@ -295,6 +295,28 @@ impl<'r> Analysis<'r> {
         out
     }
 
+    /// How the move of `ply` attacks, as a book that forbids attacks in any
+    /// mix reads it ([`PlyAnalysis::attack`]): analysed, and searched if it
+    /// neither checks nor chases. For a rule that reads moves outside any
+    /// cycle (the nine-round rule).
+    pub fn attack_of(&mut self, ply: usize) -> Attack {
+        self.ensure(ply, ply);
+        if self.marks[ply - self.lo].3 == Attack::Unsearched {
+            self.search_at(None, ply - 1, ply, 0);
+        }
+        self.marks[ply - self.lo].3
+    }
+
+    /// The plies `from ..= to` as the law sees them, every move searched
+    /// where the book counts mate threats: a stretch of the game that is no
+    /// cycle (the nine-round rule's rounds).
+    pub fn plies_searched(&mut self, from: usize, to: usize) -> Vec<PlyAnalysis> {
+        for ply in from..=to {
+            self.attack_of(ply);
+        }
+        (from..=to).map(|ply| self.analysed(ply).clone()).collect()
+    }
+
     /// Calls `judge` with the moves of the cycle `first + 1 ..= last`,
     /// without copying them, unless a quick test says neither side can
     /// violate under `readings` (then `None`): a side must check on every

@@ -16,6 +16,7 @@ pub mod explain;
 pub mod lang;
 pub mod law;
 pub mod mate_threat;
+pub mod nine_rounds;
 pub mod replay;
 pub mod ruling;
 pub mod threats;

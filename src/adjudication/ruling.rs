@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use super::books::{Article, Citation, Ground, RuleSet};
 use super::cycle::{Analysis, PlyAnalysis};
 use super::law::{self, CycleVerdict, SideFinding};
+use super::nine_rounds::{self, ForbiddenRun};
 use super::replay::Replay;
 use crate::xiangqi::{Color, GameEnd};
 
@@ -165,6 +166,10 @@ pub struct Ruling {
     pub repetition: Option<Repetition>,
     /// A repetition that was judged and then broken by a change of move.
     pub broken_repetition: Option<Repetition>,
+    /// Nine rounds of forbidden moves (CXA 2020, 参考图8), where the book has
+    /// the rule and no repetition is in force: behind the verdict, or
+    /// broken by a change ([`ForbiddenRun::broken_at_ply`]).
+    pub forbidden_run: Option<ForbiddenRun>,
     pub game_end: Option<GameEnd>,
     pub no_capture: NoCapture,
 }
@@ -207,11 +212,18 @@ pub fn rule_counting_work_under(
     let (current, broken) = follow(book, replay, &mut analysis, &mut work);
     let current = current.map(|span| span.repetition(book, replay, &mut analysis));
     let broken = broken.map(|span| span.repetition(book, replay, &mut analysis));
+    // What the repetition rule cannot see: nine rounds of forbidden moves.
+    let run = if current.is_none() {
+        nine_rounds::find(book, replay, &mut analysis)
+    } else {
+        None
+    };
     let last = replay.last();
     // A loss by repetition ends the game at its ply: what the board shows
     // after moves played on (even a mate) is no result, and a finished game
     // leaves no draw to claim.
-    let lost = current.as_ref().is_some_and(|r| r.loss_ply.is_some());
+    let lost = current.as_ref().is_some_and(|r| r.loss_ply.is_some())
+        || run.as_ref().is_some_and(|r| r.loss_ply.is_some());
     let game_end = if lost { None } else { last.game_end() };
     let no_capture = NoCapture {
         plies: last.halfmoves(),
@@ -219,7 +231,7 @@ pub fn rule_counting_work_under(
         draw_claimable: last.halfmoves() >= options.no_capture_limit && !lost && game_end.is_none(),
     };
     let (verdict, violator) = match &current {
-        None => (Verdict::None, None),
+        None => run.as_ref().map_or((Verdict::None, None), run_verdict),
         Some(rep) => match (rep.verdict.violator, rep.loss_ply) {
             // No verdict where the bounded mate search could not decide.
             (None, _) if rep.verdict.undecided => (Verdict::None, None),
@@ -237,6 +249,17 @@ pub fn rule_counting_work_under(
             None => {
                 points.extend(rep.red.articles.iter().copied());
                 points.extend(rep.black.articles.iter().copied());
+            }
+        }
+    }
+    if let Some(run) = run.as_ref().filter(|r| r.broken_at_ply.is_none()) {
+        points.extend(run.verdict.articles.iter().copied());
+        match run.verdict.violator {
+            Some(Color::Red) => points.extend(run.red.articles.iter().copied()),
+            Some(Color::Black) => points.extend(run.black.articles.iter().copied()),
+            None => {
+                points.extend(run.red.articles.iter().copied());
+                points.extend(run.black.articles.iter().copied());
             }
         }
     }
@@ -262,10 +285,23 @@ pub fn rule_counting_work_under(
         articles,
         repetition: current,
         broken_repetition: broken,
+        forbidden_run: run,
         game_end,
         no_capture,
     };
     (ruling, work)
+}
+
+/// The verdict of nine rounds of forbidden moves: as a repetition's, none
+/// once the violator changed.
+fn run_verdict(run: &ForbiddenRun) -> (Verdict, Option<Color>) {
+    match (run.verdict.violator, run.loss_ply) {
+        _ if run.broken_at_ply.is_some() => (Verdict::None, None),
+        (None, _) if run.verdict.undecided => (Verdict::None, None),
+        (None, _) => (Verdict::Draw, None),
+        (Some(v), None) => (Verdict::MustChange, Some(v)),
+        (Some(v), Some(_)) => (Verdict::Loss, Some(v)),
+    }
 }
 
 /// Walks the game: returns the repetition in force at the end, and the last

@@ -327,6 +327,42 @@ pub struct AdjudicateResponse {
     /// With `"moves_read": true`: every ply as read, in order.
     #[serde(default)]
     pub moves_read: Option<Vec<MoveRead>>,
+    /// Nine rounds of forbidden moves with no repetition (`cxa2020`, its reference figure
+    /// 8): the verdict rests on them, or they were broken by a change. Absent otherwise.
+    #[serde(default)]
+    pub forbidden_run: Option<ForbiddenRun>,
+}
+
+/// Nine rounds in a row of forbidden moves on three or more points (`cxa2020`), which the
+/// repetition rule cannot see: no position stood three times.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct ForbiddenRun {
+    /// The side whose nine moves in a row attacked first.
+    pub side: Side,
+    /// How many of its moves in a row attacked: nine.
+    pub rounds: u32,
+    /// How many different squares those moves went to (three or more).
+    pub points: u32,
+    /// The first ply of the nine rounds.
+    pub first_ply: u32,
+    /// The side's ninth forbidden move: where it must change.
+    pub last_ply: u32,
+    /// For `loss`: the violator's next move, which attacked again.
+    pub loss_ply: Option<u32>,
+    /// The violator's next move, which did not attack: it changed, and the verdict is
+    /// `none`.
+    pub broken_at_ply: Option<u32>,
+    /// `last_ply` as the score sheet names it.
+    pub last: MoveRef,
+    /// `loss_ply` as the score sheet names it.
+    #[serde(default)]
+    pub loss: Option<MoveRef>,
+    /// The moves of the nine rounds, in order, each as a cycle's move is given.
+    pub moves: Vec<CycleMove>,
+    /// What red did over the nine rounds.
+    pub red: SidePattern,
+    /// What black did over the nine rounds.
+    pub black: SidePattern,
 }
 
 /// A ply as read from the request (`"moves_read": true`): what a platform importing a record

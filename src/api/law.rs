@@ -335,6 +335,38 @@ fn response(
         record_encoding: None,
         record_pgn: None,
         moves_read: None,
+        forbidden_run: ruling
+            .forbidden_run
+            .as_ref()
+            .map(|r| forbidden_run(replay, ruling.ruleset, r, sent)),
+    }
+}
+
+/// Nine rounds of forbidden moves (`cxa2020`).
+fn forbidden_run(
+    replay: &Replay,
+    book: RuleSet,
+    run: &adjudication::nine_rounds::ForbiddenRun,
+    sent: &Moves,
+) -> dto::ForbiddenRun {
+    let own = run.plies.iter().filter(|p| p.side == run.side).count();
+    dto::ForbiddenRun {
+        side: run.side.into(),
+        rounds: own as u32,
+        points: run.points as u32,
+        first_ply: run.first_ply as u32,
+        last_ply: run.last_ply as u32,
+        loss_ply: run.loss_ply.map(|p| p as u32),
+        broken_at_ply: run.broken_at_ply.map(|p| p as u32),
+        last: move_ref(replay, run.last_ply),
+        loss: run.loss_ply.map(|p| move_ref(replay, p)),
+        moves: run
+            .plies
+            .iter()
+            .map(|p| cycle_move(replay, book, p, sent))
+            .collect(),
+        red: (&run.red).into(),
+        black: (&run.black).into(),
     }
 }
 

@@ -370,3 +370,81 @@ fn cxa2020_figures_turned_and_mirrored_rule_alike() {
         }
     }
 }
+
+// ------------------------------------------------- the nine-round rule
+
+/// A lone rook checks from ever new squares; the king, with its advisor,
+/// never lets a position come back: no repetition, nine rounds of checks.
+const NINE_ROUNDS_FEN: &str = "3k5/4a4/9/9/9/9/9/9/9/R4K3 w - - 0 1";
+const NINE_ROUNDS: [&str; 17] = [
+    "a0a9", "d9d8", "a9a8", "d8d9", "a8d8", "d9e9", "d8e8", "e9d9", "e8d8", "d9e9", "d8d9", "e9e8",
+    "d9e9", "e8d8", "e9e8", "d8d7", "e8e7",
+];
+
+fn nine_rounds_then(tail: &[&str], book: RuleSet) -> Ruling {
+    let moves: Vec<&str> = NINE_ROUNDS.iter().chain(tail).copied().collect();
+    let start = Position::from_fen(NINE_ROUNDS_FEN).expect("legal FEN");
+    let replay = Replay::from_moves(start, &rep_moves(&moves, 1)).expect("legal moves");
+    rule_under(book, &replay, Options::for_ruleset(book))
+}
+
+/// 参考图8 and the rule as the transcription quotes it: nine rounds of
+/// forbidden moves on three or more points must change, with no position
+/// standing three times. Eight rounds are not yet the rule's.
+#[test]
+fn cxa2020_r08_nine_rounds_of_forbidden_moves_must_change() {
+    let r = nine_rounds_then(&[], RuleSet::CXA2020);
+    assert!(r.repetition.is_none(), "no position stands three times");
+    assert_eq!(
+        (r.verdict, r.violator),
+        (Verdict::MustChange, Some(Color::Red))
+    );
+    let run = r.forbidden_run.as_ref().expect("nine rounds");
+    assert_eq!((run.side, run.first_ply, run.last_ply), (Color::Red, 1, 17));
+    assert!(run.points >= 3, "{}", run.points);
+    assert_eq!(run.red.pattern, Pattern::PerpetualCheck);
+    assert!(r.articles.iter().any(|a| a.reference == "CXA R8"));
+    // One move fewer: eight rounds, nothing.
+    let start = Position::from_fen(NINE_ROUNDS_FEN).expect("legal FEN");
+    let replay = Replay::from_moves(start, &rep_moves(&NINE_ROUNDS[..15], 1)).expect("legal moves");
+    let eight = rule_under(
+        RuleSet::CXA2020,
+        &replay,
+        Options::for_ruleset(RuleSet::CXA2020),
+    );
+    assert_eq!(eight.verdict, Verdict::None);
+    assert!(eight.forbidden_run.is_none());
+}
+
+/// 不变作负: the side's next move attacking again is the refusal, and loses.
+#[test]
+fn cxa2020_nine_rounds_then_another_attack_loses() {
+    let r = nine_rounds_then(&["d7d8", "e7d7"], RuleSet::CXA2020);
+    assert_eq!((r.verdict, r.violator), (Verdict::Loss, Some(Color::Red)));
+    assert_eq!(
+        r.forbidden_run.as_ref().and_then(|run| run.loss_ply),
+        Some(19)
+    );
+}
+
+/// A move that does not attack after the ninth is the change: no verdict.
+#[test]
+fn cxa2020_nine_rounds_then_an_idle_move_is_the_change() {
+    let r = nine_rounds_then(&["d7d8", "f0f1"], RuleSet::CXA2020);
+    assert_eq!((r.verdict, r.violator), (Verdict::None, None));
+    let run = r.forbidden_run.as_ref().expect("the broken run");
+    assert_eq!(run.broken_at_ply, Some(19));
+    assert!(r.citations.is_empty(), "{:?}", r.citations);
+}
+
+/// The Vietnamese and Asian rules rule on repetition alone.
+#[test]
+fn cxa2020_nine_rounds_are_no_rule_of_the_other_books() {
+    for book in [RuleSet::VN2004, RuleSet::AXF] {
+        let r = nine_rounds_then(&["d7d8", "e7d7"], book);
+        assert_eq!(
+            (r.verdict, r.forbidden_run.is_some()),
+            (Verdict::None, false)
+        );
+    }
+}

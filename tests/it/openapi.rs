@@ -439,6 +439,26 @@ async fn real_arbiter_answers_satisfy_the_spec() {
         .await;
         assert_eq!(got, 200, "{}", case.id);
     }
+    // Nine rounds of checks under the CXA book: must change, lost, broken.
+    let run =
+        "a0a9 d9d8 a9a8 d8d9 a8d8 d9e9 d8e8 e9d9 e8d8 d9e9 d8d9 e9e8 d9e9 e8d8 e9e8 d8d7 e8e7";
+    for tail in ["", " d7d8 e7d7", " d7d8 f0f1"] {
+        let moves: Vec<&str> = format!("{run}{tail}").leak().split(' ').collect();
+        let body = json!({
+            "fen": "3k5/4a4/9/9/9/9/9/9/9/R4K3 w - - 0 1",
+            "moves": moves,
+            "ruleset": "cxa2020",
+        })
+        .to_string();
+        let got = check_against_spec(
+            &spec,
+            &app,
+            post_json("/v1/adjudicate", body),
+            "/v1/adjudicate",
+        )
+        .await;
+        assert_eq!(got, 200, "nine rounds{tail}");
+    }
     let chess_errors = [
         (r#"{"moves":["h2e2","h9g7"]}"#, 200),
         (r#"{"fen":"9/9/9/9/9/9/9/9/9/9 w","moves":[]}"#, 422),

@@ -39,6 +39,7 @@ pub static BOOK: Book = Book {
         exchange_gain_is_chase: false,
         king_and_pawn_chase_only_alone: false,
         graded_when_both_forbidden: false,
+        nine_rounds: false,
     },
     articles: ARTICLES,
     cites,
@@ -143,7 +144,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         CheckedBackSometimes => points![R8],
         // Readings of the CXA book only.
         MateThreats | AttacksInAnyMix | ExchangeGain | CheckOutranks | JointChaseOutranks
-        | KingAnswersCheck | Undecided => &[],
+        | KingAnswersCheck | Undecided | NineRounds => &[],
     }
 }
 

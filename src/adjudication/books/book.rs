@@ -145,6 +145,11 @@ pub struct Readings {
     /// and a side chasing with single pieces must change against a joint
     /// chase; otherwise a draw.
     pub graded_when_both_forbidden: bool,
+    /// Nine rounds in a row of forbidden moves on three or more points must
+    /// change, with no position standing three times (CXA 2020, 参考图8):
+    /// the rule of [`nine_rounds`](crate::adjudication::nine_rounds). The
+    /// other books rule on repetition alone.
+    pub nine_rounds: bool,
 }
 
 /// Which truly protected pieces count as chased because they are pinned and
@@ -259,6 +264,9 @@ pub enum Ground {
     /// The bounded search for mate threats could not decide a move on which
     /// the verdict turns: no verdict is given.
     Undecided,
+    /// Nine rounds in a row of forbidden moves on three or more points,
+    /// with no position standing three times (CXA 2020, 参考图8).
+    NineRounds,
 }
 
 /// `&[A, B]` of a book's typed points, as the indices [`Book::cites`]

@@ -59,6 +59,8 @@ pub static BOOK: Book = Book {
         exchange_gain_is_chase: true,
         king_and_pawn_chase_only_alone: true,
         graded_when_both_forbidden: true,
+        // Nine rounds of forbidden moves need no repetition (参考图8).
+        nine_rounds: true,
     },
     articles: ARTICLES,
     cites,
@@ -141,6 +143,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         JointChaseOutranks => points![A26_9_2, A26_9_3],
         KingAnswersCheck => points![A26_1_3, F17],
         Undecided => &[],
+        NineRounds => points![R8],
     }
 }
 
@@ -201,6 +204,8 @@ pub enum Point {
     F23,
     /// 图26: chasing an under-protected piece.
     F26,
+    /// 参考图8: nine rounds of forbidden moves, no repetition needed.
+    R8,
     /// 参考图44: one piece chasing several in turn.
     R44,
     /// 参考图49: a protector that cannot leave its line.
@@ -447,6 +452,13 @@ static ARTICLES: &[Article] = &[
         "捉少根子，判捉。"
     ),
     figure!(
+        "CXA R8",
+        reference "8",
+        "Chín hiệp liên tiếp đi nước cấm trên ba điểm trở lên thì phải đổi nước, không đổi bị xử thua, dù không có thế cờ nào lặp lại.",
+        "Nine rounds in a row of forbidden moves on three or more points must change, or lose, though no position repeats.",
+        "在三个或三个以上点上，连续以禁止着法达九个回合，须变着，不变作负，不以局面重复为限。"
+    ),
+    figure!(
         "CXA R44",
         reference "44",
         "Một quân lần lượt bắt nhiều quân khác nhau vẫn là bắt mãi.",
@@ -494,6 +506,7 @@ mod tests {
             Point::F21,
             Point::F23,
             Point::F26,
+            Point::R8,
             Point::R44,
             Point::R49,
         ];

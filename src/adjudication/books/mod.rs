@@ -234,6 +234,7 @@ mod tests {
             JointChaseOutranks,
             KingAnswersCheck,
             Undecided,
+            NineRounds,
         ];
         for target in Role::ALL {
             for by in Role::ALL {

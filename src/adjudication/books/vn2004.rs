@@ -38,6 +38,7 @@ pub static BOOK: Book = Book {
         exchange_gain_is_chase: false,
         king_and_pawn_chase_only_alone: false,
         graded_when_both_forbidden: false,
+        nine_rounds: false,
     },
     articles: ARTICLES,
     cites,
@@ -110,7 +111,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         CheckedBackSometimes => points![A24_4],
         // Readings of the CXA book only.
         MateThreats | AttacksInAnyMix | ExchangeGain | CheckOutranks | JointChaseOutranks
-        | KingAnswersCheck | Undecided => &[],
+        | KingAnswersCheck | Undecided | NineRounds => &[],
         // The Vietnamese law has no such exception (23.3: "one or more pieces").
         SeveralOnProtected => &[],
     }

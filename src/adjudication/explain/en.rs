@@ -30,6 +30,37 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 }
                 w.write_str(".")
             }
+            Found::Run {
+                side,
+                moves,
+                from,
+                to,
+                points,
+                both,
+                cited,
+            } => {
+                write!(
+                    w,
+                    "No position has occurred three times, but {}'s {moves} moves from move {from} to move {to} all attacked (checks, mate threats or chases), on {points} different squares: nine rounds in a row of forbidden moves ({})",
+                    En(side),
+                    En(cited)
+                )?;
+                if *both {
+                    write!(w, "; {} attacked on every move too", En(&side.other()))?;
+                }
+                w.write_str(".")
+            }
+            Found::RunBroken {
+                side,
+                from,
+                to,
+                change,
+            } => write!(
+                w,
+                "No position has occurred three times. {} played forbidden moves for nine rounds in a row, from move {from} to move {to}, but changed at {}: nothing stands.",
+                En(side),
+                En(change)
+            ),
             Found::Broken {
                 seen,
                 change,
@@ -232,6 +263,13 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             } => write!(
                 w,
                 "If the referee had warned {}, repeating at {} loses ({}).",
+                En(side),
+                En(at),
+                En(cited)
+            ),
+            Outcome::AttacksAgain { side, at, cited } => write!(
+                w,
+                "Instead of changing, {} played another forbidden move at {} and loses ({}).",
                 En(side),
                 En(at),
                 En(cited)

@@ -45,6 +45,7 @@ use super::books::{ByLang, Ground, RuleSet};
 use super::cycle::PlyAnalysis;
 use super::law::{self, Pattern, SideFinding};
 use super::mate_threat::MateThreat;
+use super::nine_rounds::ForbiddenRun;
 use super::replay::Replay;
 use super::ruling::{Repetition, Ruling, Verdict};
 use super::threats::{Protection, Threat, ThreatKind};
@@ -206,7 +207,11 @@ pub fn explain_named_in(
         first_number: naming.first_number.max(1),
         sent: naming.sent,
         moves: naming.moves,
-        known: rep.map_or(&[], |r| &r.cycle),
+        known: match (rep, &ruling.forbidden_run) {
+            (Some(r), _) => &r.cycle,
+            (None, Some(run)) => &run.plies,
+            (None, None) => &[],
+        },
         places: Places::of(naming.notation),
         replay: naming.replay,
         wanted: ByLang::default().map(|lang, ()| wanted(lang)),
@@ -241,9 +246,14 @@ pub fn explain_named_in(
                 }),
             }));
         }
+        // Nine rounds of forbidden moves: told below.
+        (None, None) if ruling.forbidden_run.is_some() => {}
         // A finished game is told by its end, not by what did not happen.
         (None, None) if ruling.game_end.is_some() => {}
         (None, None) => out.say(Sentence::Found(Found::Nothing)),
+    }
+    if let Some(run) = &ruling.forbidden_run {
+        explain_run(&mut out, book, ruling.verdict, run, &moves);
     }
     if let Some(end) = ruling.game_end {
         // Checkmate (VN 7.1.a, AXF 1) or a side without a legal move (VN 7.1.b, AXF 2).
@@ -367,6 +377,85 @@ fn explain_repetition(
             };
             out.say(Sentence::Outcome(Outcome::Draw(draw)));
         }
+    }
+}
+
+/// Nine rounds of forbidden moves (CXA 2020, 参考图8): what the side did,
+/// then what follows, as for a repetition.
+fn explain_run(
+    out: &mut Texts<impl Fn(Lang) -> bool>,
+    book: RuleSet,
+    verdict: Verdict,
+    run: &ForbiddenRun,
+    moves: &Moves,
+) {
+    let words = &book.book().wording;
+    let own = || run.plies.iter().filter(|p| p.side == run.side);
+    let first = own().next().map_or(run.last_ply, |p| p.ply);
+    let (from, to) = (moves.bare(first).number, moves.bare(run.last_ply).number);
+    if let Some(change) = run.broken_at_ply {
+        out.say(Sentence::Found(Found::RunBroken {
+            side: run.side,
+            from,
+            to,
+            change: moves.named(change),
+        }));
+        return;
+    }
+    let (mine, theirs) = if run.side == Color::Red {
+        (&run.red, &run.black)
+    } else {
+        (&run.black, &run.red)
+    };
+    out.say(Sentence::Found(Found::Run {
+        side: run.side,
+        moves: own().count(),
+        from,
+        to,
+        points: run.points,
+        both: theirs.pattern != Pattern::Allowed,
+        cited: cited_ground(book, Ground::NineRounds),
+    }));
+    match run.verdict.violator {
+        Some(v) => {
+            let finding = if v == run.side { mine } else { theirs };
+            let ground = if finding.pattern == Pattern::PerpetualCheck {
+                Ground::CheckViolation
+            } else {
+                Ground::ChaseViolation
+            };
+            let cited = cited_ground(book, ground);
+            out.say(Sentence::Outcome(match run.loss_ply {
+                Some(at) if verdict == Verdict::Loss => Outcome::AttacksAgain {
+                    side: v,
+                    at: moves.named(at),
+                    cited,
+                },
+                _ => Outcome::MustChange {
+                    side: v,
+                    must: &words.must_change,
+                    cited,
+                },
+            }));
+        }
+        None if run.verdict.undecided => {
+            let at = run
+                .plies
+                .iter()
+                .find(|p| p.mate_threat == MateThreat::Unknown)
+                .map_or(run.last_ply, |p| p.ply);
+            out.say(Sentence::Outcome(Outcome::Undecided {
+                at: moves.named(at),
+            }));
+        }
+        None => out.say(Sentence::Outcome(Outcome::Draw(
+            if mine.pattern == Pattern::PerpetualCheck && theirs.pattern == Pattern::PerpetualCheck
+            {
+                &words.both_check
+            } else {
+                &words.both_chase
+            },
+        ))),
     }
 }
 
@@ -932,6 +1021,8 @@ mod tests {
             Sentence::Found(Found::Broken { again, .. }) => {
                 format!("broken, again {}", again.is_some())
             }
+            Sentence::Found(Found::Run { both, .. }) => format!("nine rounds, both {both}"),
+            Sentence::Found(Found::RunBroken { .. }) => "nine rounds broken".to_string(),
             Sentence::Violation(Violation::PerpetualCheck { in_turn, .. }) => {
                 format!("perpetual check, in turn {in_turn}")
             }
@@ -956,6 +1047,7 @@ mod tests {
                 format!("loses, if warned {if_warned}")
             }
             Sentence::Outcome(Outcome::MustChange { .. }) => "must change".to_string(),
+            Sentence::Outcome(Outcome::AttacksAgain { .. }) => "attacks again".to_string(),
             Sentence::Outcome(Outcome::Draw(_)) => "draw".to_string(),
             Sentence::Outcome(Outcome::Undecided { .. }) => "undecided".to_string(),
             Sentence::Provisional => "provisional".to_string(),
@@ -967,12 +1059,12 @@ mod tests {
         }
     }
 
-    /// The kinds [`kind`] names: 6 found, 2 × 2 (in turn or not) + 1 + 6 × 2
-    /// (cited or not) + 1 (perpetual attack) violation, 4 answer, 17 allowed (12
-    /// allowances, the checks 4 times, the pinned piece and the kinds twice), 5 outcome (a
-    /// loss with or without the warning, undecided), 2 game ends, 1 no capture, 1
-    /// provisional book.
-    const KINDS: usize = 6 + 18 + 4 + 17 + 5 + 2 + 1 + 1;
+    /// The kinds [`kind`] names: 6 found and 3 of nine rounds (alone, both, broken), 2 × 2
+    /// (in turn or not) + 1 + 6 × 2 (cited or not) + 1 (perpetual attack) violation, 4
+    /// answer, 17 allowed (12 allowances, the checks 4 times, the pinned piece and the kinds
+    /// twice), 6 outcome (a loss with or without the warning, undecided, attacking again
+    /// after nine rounds), 2 game ends, 1 no capture, 1 provisional book.
+    const KINDS: usize = 6 + 3 + 18 + 4 + 17 + 6 + 2 + 1 + 1;
 
     #[test]
     fn every_sentence_is_said_in_every_language_as_a_sentence() {
@@ -1187,6 +1279,35 @@ mod tests {
             }),
             Sentence::Outcome(Outcome::Draw(&words.neither)),
             Sentence::Outcome(Outcome::Undecided { at: named }),
+            Sentence::Outcome(Outcome::AttacksAgain {
+                side: Color::Red,
+                at: named,
+                cited: Cited(RuleSet::CXA2020.cite(Ground::ChaseViolation).next()),
+            }),
+            Sentence::Found(Found::Run {
+                side: Color::Black,
+                moves: 9,
+                from: 12,
+                to: 20,
+                points: 5,
+                both: false,
+                cited: Cited(RuleSet::CXA2020.cite(Ground::NineRounds).next()),
+            }),
+            Sentence::Found(Found::Run {
+                side: Color::Red,
+                moves: 9,
+                from: 1,
+                to: 9,
+                points: 3,
+                both: true,
+                cited: Cited(RuleSet::CXA2020.cite(Ground::NineRounds).next()),
+            }),
+            Sentence::Found(Found::RunBroken {
+                side: Color::Red,
+                from: 1,
+                to: 9,
+                change: named,
+            }),
             Sentence::Violation(Violation::PerpetualAttack {
                 side: Color::Red,
                 moves: 2,

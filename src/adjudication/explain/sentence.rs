@@ -68,6 +68,27 @@ pub(super) enum Found<'a> {
         seen: Seen<'a>,
         since: Option<Since>,
     },
+    /// No position occurred three times, but `side`'s `moves` moves, its
+    /// moves numbered `from` to `to`, all attacked, on `points` different
+    /// squares: nine rounds of forbidden moves (CXA 2020, 参考图8); `both`
+    /// when the other side attacked on every move too.
+    Run {
+        side: Color,
+        moves: usize,
+        from: u32,
+        to: u32,
+        points: usize,
+        both: bool,
+        cited: Cited,
+    },
+    /// No position occurred three times; `side` attacked for nine rounds
+    /// (its moves numbered `from` to `to`) but changed at `change`.
+    RunBroken {
+        side: Color,
+        from: u32,
+        to: u32,
+        change: Named<'a>,
+    },
     /// A position occurred (`seen`), but a change of move at `change`
     /// broke the repetition; `again` when the position stood again later.
     Broken {
@@ -296,6 +317,13 @@ pub(super) enum Outcome<'a> {
         side: Color,
         at: Named<'a>,
         if_warned: bool,
+        cited: Cited,
+    },
+    /// Instead of changing, `side` attacked again at `at` after nine rounds
+    /// of forbidden moves, and loses.
+    AttacksAgain {
+        side: Color,
+        at: Named<'a>,
         cited: Cited,
     },
     /// `side` must change: the book's own words (`must`), after the side's

@@ -48,6 +48,37 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 }
                 w.write_str(".")
             }
+            Found::Run {
+                side,
+                moves,
+                from,
+                to,
+                points,
+                both,
+                cited,
+            } => {
+                write!(
+                    w,
+                    "Chưa có thế cờ nào xuất hiện ba lần, nhưng cả {moves} nước của bên {} từ nước {from} đến nước {to} đều là nước tấn công (chiếu, dọa hết hoặc bắt quân), trên {points} điểm khác nhau: chín hiệp liên tiếp đi nước cấm ({})",
+                    Vi(side),
+                    Vi(cited)
+                )?;
+                if *both {
+                    write!(w, "; bên {} cũng tấn công ở mọi nước", Vi(&side.other()))?;
+                }
+                w.write_str(".")
+            }
+            Found::RunBroken {
+                side,
+                from,
+                to,
+                change,
+            } => write!(
+                w,
+                "Chưa có thế cờ nào xuất hiện ba lần. Bên {} đã đi nước cấm chín hiệp liên tiếp, từ nước {from} đến nước {to}, nhưng đã đổi nước ở {}: không còn gì phải xử.",
+                Vi(side),
+                Vi(change)
+            ),
             Found::Broken {
                 seen,
                 change,
@@ -251,6 +282,13 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
             } => write!(
                 w,
                 "Nếu trọng tài đã nhắc đổi nước, việc bên {} lặp lại ở {} bị xử thua ({}).",
+                Vi(side),
+                Vi(at),
+                Vi(cited)
+            ),
+            Outcome::AttacksAgain { side, at, cited } => write!(
+                w,
+                "Bên {} không đổi mà lại đi nước cấm ở {}, bị xử thua ({}).",
                 Vi(side),
                 Vi(at),
                 Vi(cited)

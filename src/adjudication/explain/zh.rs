@@ -31,6 +31,37 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 }
                 w.write_str("。")
             }
+            Found::Run {
+                side,
+                moves,
+                from,
+                to,
+                points,
+                both,
+                cited,
+            } => {
+                write!(
+                    w,
+                    "尚无局面出现三次，但{}自第{from}回合至第{to}回合的{moves}着均为攻击性着法（将、杀或捉），分布在{points}个点上：连续九个回合走禁止着法（{}）",
+                    Zh(side),
+                    Zh(cited)
+                )?;
+                if *both {
+                    write!(w, "；{}亦着着攻击", Zh(&side.other()))?;
+                }
+                w.write_str("。")
+            }
+            Found::RunBroken {
+                side,
+                from,
+                to,
+                change,
+            } => write!(
+                w,
+                "尚无局面出现三次。{}自第{from}回合至第{to}回合连续九个回合走禁止着法，但于{}变着：无可判之处。",
+                Zh(side),
+                Zh(change)
+            ),
             Found::Broken {
                 seen,
                 change,
@@ -220,6 +251,13 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 if_warned: true,
                 cited,
             } => write!(w, "若裁判已警告，{}仍重复，判负（{}）。", Zh(at), Zh(cited)),
+            Outcome::AttacksAgain { side, at, cited } => write!(
+                w,
+                "{}不变着，{}再走禁止着法，判负（{}）。",
+                Zh(side),
+                Zh(at),
+                Zh(cited)
+            ),
             Outcome::MustChange { side, must, cited } => {
                 write!(w, "{}{}（{}）。", Zh(side), must.zh, Zh(cited))
             }

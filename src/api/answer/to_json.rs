@@ -6,8 +6,8 @@
 use super::write::{Json, WriteJson, object};
 use super::{
     AdjudicateResponse, ArticleRef, Attacker, BatchItem, BatchResponse, BookRuling, Chase,
-    ChasedPiece, CycleMove, GameItem, GameOver, GamesResponse, Localized, MoveRead, MoveRef,
-    NoCapture, PositionInfo, Repetition, SidePattern, literals,
+    ChasedPiece, CycleMove, ForbiddenRun, GameItem, GameOver, GamesResponse, Localized, MoveRead,
+    MoveRef, NoCapture, PositionInfo, Repetition, SidePattern, literals,
 };
 
 impl WriteJson for Localized {
@@ -85,6 +85,26 @@ impl WriteJson for AdjudicateResponse {
             "record_pgn"?: self.record_pgn,
             "moves_read"?: self.moves_read,
             "provisional"?: self.provisional,
+            "forbidden_run"?: self.forbidden_run,
+        );
+    }
+}
+
+impl WriteJson for ForbiddenRun {
+    fn write_json(&self, out: &mut Json) {
+        object!(out,
+            "side": self.side,
+            "rounds": self.rounds,
+            "points": self.points,
+            "first_ply": self.first_ply,
+            "last_ply": self.last_ply,
+            "loss_ply": self.loss_ply,
+            "broken_at_ply": self.broken_at_ply,
+            "last": self.last,
+            "loss"?: self.loss,
+            "moves": self.moves,
+            "red": self.red,
+            "black": self.black,
         );
     }
 }

@@ -171,6 +171,7 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
         record_pgn: None,
         moves_read: None,
         provisional: None,
+        forbidden_run: None,
     }
 }
 
