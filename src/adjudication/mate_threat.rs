@@ -46,11 +46,15 @@ pub fn threatens_mate(pos: &Position) -> MateThreat {
 /// exchange, 兑, not a mate threat (图29: 红方长兑, the rook set against the
 /// black rook whose capture would mate).
 pub fn threatens_mate_sparing(pos: &Position, spared: SquareSet) -> MateThreat {
+    threatens_mate_within(pos, spared, NODE_BUDGET)
+}
+
+/// [`threatens_mate_sparing`] with `budget` checking moves at most.
+fn threatens_mate_within(pos: &Position, spared: SquareSet, mut budget: u32) -> MateThreat {
     // No check at all: no mate by checks, at any depth.
     if checking_moves(pos).next().is_none() {
         return MateThreat::None;
     }
-    let mut budget = NODE_BUDGET;
     for depth in 1..=MAX_CHECKS {
         match mates(pos, depth, spared, &mut budget) {
             Ok(true) => return MateThreat::Mate,
@@ -180,6 +184,18 @@ mod tests {
         assert_eq!(
             threat("3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1"),
             MateThreat::Mate
+        );
+    }
+
+    /// Two rooks mate a lone king by three checks down the palace's ranks;
+    /// a search allowed one move cannot tell, and says so rather than guess.
+    #[test]
+    fn a_search_out_of_budget_is_unknown() {
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R2K4R w - - 0 1").expect("legal FEN");
+        assert_eq!(threatens_mate(&pos), MateThreat::Mate);
+        assert_eq!(
+            threatens_mate_within(&pos, SquareSet::EMPTY, 1),
+            MateThreat::Unknown
         );
     }
 

@@ -250,8 +250,8 @@ fn cxa2020_move_labels_agree_with_the_book() {
 }
 
 /// 图29's three-point cycle never returns to its start: no position stands
-/// three times, so there is no repetition to rule on (the nine-round rule,
-/// which needs none, is not applied).
+/// three times, and three rounds are not the nine-round rule's nine, so
+/// there is nothing to rule on yet (`docs/rules.md` §III.2).
 #[test]
 fn cxa2020_f29_a_three_point_cycle_is_no_repetition() {
     for id in ["f29", "f29b"] {
@@ -260,6 +260,7 @@ fn cxa2020_f29_a_three_point_cycle_is_no_repetition() {
         let r = rule_figure(&f, RuleSet::CXA2020);
         assert_eq!(r.verdict, Verdict::None, "{id}");
         assert!(r.repetition.is_none(), "{id}");
+        assert!(r.forbidden_run.is_none(), "{id}");
     }
 }
 
