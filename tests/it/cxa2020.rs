@@ -403,6 +403,142 @@ fn cxa2020_f13_the_parry_of_ones_own_exposure_still_chases_an_unrooted_cannon() 
     assert_eq!((rep.red.checks, rep.red.chases), (1, 1));
 }
 
+/// 26.9.4: both sides check on every move, answering check with check (the
+/// position of `article_24_point_3_…`): a draw, not graded.
+#[test]
+fn cxa2020_26_9_4_mutual_perpetual_check_is_a_draw() {
+    // Red: Ke1, Ce3, Rf0. Black: Kf8, Ce9, Rf5; Red starts in check.
+    let r = own(
+        "4c4/5k3/9/9/5r3/9/4C4/9/4K4/5R3 w - - 0 1",
+        &["e3f3", "f5e5", "f3e3", "e5f5"],
+        2,
+    );
+    assert_eq!((r.verdict, r.violator), (Verdict::Draw, None));
+    let rep = r.repetition.as_ref().expect("a repetition");
+    assert_eq!(rep.red.pattern, Pattern::PerpetualCheck);
+    assert_eq!(rep.black.pattern, Pattern::PerpetualCheck);
+    assert!(rep.verdict.grounds.contains(&Ground::MutualCheck));
+    assert!(refs(&r).contains(&"CXA 26.9.4"), "{:?}", refs(&r));
+}
+
+/// Red checks on every move: the rook d3–e3 (with the cannon e1 behind it,
+/// a double check), then back to d3, uncovering the cannon e1 over the
+/// black cannon. Black answers each check with its cannon a6–e6–a6, and
+/// each answer chases anew: going, it uncovers the rook a9 on the horse a4;
+/// coming back, the cannon itself takes aim at the horse a1 over a4.
+const CHECK_AGAINST_CHASES: &str = "r3k4/9/6n2/c8/7C1/N8/3R5/9/N3C4/3K5 w - - 0 1";
+const CHECK_AGAINST_CHASES_MOVES: [&str; 4] = ["d3e3", "a6e6", "e3d3", "e6a6"];
+
+/// 26.9.1: perpetual check against another forbidden pattern (Black's
+/// answers all chase): the checker changes, as the older text's "不包括一方为
+/// 长将" and the code that cites 26.9.1 say.
+#[test]
+fn cxa2020_26_9_1_perpetual_check_changes_against_a_forbidden_side() {
+    let r = own(CHECK_AGAINST_CHASES, &CHECK_AGAINST_CHASES_MOVES, 2);
+    let rep = r.repetition.as_ref().expect("a repetition");
+    assert_eq!(rep.red.pattern, Pattern::PerpetualCheck);
+    assert_ne!(rep.black.pattern, Pattern::Allowed, "{:?}", rep.black);
+    assert_eq!(
+        (r.verdict, r.violator),
+        (Verdict::MustChange, Some(Color::Red))
+    );
+    assert!(rep.verdict.grounds.contains(&Ground::CheckOutranks));
+    assert!(refs(&r).contains(&"CXA 26.9.1"), "{:?}", refs(&r));
+}
+
+/// 26.1.4: a piece other than the king answering check makes a chase only
+/// if it is new. Black's horse g7 attacks the unprotected cannon h5
+/// throughout: Red's checks suspend that capture and each answer restores
+/// it, which is no chase (it stood before the check). The chases the
+/// answers make anew (the rook a9 on a4, the cannon on a1) count. Without
+/// them (the rook and both red horses gone) Black's answers chase nothing,
+/// and Black is allowed.
+#[test]
+fn cxa2020_26_1_4_a_chase_made_answering_check_counts_only_if_new() {
+    let readings = RuleSet::CXA2020.readings();
+    let cannon_h5 = Square::from_iccs("h5").expect("a square");
+    let r = own(CHECK_AGAINST_CHASES, &CHECK_AGAINST_CHASES_MOVES, 2);
+    let rep = r.repetition.as_ref().expect("a repetition");
+    let black: Vec<&PlyAnalysis> = rep
+        .cycle
+        .iter()
+        .filter(|p| p.side == Color::Black)
+        .collect();
+    assert!(
+        black
+            .iter()
+            .all(|p| p.evades_check && p.chases_as(&readings))
+    );
+    let targets =
+        |p: &PlyAnalysis| -> Vec<Square> { p.threats.iter().map(|t| t.threat.target).collect() };
+    assert_eq!(
+        targets(black[0]),
+        [Square::from_iccs("a4").expect("a square")]
+    );
+    assert_eq!(
+        targets(black[1]),
+        [Square::from_iccs("a1").expect("a square")]
+    );
+    let alone = "4k4/9/6n2/c8/7C1/9/3R5/9/4C4/3K5 w - - 0 1";
+    let r = own(alone, &CHECK_AGAINST_CHASES_MOVES, 2);
+    let rep = r.repetition.as_ref().expect("a repetition");
+    for p in rep.cycle.iter().filter(|p| p.side == Color::Black) {
+        assert!(p.evades_check && !p.chases_as(&readings), "{p:?}");
+        assert!(p.threats.iter().all(|t| t.threat.target != cannon_h5));
+    }
+    assert_eq!(rep.black.pattern, Pattern::Allowed);
+    assert_eq!(
+        (r.verdict, r.violator),
+        (Verdict::MustChange, Some(Color::Red))
+    );
+    assert!(!rep.verdict.grounds.contains(&Ground::CheckOutranks));
+}
+
+/// 1.2: a pawn that has not crossed the river is no material. A rook
+/// attacking two such pawns in turn (a6, then i5) chases nothing: allowed.
+/// The same with pawns across the river (a4, then i3) is 分捉, forbidden.
+#[test]
+fn cxa2020_1_2_an_uncrossed_pawn_is_no_material() {
+    let r = own(
+        "4k4/9/9/p1R6/8p/9/9/9/9/3K5 w - - 0 1",
+        &["c6c5", "e9e8", "c5c6", "e8e9"],
+        2,
+    );
+    let rep = r.repetition.as_ref().expect("a repetition");
+    assert_eq!((r.verdict, r.violator), (Verdict::Draw, None));
+    assert_eq!(rep.red.pattern, Pattern::Allowed);
+    assert!(rep.red.grounds.contains(&Ground::UncrossedPawnThreat));
+    assert!(refs(&r).contains(&"CXA 1.2"), "{:?}", refs(&r));
+    let r = own(
+        "4k4/9/9/9/9/p1R6/8p/9/9/3K5 w - - 0 1",
+        &["c4c3", "e9e8", "c3c4", "e8e9"],
+        2,
+    );
+    assert_eq!(
+        (r.verdict, r.violator),
+        (Verdict::MustChange, Some(Color::Red))
+    );
+}
+
+/// 第4条 (as a project's notes cite it): 60 rounds, 120 plies, without a
+/// capture make a draw claimable under this book; 118 do not (they would
+/// under the Vietnamese law's 50 moves, 100 plies).
+#[test]
+fn cxa2020_4_sixty_rounds_without_a_capture_make_a_draw_claimable() {
+    let shuffle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    let start = Position::new();
+    let claim = |plies: usize, book: RuleSet| {
+        let moves: Vec<Move> = rep_moves(&shuffle, 30).into_iter().take(plies).collect();
+        let replay = Replay::from_moves(start.clone(), &moves).expect("legal moves");
+        rule_under(book, &replay, Options::for_ruleset(book)).no_capture
+    };
+    let at_120 = claim(120, RuleSet::CXA2020);
+    assert_eq!((at_120.plies, at_120.limit), (120, 120));
+    assert!(at_120.draw_claimable);
+    assert!(!claim(118, RuleSet::CXA2020).draw_claimable);
+    assert!(claim(118, RuleSet::VN2004).draw_claimable);
+}
+
 fn rep_moves(moves: &[&str], times: usize) -> Vec<Move> {
     let sq = |s: &str| Square::from_iccs(s).expect("a square");
     (0..times)
