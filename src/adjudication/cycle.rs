@@ -22,7 +22,7 @@ use super::threats::{
     Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture, is_new,
     never_chased,
 };
-use crate::xiangqi::{Color, Move, Position, Role, Square, SquareSet};
+use crate::xiangqi::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
 /// A piece's identity while an analysis lasts: its index in the placement
 /// where the analysed plies begin. Captured pieces leave; no piece ever
@@ -71,6 +71,16 @@ pub struct PlyAnalysis {
     pub wins_by_check: bool,
     /// The searches for a mate threat and a win by check were made.
     pub searched: bool,
+    /// The moved piece is the mover's only attacking piece (rook, horse,
+    /// cannon or crossed pawn) and the other side has more: a side
+    /// defending for a draw (守和方, CXA 26.2), read only where the book has
+    /// the key defensive point ([`Readings::key_defensive_point`]).
+    pub lone_attacker: bool,
+    /// The move won material by a check, but parried a mate threat the
+    /// mover's own previous check had exposed it to (自毙, CXA 图13), so
+    /// [`wins_by_check`](Self::wins_by_check) was not set
+    /// ([`Readings::self_inflicted_exposure`]).
+    pub self_inflicted: bool,
 }
 
 /// Whether a move attacks, as a book that forbids attacks in any mix reads
@@ -124,11 +134,20 @@ impl PlyAnalysis {
                 || (readings.discovered_check_threat_is_chase
                     && t.threat.kind == ThreatKind::DiscoveredCheck);
             counts
+                && !self.holds_key_point(readings, t.threat.target_role)
                 && (!alone_only
                     || t.attacker_ids
                         .iter()
                         .any(|&(_, r)| !matches!(r, Role::King | Role::Pawn)))
         })
+    }
+
+    /// CXA 26.2 (守和要点, 图18): the move of a side's only attacking piece,
+    /// against more, attacks an advisor or elephant only on the way: idle.
+    pub fn holds_key_point(&self, readings: &Readings, target: Role) -> bool {
+        readings.key_defensive_point
+            && self.lone_attacker
+            && matches!(target, Role::Advisor | Role::Elephant)
     }
 
     /// Whether the move attacks (CXA 24.13): checks, threatens mate or
@@ -188,6 +207,27 @@ impl PlyAnalysis {
 }
 
 const NO_PIECE: PieceId = PieceId::MAX;
+
+/// Whether the piece on `moved` in `pos` is its side's only attacking piece
+/// (rook, horse, cannon or a pawn across the river), the other side having
+/// two or more (CXA 26.2: 守和方只有一个进攻子).
+fn lone_attacker(pos: &Position, moved: Square) -> bool {
+    let attacking = |sq: Square, p: Piece| match p.role {
+        Role::Rook | Role::Horse | Role::Cannon => true,
+        Role::Pawn => !sq.on_own_half(p.color),
+        Role::King | Role::Advisor | Role::Elephant => false,
+    };
+    let Some(mover) = pos.piece_at(moved).filter(|&p| attacking(moved, p)) else {
+        return false;
+    };
+    let count = |color: Color| {
+        pos.board()
+            .pieces()
+            .filter(|&(sq, p)| p.color == color && attacking(sq, p))
+            .count()
+    };
+    count(mover.color) == 1 && count(mover.color.other()) >= 2
+}
 
 /// See [`PlyAnalysis::mark`].
 type Mark = (bool, u32, u32, Attack);
@@ -450,18 +490,48 @@ impl<'r> Analysis<'r> {
             Some(p) if i == 0 => {
                 let own_last = self.replay.position(last - 1);
                 let (mate, wins) = self.search(p, Some(&own_last));
-                (p.mate_threat, p.wins_by_check, p.searched) = (mate, wins, true);
+                // Round the cycle: the mover's previous move and the position
+                // before it are the cycle's last moves.
+                let parry = wins && self.parries_own_exposure(first, last - 1, last - 2, ply);
+                (p.mate_threat, p.wins_by_check, p.searched) = (mate, wins && !parry, true);
+                p.self_inflicted = parry;
             }
             _ => {
                 let idx = ply - self.lo;
                 let own_last = (ply >= 2).then(|| self.replay.position(ply - 2));
                 let p = self.plies[idx].clone();
                 let (mate, wins) = self.search(&p, own_last.as_ref());
+                let parry =
+                    wins && ply >= 3 && self.parries_own_exposure(ply - 1, ply - 2, ply - 3, ply);
                 let stored = &mut self.plies[idx];
-                (stored.mate_threat, stored.wins_by_check, stored.searched) = (mate, wins, true);
+                (stored.mate_threat, stored.wins_by_check, stored.searched) =
+                    (mate, wins && !parry, true);
+                stored.self_inflicted = parry;
                 self.marks[idx] = stored.mark(&self.readings);
             }
         }
+    }
+
+    /// 自毙 (CXA 图13, [`Readings::self_inflicted_exposure`]): the move of
+    /// `ply` parries a mate threat the mover's own previous move exposed it
+    /// to. That move (after ply `own_last`) gave check, so the other side's
+    /// reply (after ply `before`) was forced; after the reply the other
+    /// side threatens mate, which it did not before the check (after ply
+    /// `earlier`, the other side to move), and no longer after the move.
+    /// Every threat must be one the bounded search settles.
+    fn parries_own_exposure(
+        &mut self,
+        before: usize,
+        own_last: usize,
+        earlier: usize,
+        ply: usize,
+    ) -> bool {
+        if !self.readings.self_inflicted_exposure || !self.replay.position(own_last).is_check() {
+            return false;
+        }
+        self.searched(&self.replay.position(before).pass()) == MateThreat::Mate
+            && self.searched(&self.replay.position(earlier).pass()) == MateThreat::None
+            && self.searched(&self.replay.position(ply)) == MateThreat::None
     }
 
     /// The searches of a move `p` that neither checks nor chases: its mate
@@ -805,6 +875,8 @@ impl<'r> Analysis<'r> {
             mate_threat: MateThreat::None,
             wins_by_check: false,
             searched: false,
+            lone_attacker: self.readings.key_defensive_point && lone_attacker(after, mv.to),
+            self_inflicted: false,
         };
         (analysis, mover_after)
     }

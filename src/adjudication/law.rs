@@ -187,7 +187,22 @@ fn attacks_in_any_mix(
         grounds.insert(Ground::PerpetualCheck);
         return Pattern::PerpetualCheck;
     }
+    // 自毙 (图13): a win by check not counted, the move parrying the mate
+    // threat the side's own check exposed it to.
+    if plies.iter().any(|p| p.self_inflicted) {
+        grounds.insert(Ground::SelfInflicted);
+    }
     if plies.is_empty() || attacks.contains(&Attack::Idle) {
+        // 26.2 (图18): a side's only attacking piece on the key defensive
+        // point attacked advisors or elephants on the way, idle.
+        if plies.iter().any(|p| {
+            p.threats.iter().any(|t| {
+                counts_as_chase(readings, &t.threat)
+                    && p.holds_key_point(readings, t.threat.target_role)
+            })
+        }) {
+            grounds.insert(Ground::KeyDefensivePoint);
+        }
         if checks {
             grounds.insert(Ground::ChecksMixed);
         } else {

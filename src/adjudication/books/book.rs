@@ -150,6 +150,17 @@ pub struct Readings {
     /// the rule of [`nine_rounds`](crate::adjudication::nine_rounds). The
     /// other books rule on repetition alone.
     pub nine_rounds: bool,
+    /// The key defensive point (守和要点, CXA 26.2, 图18): a side with one
+    /// attacking piece (rook, horse, cannon or crossed pawn) against more,
+    /// moving that piece, chases no advisor or elephant: its attacks on them
+    /// "arise on the way" and count as idle \[I: the reading of 守和方\].
+    pub key_defensive_point: bool,
+    /// Self-inflicted (自毙, CXA 图13, 参考图21): a move that parries a mate
+    /// threat the mover's own previous check let the other side make (the
+    /// reply was forced) is judged by its direct effects: a win by check
+    /// (抽吃) it also threatens is no chase; a direct chase still is (图13's
+    /// caption: "如黑方中炮无根…判捉").
+    pub self_inflicted_exposure: bool,
 }
 
 /// Which truly protected pieces count as chased because they are pinned and
@@ -261,6 +272,13 @@ pub enum Ground {
     /// A king's move answering check is idle, whatever it attacks (CXA
     /// 26.1.3).
     KingAnswersCheck,
+    /// A side with one attacking piece against more held the key defensive
+    /// point: the advisors or elephants it attacked on the way count as
+    /// idle (CXA 26.2, 图18).
+    KeyDefensivePoint,
+    /// A move parried a mate threat the mover's own check had exposed it
+    /// to (自毙): the win by check it also threatened is no chase (CXA 图13).
+    SelfInflicted,
     /// The bounded search for mate threats could not decide a move on which
     /// the verdict turns: no verdict is given.
     Undecided,

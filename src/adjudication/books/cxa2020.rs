@@ -61,6 +61,10 @@ pub static BOOK: Book = Book {
         graded_when_both_forbidden: true,
         // Nine rounds of forbidden moves need no repetition (参考图8).
         nine_rounds: true,
+        // 守和要点 (26.2, 图18; 参考图19, two attacking pieces, is no such case).
+        key_defensive_point: true,
+        // 自毙 (图13): the parry of one's own exposure wins nothing by check.
+        self_inflicted_exposure: true,
     },
     articles: ARTICLES,
     cites,
@@ -98,9 +102,9 @@ pub static BOOK: Book = Book {
         loss_after_warning: false,
     },
     provisional: Some(ByLang {
-        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; “điểm” trong luật chín hiệp, hiểu là các ô quân đi tới; chưa áp dụng điểm thủ hòa.",
-        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the \"points\" of the nine-round rule, read as the squares the moves go to; the key defensive point is not applied.",
-        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；九回合规则中的“点”按着法所到之处理解；守和要点尚未采用。",
+        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy và luật chín hiệp.",
+        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted and of the nine-round rule.",
+        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙与九回合规则的解读。",
     }),
 };
 
@@ -142,6 +146,8 @@ fn cites(ground: Ground) -> &'static [u8] {
         CheckOutranks => points![A26_9_1],
         JointChaseOutranks => points![A26_9_2, A26_9_3],
         KingAnswersCheck => points![A26_1_3, F17],
+        KeyDefensivePoint => points![A26_2, F18],
+        SelfInflicted => points![F13],
         Undecided => &[],
         NineRounds => points![R8],
     }
@@ -173,6 +179,8 @@ pub enum Point {
     A26_1,
     /// 第26.1.3条: a king's move answering check is idle.
     A26_1_3,
+    /// 第26.2条: the key defensive point of a side with one attacking piece.
+    A26_2,
     /// 第26.5条: a complete exchange that wins material is a chase.
     A26_5,
     /// 第26.9.1条: perpetual check changes first.
@@ -194,10 +202,14 @@ pub enum Point {
     F8,
     /// 图11: a joint chase by rook and cannon.
     F11,
+    /// 图13: self-inflicted (自毙): the parry of one's own exposure.
+    F13,
     /// 图14: a pawn chasing on its own.
     F14,
     /// 图17: a king's move answering check.
     F17,
+    /// 图18: one check and one following move to the key defensive point.
+    F18,
     /// 图21: chasing a rook.
     F21,
     /// 图23: a capture that loses in the exchange is idle.
@@ -347,6 +359,13 @@ static ARTICLES: &[Article] = &[
         "走动帅（将）应将而产生的捉、杀，按闲处理。"
     ),
     article!(
+        "CXA 26.2",
+        "26.2",
+        "Bên giữ hòa chỉ còn một quân tấn công, chiếm điểm thủ hòa: nước bắt Sĩ, Tượng sinh ra kèm theo được xử là nhàn.",
+        "A side defending for a draw with one attacking piece that takes the key defensive point: its incidental attacks on advisors and elephants are idle.",
+        "守和方只有一个进攻子时，占据守和要点，附带产生的捉士象按闲处理。"
+    ),
+    article!(
         "CXA 26.5",
         "26.5",
         "Sau khi đổi quân trọn vẹn mà được quân hoặc ngang giá trị thì là bắt; thiệt thì là nhàn.",
@@ -417,6 +436,13 @@ static ARTICLES: &[Article] = &[
         "车炮联合捉子，判捉。"
     ),
     figure!(
+        "CXA F13",
+        main "13",
+        "Tự chuốc lấy (自毙): nước đỡ lại mối dọa hết do chính nước chiếu trước của mình gây ra không tính là dọa chiếu ăn quân; nếu bắt trực tiếp quân không căn thì vẫn là bắt.",
+        "Self-inflicted (自毙): a move parrying the mate threat one's own check exposed one to is no threat to win by check; a direct chase of an unprotected piece is still a chase.",
+        "属自毙：解除己方将军所造成的杀势，不按抽吃论；如直接捉无根子，仍判捉。"
+    ),
+    figure!(
         "CXA F14",
         main "14",
         "Tốt tự mình bắt mãi được phép: nhàn.",
@@ -429,6 +455,13 @@ static ARTICLES: &[Article] = &[
         "Nước bắt hay dọa hết sinh ra khi đi Tướng đỡ chiếu là nhàn.",
         "A chase or mate threat made by the king's move answering check is idle.",
         "走动帅（将）应将后产生的捉、杀为闲。"
+    ),
+    figure!(
+        "CXA F18",
+        main "18",
+        "Một chiếu một theo: chiếm điểm thủ hòa, nước bắt Tượng kèm theo là nhàn.",
+        "One check and one following move: taking the key defensive point, the incidental attack on an elephant is idle.",
+        "一将一跟，占据守和要点，附带产生的捉象按闲着处理。"
     ),
     figure!(
         "CXA F21",
@@ -491,6 +524,7 @@ mod tests {
             Point::A25_3,
             Point::A26_1,
             Point::A26_1_3,
+            Point::A26_2,
             Point::A26_5,
             Point::A26_9_1,
             Point::A26_9_2,
@@ -501,8 +535,10 @@ mod tests {
             Point::F7,
             Point::F8,
             Point::F11,
+            Point::F13,
             Point::F14,
             Point::F17,
+            Point::F18,
             Point::F21,
             Point::F23,
             Point::F26,

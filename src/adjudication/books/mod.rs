@@ -233,6 +233,8 @@ mod tests {
             CheckOutranks,
             JointChaseOutranks,
             KingAnswersCheck,
+            KeyDefensivePoint,
+            SelfInflicted,
             Undecided,
             NineRounds,
         ];

@@ -39,6 +39,8 @@ pub static BOOK: Book = Book {
         king_and_pawn_chase_only_alone: false,
         graded_when_both_forbidden: false,
         nine_rounds: false,
+        key_defensive_point: false,
+        self_inflicted_exposure: false,
     },
     articles: ARTICLES,
     cites,
@@ -111,7 +113,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         CheckedBackSometimes => points![A24_4],
         // Readings of the CXA book only.
         MateThreats | AttacksInAnyMix | ExchangeGain | CheckOutranks | JointChaseOutranks
-        | KingAnswersCheck | Undecided | NineRounds => &[],
+        | KingAnswersCheck | KeyDefensivePoint | SelfInflicted | Undecided | NineRounds => &[],
         // The Vietnamese law has no such exception (23.3: "one or more pieces").
         SeveralOnProtected => &[],
     }

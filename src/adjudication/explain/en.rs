@@ -534,6 +534,12 @@ impl Display for En<'_, Allowance<'_>> {
                 "threatened only a pawn that has not crossed the river, which is allowed",
             ),
             Allowance::OnlyAllowedMoves => f.write_str("made only allowed moves"),
+            Allowance::KeyDefensivePoint => f.write_str(
+                "held the key defensive point with its one attacking piece: its attacks on advisors or elephants on the way are idle, so its moves are allowed",
+            ),
+            Allowance::SelfInflicted => f.write_str(
+                "parried the mate threat its own check had exposed it to: the win by check the parry also threatened is no chase (self-inflicted), so its moves are allowed",
+            ),
         }
     }
 }

@@ -275,6 +275,12 @@ pub(super) enum Allowance<'a> {
     UncrossedPawn { of: Color },
     /// Made only allowed moves.
     OnlyAllowedMoves,
+    /// Held the key defensive point with its one attacking piece: its
+    /// attacks on advisors or elephants on the way are idle (CXA 26.2).
+    KeyDefensivePoint,
+    /// Parried the mate threat its own check exposed it to: the win by
+    /// check the parry threatened is no chase (自毙, CXA 图13).
+    SelfInflicted,
 }
 
 /// What a side's moves that did not check were, in its "one check, one

@@ -529,6 +529,12 @@ impl Display for Vi<'_, Allowance<'_>> {
                 f.write_str("chỉ dọa bắt Tốt chưa qua sông, được phép")
             }
             Allowance::OnlyAllowedMoves => f.write_str("chỉ đi các nước được phép"),
+            Allowance::KeyDefensivePoint => f.write_str(
+                "dùng quân tấn công duy nhất chiếm điểm thủ hòa: nước dọa Sĩ, Tượng kèm theo là nhàn, nên các nước đi được phép",
+            ),
+            Allowance::SelfInflicted => f.write_str(
+                "đỡ mối dọa hết do chính nước chiếu của mình gây ra: nước dọa chiếu ăn quân kèm theo không tính là bắt (tự chuốc lấy), nên các nước đi được phép",
+            ),
         }
     }
 }

@@ -494,6 +494,12 @@ impl Display for Zh<'_, Allowance<'_>> {
                 write!(f, "只攻击未过河的{}，允许", piece_name(*of, Role::Pawn))
             }
             Allowance::OnlyAllowedMoves => f.write_str("只走允许的着法"),
+            Allowance::KeyDefensivePoint => {
+                f.write_str("以唯一进攻子占据守和要点，附带产生的捉士象按闲处理，属允许着法")
+            }
+            Allowance::SelfInflicted => {
+                f.write_str("解除己方将军所造成的杀势，附带的抽吃不按捉论（自毙），属允许着法")
+            }
         }
     }
 }
