@@ -9,7 +9,7 @@
 //! it.
 
 use std::cell::OnceCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 
@@ -247,9 +247,9 @@ pub struct Analysis<'r> {
     views: Views,
     /// The analysed plies `lo..=hi`, one run with no gap, in order; empty
     /// until the first question.
-    plies: Vec<PlyAnalysis>,
+    plies: VecDeque<PlyAnalysis>,
     /// Per analysed ply, what the quick test reads ([`PlyAnalysis::mark`]).
-    marks: Vec<Mark>,
+    marks: VecDeque<Mark>,
     lo: usize,
     hi: usize,
     /// The position after ply `lo - 1`, where the run starts, is in check.
@@ -289,8 +289,8 @@ impl<'r> Analysis<'r> {
             replay,
             readings,
             views: Views::default(),
-            plies: Vec::new(),
-            marks: Vec::new(),
+            plies: VecDeque::new(),
+            marks: VecDeque::new(),
             lo: 1,
             hi: 0,
             check_before_run: false,
@@ -397,8 +397,8 @@ impl<'r> Analysis<'r> {
         let loose = self.readings.discovered_check_threat_is_chase;
         let marks = std::iter::once(opening_mark)
             .chain(
-                self.marks[first + 2 - self.lo..=last - self.lo]
-                    .iter()
+                self.marks
+                    .range(first + 2 - self.lo..=last - self.lo)
                     .copied(),
             )
             .map(|(check, pressed, with_discovered, _)| {
@@ -629,14 +629,20 @@ impl<'r> Analysis<'r> {
         if from < self.lo {
             // The pieces keep their identities: those of the run's first
             // ply, followed back through the moves. The earlier plies go
-            // before the run's.
+            // before the run's, put in front of it one by one, so that a run
+            // that grows backwards many times is never copied whole.
             let (at, ids) = self.cursor_at(from, Some(self.lo));
             let check = at.before.is_check();
-            let run = std::mem::take(&mut self.plies);
-            let run_marks = std::mem::take(&mut self.marks);
+            let mut run = std::mem::take(&mut self.plies);
+            let mut run_marks = std::mem::take(&mut self.marks);
             self.walk(at, self.lo - 1);
-            self.plies.extend(run);
-            self.marks.extend(run_marks);
+            while let Some(p) = self.plies.pop_back() {
+                run.push_front(p);
+            }
+            while let Some(m) = self.marks.pop_back() {
+                run_marks.push_front(m);
+            }
+            (self.plies, self.marks) = (run, run_marks);
             (self.start_ids, self.lo, self.check_before_run) = (ids, from, check);
         }
         if to > self.hi {
@@ -710,8 +716,8 @@ impl<'r> Analysis<'r> {
             // The mover to move again after its move: the next move's start
             // with the other side to move.
             at.before_passed = OnceCell::from(mover_after);
-            self.marks.push(analysis.mark(&self.readings));
-            self.plies.push(analysis);
+            self.marks.push_back(analysis.mark(&self.readings));
+            self.plies.push_back(analysis);
             self.analyses += 1;
             at.ids[mv.to.index()] = at.ids[mv.from.index()];
             at.ids[mv.from.index()] = NO_PIECE;
