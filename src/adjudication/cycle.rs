@@ -340,10 +340,17 @@ impl<'r> Analysis<'r> {
     /// neither checks nor chases. For a rule that reads moves outside any
     /// cycle (the nine-round rule).
     pub fn attack_of(&mut self, ply: usize) -> Attack {
-        self.ensure(ply, ply);
-        if self.marks[ply - self.lo].3 == Attack::Unsearched {
+        if self.unsearched_attack_of(ply) == Attack::Unsearched {
             self.search_at(None, ply - 1, ply, 0);
         }
+        self.marks[ply - self.lo].3
+    }
+
+    /// [`attack_of`](Self::attack_of) as far as the move's analysis knows it
+    /// without a search: [`Attack::Unsearched`] for a move that neither
+    /// checks nor chases, where the book counts mate threats.
+    pub fn unsearched_attack_of(&mut self, ply: usize) -> Attack {
+        self.ensure(ply, ply);
         self.marks[ply - self.lo].3
     }
 

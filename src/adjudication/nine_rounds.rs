@@ -14,17 +14,20 @@
 //!   and is the repetition rule's);
 //! * the rule is asked where no repetition is in force: a repetition is
 //!   judged first, and this rule covers what it cannot see;
+//! * it is asked of the play as it stands at the last move sent: the run of
+//!   forbidden moves that reaches it. A run that a change of move ended
+//!   earlier leaves nothing to rule, as a broken repetition leaves nothing;
 //! * the side's ninth forbidden move is where it must change; its next
-//!   move, if it attacks again, is the refusal and loses ("不变作负"); a move
-//!   that does not is the change;
+//!   move, if it attacks again, is the refusal and loses ("不变作负");
 //! * the nine rounds are judged as a repetition's cycle is: both sides'
 //!   moves over them, graded by the book when both are forbidden (26.9).
 //!
-//! The search is linear in the game: each ply is analysed once
-//! ([`Analysis`]), and a window of nine moves is read from its end, so that
-//! an idle move found skips every window that holds it (most moves of a
-//! game are idle, and only a move that neither checks nor chases needs a
-//! search to be known idle).
+//! Reading the run back from the game's end keeps the cost of a ruling
+//! bounded whatever the game: most games end on an idle move of each side,
+//! found at once, and a move that neither checks nor chases, which needs a
+//! search to be known, is searched at most [`MAX_SEARCHES`] times. (Read
+//! forwards over a whole game, the searches cost a 1,024-ply game with no
+//! repetition about forty times game200's ruling.)
 
 use super::books::{Ground, RuleSet};
 use super::cycle::{Analysis, Attack, PlyAnalysis};
@@ -73,7 +76,7 @@ pub fn find(book: RuleSet, replay: &Replay, analysis: &mut Analysis) -> Option<F
     // change.
     let last_ply = [1, 2]
         .into_iter()
-        .filter_map(|first| first_run_end(replay, analysis, first))
+        .filter_map(|first| trailing_run_window(replay, analysis, first))
         .min()?;
     let side = replay.mover(last_ply);
     let first_ply = (last_ply + 1).saturating_sub(2 * ROUNDS).max(1);
@@ -113,32 +116,42 @@ pub fn find(book: RuleSet, replay: &Replay, analysis: &mut Analysis) -> Option<F
     })
 }
 
-/// The ply of the ninth move of the first run of nine forbidden moves on
-/// three or more points by the side whose moves are plies `first`,
-/// `first + 2`, …: each window of nine is read from its end, and an idle
-/// move found moves the next window past it.
-fn first_run_end(replay: &Replay, analysis: &mut Analysis, first: usize) -> Option<usize> {
+/// At most this many searches (a mate threat, a win by check) while the
+/// side's run is followed back from the game's end: enough for a run of
+/// ten mate threats (the ninth forbidden move and the refusal after it); a
+/// run of more quiet moves is followed no further, so that a hostile game
+/// costs no more searches than a cycle's.
+pub const MAX_SEARCHES: usize = ROUNDS + 1;
+
+/// The ply of the ninth move of the first window of nine forbidden moves
+/// on three or more points in the side's run that reaches the game's end,
+/// the side's moves being plies `first`, `first + 2`, …: the run is followed
+/// back from the side's last move while its moves attack (a move needing a
+/// search counts against [`MAX_SEARCHES`]; past them, the run is taken to
+/// start there).
+fn trailing_run_window(replay: &Replay, analysis: &mut Analysis, first: usize) -> Option<usize> {
+    let moves = (replay.plies() + 2).checked_sub(first)? / 2;
     let ply = |k: usize| first + 2 * k;
-    let moves = (replay.plies() + 2 - first) / 2;
-    let mut start = 0;
-    while start + ROUNDS <= moves {
-        let idle = (start..start + ROUNDS)
-            .rev()
-            .find(|&k| analysis.attack_of(ply(k)) != Attack::Attacks);
-        match idle {
-            Some(k) => start = k + 1,
-            None => {
-                let squares: Vec<Square> = (start..start + ROUNDS)
-                    .map(|k| replay.mv(ply(k)).to)
-                    .collect();
-                if distinct(&squares) >= MIN_POINTS {
-                    return Some(ply(start + ROUNDS - 1));
-                }
-                start += 1;
+    let mut searches = 0;
+    let mut start = moves;
+    while start > 0 {
+        let at = ply(start - 1);
+        let attack = match analysis.unsearched_attack_of(at) {
+            Attack::Unsearched if searches < MAX_SEARCHES => {
+                searches += 1;
+                analysis.attack_of(at)
             }
+            known => known,
+        };
+        if attack != Attack::Attacks {
+            break;
         }
+        start -= 1;
     }
-    None
+    (start..=moves.checked_sub(ROUNDS)?).find_map(|s| {
+        let squares: Vec<Square> = (s..s + ROUNDS).map(|k| replay.mv(ply(k)).to).collect();
+        (distinct(&squares) >= MIN_POINTS).then(|| ply(s + ROUNDS - 1))
+    })
 }
 
 /// How many different squares the moves of `side` among `plies` went to.
