@@ -16,7 +16,9 @@ use std::ops::Range;
 use arrayvec::ArrayVec;
 
 use super::books::Readings;
-use super::mate_threat::{MateThreat, threatens_mate, threatens_mate_sparing, wins_by_check};
+use super::mate_threat::{
+    MateThreat, mates_after_capture, threatens_mate, threatens_mate_sparing, wins_by_check,
+};
 use super::replay::Replay;
 use super::threats::{
     Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture, is_new,
@@ -81,6 +83,11 @@ pub struct PlyAnalysis {
     /// [`wins_by_check`](Self::wins_by_check) was not set
     /// ([`Readings::self_inflicted_exposure`]).
     pub self_inflicted: bool,
+    /// The move made safe a capture that would have let the other side
+    /// mate before it (不能离线 undone, CXA 29.4, 图10): a new threat, a
+    /// chase. Found by the searches ([`searched`](Self::searched)), where
+    /// the book reads [`Readings::capture_into_mate_is_no_threat`].
+    pub made_capture_safe: bool,
 }
 
 /// Whether a move attacks, as a book that forbids attacks in any mix reads
@@ -91,7 +98,9 @@ pub enum Attack {
     Idle,
     /// A check (将), a mate threat (杀) or a chase (捉).
     Attacks,
-    /// No check or chase, and the bounded mate search could not decide.
+    /// No check or chase, and the bounded mate search could not decide
+    /// whether the move threatens mate, or whether a capture it threatens
+    /// would let the other side mate (不能离线).
     Undecided,
     /// No check or chase, and the searches are not made yet: only the
     /// quick test sees this, which makes them when it must.
@@ -134,6 +143,7 @@ impl PlyAnalysis {
                 || (readings.discovered_check_threat_is_chase
                     && t.threat.kind == ThreatKind::DiscoveredCheck);
             counts
+                && !t.threat.flags.into_mate_undecided
                 && !self.holds_key_point(readings, t.threat.target_role)
                 && (!alone_only
                     || t.attacker_ids
@@ -153,15 +163,25 @@ impl PlyAnalysis {
     /// Whether the move attacks (CXA 24.13): checks, threatens mate or
     /// chases.
     pub fn attack(&self, readings: &Readings) -> Attack {
+        // 不能离线 (29.4): a chase counts once the searches have found its
+        // capture lets the other side no mate.
+        let chases =
+            self.chases_as(readings) && (self.searched || !readings.capture_into_mate_is_no_threat);
         if self.check
             || self.mate_threat == MateThreat::Mate
             || self.wins_by_check
-            || self.chases_as(readings)
+            || self.made_capture_safe
+            || chases
         {
             Attack::Attacks
         } else if readings.mate_threats_attack && !self.searched {
             Attack::Unsearched
-        } else if self.mate_threat == MateThreat::Unknown {
+        } else if self.mate_threat == MateThreat::Unknown
+            || self
+                .threats
+                .iter()
+                .any(|t| t.threat.flags.into_mate_undecided)
+        {
             Attack::Undecided
         } else {
             Attack::Idle
@@ -496,6 +516,7 @@ impl<'r> Analysis<'r> {
         match opening {
             Some(p) if i == 0 => {
                 let own_last = self.replay.position(last - 1);
+                self.capture_into_mate(p);
                 let (mate, wins) = self.search(p, Some(&own_last));
                 // Round the cycle: the mover's previous move and the position
                 // before it are the cycle's last moves.
@@ -506,7 +527,10 @@ impl<'r> Analysis<'r> {
             _ => {
                 let idx = ply - self.lo;
                 let own_last = (ply >= 2).then(|| self.replay.position(ply - 2));
-                let p = self.plies[idx].clone();
+                let mut p = self.plies[idx].clone();
+                self.capture_into_mate(&mut p);
+                self.plies[idx].threats = p.threats.clone();
+                self.plies[idx].made_capture_safe = p.made_capture_safe;
                 let (mate, wins) = self.search(&p, own_last.as_ref());
                 let parry =
                     wins && ply >= 3 && self.parries_own_exposure(ply - 1, ply - 2, ply - 3, ply);
@@ -517,6 +541,79 @@ impl<'r> Analysis<'r> {
                 self.marks[idx] = stored.mark(&self.readings);
             }
         }
+    }
+
+    /// 不能离线 (CXA 29.4, [`Readings::capture_into_mate_is_no_threat`]):
+    /// "making the capture must not get one mated". Each chase of the move
+    /// `p` whose every capture would let the other side mate by checks
+    /// (which it could not before the capture) is no threat (图7: "不能离线吃
+    /// 炮"); one the bounded search cannot decide is marked undecided. And
+    /// a move that makes safe a capture the mover had before it, which
+    /// would then have let the other side mate, creates a threat (图10:
+    /// "红退马后相方可吃车，否则会被将死"). Made with the searches, when a
+    /// judgment needs the move, not for every capture of every ply.
+    fn capture_into_mate(&mut self, p: &mut PlyAnalysis) {
+        if !self.readings.capture_into_mate_is_no_threat || p.check {
+            return;
+        }
+        let before = self.replay.position(p.ply - 1);
+        let after = self.replay.position(p.ply);
+        let mover_after = after.pass();
+        let readings = self.readings;
+        for t in &mut p.threats {
+            if !matches!(
+                t.threat.kind,
+                ThreatKind::Chase | ThreatKind::DiscoveredCheck
+            ) {
+                continue;
+            }
+            let outcomes = t.threat.attackers.iter().map(|&(from, _)| {
+                mates_after_capture(&mover_after, &after, Move::new(from, t.threat.target))
+            });
+            let (mut mate, mut unknown, mut none) = (0, 0, 0);
+            for o in outcomes {
+                match o {
+                    MateThreat::Mate => mate += 1,
+                    MateThreat::Unknown => unknown += 1,
+                    MateThreat::None => none += 1,
+                }
+            }
+            if none > 0 {
+                continue;
+            }
+            if unknown == 0 && mate > 0 {
+                t.threat.kind = ThreatKind::Protected;
+                t.threat.flags.into_mate = true;
+            } else {
+                t.threat.flags.into_mate_undecided = true;
+            }
+        }
+        if p.chases_as(&readings) {
+            return;
+        }
+        // 图10: a capture the mover had before the move, a chase but for
+        // the mate it let the other side make, now safe.
+        let mv = p.mv;
+        let mut made_safe = false;
+        mover_after.for_each_legal_capture(|c| {
+            if made_safe
+                || mover_after
+                    .piece_at(c.to)
+                    .is_none_or(|x| x.role == Role::King || never_chased(x, c.to))
+            {
+                return;
+            }
+            let old = Move::new(if c.from == mv.to { mv.from } else { c.from }, c.to);
+            if !before.is_legal(old) {
+                return;
+            }
+            let chase = classify_capture(&mover_after, &after, c, &readings)
+                .is_some_and(|x| x.kind == ThreatKind::Chase);
+            made_safe = chase
+                && mates_after_capture(&mover_after, &after, c) == MateThreat::None
+                && mates_after_capture(&before, &before.pass(), old) == MateThreat::Mate;
+        });
+        p.made_capture_safe = made_safe;
     }
 
     /// 自毙 (CXA 图13, [`Readings::self_inflicted_exposure`]): the move of
@@ -791,6 +888,10 @@ impl<'r> Analysis<'r> {
                 .readings
                 .exchange_gain_is_chase
                 .then(|| before.king(before.turn()));
+            // A move far from a capture's points may still make or unmake a
+            // mate after it (不能离线, CXA 29.4); that is not looked for: the
+            // test is made where the classification is (a bound of cost,
+            // `docs/rules.md` §III.2).
             let quiet = !self.replay.is_capture(ply);
             for i in now.captures() {
                 let capture = self.views.captures[i].0;
@@ -890,6 +991,7 @@ impl<'r> Analysis<'r> {
             searched: false,
             lone_attacker: self.readings.key_defensive_point && lone_attacker(after, mv.to),
             self_inflicted: false,
+            made_capture_safe: false,
         };
         (analysis, mover_after)
     }

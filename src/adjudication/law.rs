@@ -472,6 +472,10 @@ fn notes_on_threats(readings: &Readings, plies: &[&PlyAnalysis], grounds: &mut B
             ThreatKind::UncrossedPawn => {
                 grounds.insert(Ground::UncrossedPawnThreat);
             }
+            // CXA 29.4 (不能离线, 图7): the capture would let the other side mate.
+            ThreatKind::Protected if t.threat.flags.into_mate => {
+                grounds.insert(Ground::CaptureIntoMate);
+            }
             // AXF rule 38: a protected piece that is pinned and cannot move.
             ThreatKind::Protected if t.threat.flags.pinned_not_chased => {
                 grounds.insert(Ground::PinnedProtectedThreat);

@@ -49,6 +49,33 @@ pub fn threatens_mate_sparing(pos: &Position, spared: SquareSet) -> MateThreat {
     threatens_mate_within(pos, spared, NODE_BUDGET)
 }
 
+/// At most this many checking moves tried by the search of 不能离线
+/// ([`mates_after_capture`]), per search: it is asked of every capture of
+/// a chase a judgment needs, so it gets a fifth of [`NODE_BUDGET`] (图7's
+/// and 图10's mates take a few dozen).
+pub const CAPTURE_BUDGET: u32 = NODE_BUDGET / 5;
+
+/// 不能离线 (CXA 29.4: "making the capture must not get one mated"): does
+/// the capture `m` of the side to move of `pos` let the other side force
+/// mate by checks (a check parried by a check counts: 图7's "红车可垫将还杀"),
+/// which it could not with the move before the capture (`them_to_move`:
+/// `pos` with the other side to move)? A mate the other side has anyway is
+/// not the capture's doing: the piece was guarding no line. Within
+/// [`MAX_CHECKS`] and [`CAPTURE_BUDGET`] per search; out of budget,
+/// [`MateThreat::Unknown`].
+pub fn mates_after_capture(pos: &Position, them_to_move: &Position, m: Move) -> MateThreat {
+    match threatens_mate_within(&pos.after(m), SquareSet::EMPTY, CAPTURE_BUDGET) {
+        MateThreat::Mate => {
+            match threatens_mate_within(them_to_move, SquareSet::EMPTY, CAPTURE_BUDGET) {
+                MateThreat::None => MateThreat::Mate,
+                MateThreat::Mate => MateThreat::None,
+                MateThreat::Unknown => MateThreat::Unknown,
+            }
+        }
+        other => other,
+    }
+}
+
 /// [`threatens_mate_sparing`] with `budget` checking moves at most.
 fn threatens_mate_within(pos: &Position, spared: SquareSet, mut budget: u32) -> MateThreat {
     // No check at all: no mate by checks, at any depth.
@@ -126,7 +153,8 @@ pub const MATERIAL_WON: i32 = 5;
 /// 28.3, 29.1: "从下一着开始运用连续照将…吃掉"): some checking move after
 /// which, whatever the answer, a capture nets at least a horse's worth
 /// ([`MATERIAL_WON`]) more than the check cost, by the complete exchange
-/// on the captured piece's square. One check deep,
+/// on the captured piece's square, and no answer mates (CXA 29.4: "making
+/// the capture must not get one mated"). One check deep,
 /// bounded by [`NODE_BUDGET`]; out of budget, no.
 pub fn wins_by_check(pos: &Position) -> bool {
     let mut budget = NODE_BUDGET;
@@ -151,6 +179,12 @@ pub fn wins_by_check(pos: &Position) -> bool {
             let lost = after.piece_at(r.to).map_or(0, |p| exchange_value(p, r.to));
             let then = after.after(r);
             debug_assert_eq!(then.turn(), mover);
+            // An answer that mates (图7: "红车可垫将还杀"): the check wins
+            // nothing (29.4, 不能离线).
+            if !then.has_legal_move() {
+                every_reply_loses = false;
+                break;
+            }
             let mut best = 0;
             then.for_each_legal_capture(|c| {
                 if then.piece_at(c.to).is_some_and(|p| p.role != Role::King) {

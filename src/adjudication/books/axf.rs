@@ -42,6 +42,7 @@ pub static BOOK: Book = Book {
         nine_rounds: false,
         key_defensive_point: false,
         self_inflicted_exposure: false,
+        capture_into_mate_is_no_threat: false,
     },
     articles: ARTICLES,
     cites,
@@ -146,7 +147,8 @@ fn cites(ground: Ground) -> &'static [u8] {
         CheckedBackSometimes => points![R8],
         // Readings of the CXA book only.
         MateThreats | AttacksInAnyMix | ExchangeGain | CheckOutranks | JointChaseOutranks
-        | KingAnswersCheck | KeyDefensivePoint | SelfInflicted | Undecided | NineRounds => &[],
+        | KingAnswersCheck | KeyDefensivePoint | SelfInflicted | CaptureIntoMate | Undecided
+        | NineRounds => &[],
     }
 }
 

@@ -161,6 +161,11 @@ pub struct Readings {
     /// (抽吃) it also threatens is no chase; a direct chase still is (图13's
     /// caption: "如黑方中炮无根…判捉").
     pub self_inflicted_exposure: bool,
+    /// 不能离线 (CXA 29.4, 图7, 图10): a capture after which the other side
+    /// mates by checks is no threat ("making the capture must not get one
+    /// mated"), so a move that makes such a capture safe creates one. The
+    /// other books count the capture as it stands.
+    pub capture_into_mate_is_no_threat: bool,
 }
 
 /// Which truly protected pieces count as chased because they are pinned and
@@ -279,6 +284,9 @@ pub enum Ground {
     /// A move parried a mate threat the mover's own check had exposed it
     /// to (自毙): the win by check it also threatened is no chase (CXA 图13).
     SelfInflicted,
+    /// A capture threatened would let the other side mate by checks (不能离线,
+    /// CXA 29.4, 图7): no threat.
+    CaptureIntoMate,
     /// The bounded search for mate threats could not decide a move on which
     /// the verdict turns: no verdict is given.
     Undecided,

@@ -65,6 +65,8 @@ pub static BOOK: Book = Book {
         key_defensive_point: true,
         // 自毙 (图13): the parry of one's own exposure wins nothing by check.
         self_inflicted_exposure: true,
+        // 不能离线 (29.4, 图7, 图10): a capture into mate is no threat.
+        capture_into_mate_is_no_threat: true,
     },
     articles: ARTICLES,
     cites,
@@ -148,6 +150,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         KingAnswersCheck => points![A26_1_3, F17],
         KeyDefensivePoint => points![A26_2, F18],
         SelfInflicted => points![F13],
+        CaptureIntoMate => points![F7],
         Undecided => &[],
         NineRounds => points![R8],
     }

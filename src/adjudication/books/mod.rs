@@ -235,6 +235,7 @@ mod tests {
             KingAnswersCheck,
             KeyDefensivePoint,
             SelfInflicted,
+            CaptureIntoMate,
             Undecided,
             NineRounds,
         ];

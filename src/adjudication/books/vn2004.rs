@@ -41,6 +41,7 @@ pub static BOOK: Book = Book {
         nine_rounds: false,
         key_defensive_point: false,
         self_inflicted_exposure: false,
+        capture_into_mate_is_no_threat: false,
     },
     articles: ARTICLES,
     cites,
@@ -113,7 +114,8 @@ fn cites(ground: Ground) -> &'static [u8] {
         CheckedBackSometimes => points![A24_4],
         // Readings of the CXA book only.
         MateThreats | AttacksInAnyMix | ExchangeGain | CheckOutranks | JointChaseOutranks
-        | KingAnswersCheck | KeyDefensivePoint | SelfInflicted | Undecided | NineRounds => &[],
+        | KingAnswersCheck | KeyDefensivePoint | SelfInflicted | CaptureIntoMate | Undecided
+        | NineRounds => &[],
         // The Vietnamese law has no such exception (23.3: "one or more pieces").
         SeveralOnProtected => &[],
     }

@@ -540,6 +540,9 @@ impl Display for En<'_, Allowance<'_>> {
             Allowance::SelfInflicted => f.write_str(
                 "parried the mate threat its own check had exposed it to: the win by check the parry also threatened is no chase (self-inflicted), so its moves are allowed",
             ),
+            Allowance::CaptureIntoMate => f.write_str(
+                "threatened only captures after which the other side would mate by checks: no chase, so its moves are allowed",
+            ),
         }
     }
 }

@@ -787,9 +787,10 @@ fn chase_citation(book: RuleSet, f: &SideFinding) -> Cited {
 
 /// The grounds that explain an allowed pattern, the most telling first: the
 /// sentence names the first of them the side's finding has.
-const ALLOWED_BECAUSE: [Ground; 15] = [
+const ALLOWED_BECAUSE: [Ground; 16] = [
     Ground::KeyDefensivePoint,
     Ground::SelfInflicted,
+    Ground::CaptureIntoMate,
     Ground::KingChase,
     Ground::PawnChase,
     Ground::ChecksMixed,
@@ -859,6 +860,7 @@ fn describe_allowed(
         Some(Ground::UncrossedPawnThreat) => Allowance::UncrossedPawn { of: o },
         Some(Ground::KeyDefensivePoint) => Allowance::KeyDefensivePoint,
         Some(Ground::SelfInflicted) => Allowance::SelfInflicted,
+        Some(Ground::CaptureIntoMate) => Allowance::CaptureIntoMate,
         _ => Allowance::OnlyAllowedMoves,
     };
     out.say(Sentence::Allowed(Allowed { side, what, cited }));
@@ -1016,6 +1018,7 @@ mod tests {
             Allowance::OnlyAllowedMoves => "only allowed moves".to_string(),
             Allowance::KeyDefensivePoint => "key defensive point".to_string(),
             Allowance::SelfInflicted => "self-inflicted".to_string(),
+            Allowance::CaptureIntoMate => "capture into mate".to_string(),
         };
         match s {
             Sentence::Found(Found::Nothing) => "nothing found".to_string(),
@@ -1067,10 +1070,10 @@ mod tests {
 
     /// The kinds [`kind`] names: 6 found and 3 of nine rounds (alone, both, broken), 2 × 2
     /// (in turn or not) + 1 + 6 × 2 (cited or not) + 1 (perpetual attack) violation, 4
-    /// answer, 19 allowed (14 allowances, the checks 4 times, the pinned piece and the kinds
+    /// answer, 20 allowed (15 allowances, the checks 4 times, the pinned piece and the kinds
     /// twice), 6 outcome (a loss with or without the warning, undecided, attacking again
     /// after nine rounds), 2 game ends, 1 no capture, 1 provisional book.
-    const KINDS: usize = 6 + 3 + 18 + 4 + 19 + 6 + 2 + 1 + 1;
+    const KINDS: usize = 6 + 3 + 18 + 4 + 20 + 6 + 2 + 1 + 1;
 
     #[test]
     fn every_sentence_is_said_in_every_language_as_a_sentence() {
@@ -1254,6 +1257,7 @@ mod tests {
             Allowance::UncrossedPawn { of: Color::Black },
             Allowance::KeyDefensivePoint,
             Allowance::SelfInflicted,
+            Allowance::CaptureIntoMate,
         ];
         for what in allowances {
             all.push(Sentence::Allowed(Allowed {

@@ -281,6 +281,9 @@ pub(super) enum Allowance<'a> {
     /// Parried the mate threat its own check exposed it to: the win by
     /// check the parry threatened is no chase (自毙, CXA 图13).
     SelfInflicted,
+    /// Threatened only captures after which the other side would mate by
+    /// checks (不能离线, CXA 29.4, 图7).
+    CaptureIntoMate,
 }
 
 /// What a side's moves that did not check were, in its "one check, one

@@ -535,6 +535,9 @@ impl Display for Vi<'_, Allowance<'_>> {
             Allowance::SelfInflicted => f.write_str(
                 "đỡ mối dọa hết do chính nước chiếu của mình gây ra: nước dọa chiếu ăn quân kèm theo không tính là bắt (tự chuốc lấy), nên các nước đi được phép",
             ),
+            Allowance::CaptureIntoMate => f.write_str(
+                "chỉ dọa những nước ăn quân mà sau đó đối phương chiếu liên tục thành hết: không tính là bắt, nên các nước đi được phép",
+            ),
         }
     }
 }

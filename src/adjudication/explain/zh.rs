@@ -500,6 +500,9 @@ impl Display for Zh<'_, Allowance<'_>> {
             Allowance::SelfInflicted => {
                 f.write_str("解除己方将军所造成的杀势，附带的抽吃不按捉论（自毙），属允许着法")
             }
+            Allowance::CaptureIntoMate => f.write_str(
+                "所威胁的吃子一经吃下即被对方连续照将杀死，不能离线，不按捉论，属允许着法",
+            ),
         }
     }
 }
