@@ -83,11 +83,6 @@ pub struct PlyAnalysis {
     /// [`wins_by_check`](Self::wins_by_check) was not set
     /// ([`Readings::self_inflicted_exposure`]).
     pub self_inflicted: bool,
-    /// The move made safe a capture that would have let the other side
-    /// mate before it (不能离线 undone, CXA 29.4, 图10): a new threat, a
-    /// chase. Found by the searches ([`searched`](Self::searched)), where
-    /// the book reads [`Readings::capture_into_mate_is_no_threat`].
-    pub made_capture_safe: bool,
 }
 
 /// Whether a move attacks, as a book that forbids attacks in any mix reads
@@ -167,12 +162,7 @@ impl PlyAnalysis {
         // capture lets the other side no mate.
         let chases =
             self.chases_as(readings) && (self.searched || !readings.capture_into_mate_is_no_threat);
-        if self.check
-            || self.mate_threat == MateThreat::Mate
-            || self.wins_by_check
-            || self.made_capture_safe
-            || chases
-        {
+        if self.check || self.mate_threat == MateThreat::Mate || self.wins_by_check || chases {
             Attack::Attacks
         } else if readings.mate_threats_attack && !self.searched {
             Attack::Unsearched
@@ -530,7 +520,6 @@ impl<'r> Analysis<'r> {
                 let mut p = self.plies[idx].clone();
                 self.capture_into_mate(&mut p);
                 self.plies[idx].threats = p.threats.clone();
-                self.plies[idx].made_capture_safe = p.made_capture_safe;
                 let (mate, wins) = self.search(&p, own_last.as_ref());
                 let parry =
                     wins && ply >= 3 && self.parries_own_exposure(ply - 1, ply - 2, ply - 3, ply);
@@ -547,19 +536,15 @@ impl<'r> Analysis<'r> {
     /// "making the capture must not get one mated". Each chase of the move
     /// `p` whose every capture would let the other side mate by checks
     /// (which it could not before the capture) is no threat (图7: "不能离线吃
-    /// 炮"); one the bounded search cannot decide is marked undecided. And
-    /// a move that makes safe a capture the mover had before it, which
-    /// would then have let the other side mate, creates a threat (图10:
-    /// "红退马后相方可吃车，否则会被将死"). Made with the searches, when a
-    /// judgment needs the move, not for every capture of every ply.
+    /// 炮"); one the bounded search cannot decide is marked undecided. Made
+    /// with the searches, when a judgment needs the move, not for every
+    /// capture of every ply.
     fn capture_into_mate(&mut self, p: &mut PlyAnalysis) {
         if !self.readings.capture_into_mate_is_no_threat || p.check {
             return;
         }
-        let before = self.replay.position(p.ply - 1);
         let after = self.replay.position(p.ply);
         let mover_after = after.pass();
-        let readings = self.readings;
         for t in &mut p.threats {
             if !matches!(
                 t.threat.kind,
@@ -588,32 +573,6 @@ impl<'r> Analysis<'r> {
                 t.threat.flags.into_mate_undecided = true;
             }
         }
-        if p.chases_as(&readings) {
-            return;
-        }
-        // 图10: a capture the mover had before the move, a chase but for
-        // the mate it let the other side make, now safe.
-        let mv = p.mv;
-        let mut made_safe = false;
-        mover_after.for_each_legal_capture(|c| {
-            if made_safe
-                || mover_after
-                    .piece_at(c.to)
-                    .is_none_or(|x| x.role == Role::King || never_chased(x, c.to))
-            {
-                return;
-            }
-            let old = Move::new(if c.from == mv.to { mv.from } else { c.from }, c.to);
-            if !before.is_legal(old) {
-                return;
-            }
-            let chase = classify_capture(&mover_after, &after, c, &readings)
-                .is_some_and(|x| x.kind == ThreatKind::Chase);
-            made_safe = chase
-                && mates_after_capture(&mover_after, &after, c) == MateThreat::None
-                && mates_after_capture(&before, &before.pass(), old) == MateThreat::Mate;
-        });
-        p.made_capture_safe = made_safe;
     }
 
     /// 自毙 (CXA 图13, [`Readings::self_inflicted_exposure`]): the move of
@@ -991,7 +950,6 @@ impl<'r> Analysis<'r> {
             searched: false,
             lone_attacker: self.readings.key_defensive_point && lone_attacker(after, mv.to),
             self_inflicted: false,
-            made_capture_safe: false,
         };
         (analysis, mover_after)
     }
