@@ -22,7 +22,7 @@ use super::mate_threat::{
 use super::replay::Replay;
 use super::threats::{
     Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture, is_new,
-    never_chased,
+    never_chased, takes_part,
 };
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
@@ -237,6 +237,26 @@ fn lone_attacker(pos: &Position, moved: Square) -> bool {
             .count()
     };
     count(mover.color) == 1 && count(mover.color.other()) >= 2
+}
+
+/// Whether a standing chase `c`, which the move `mv` from `before` did not
+/// create, may still be the move's as a joint chase: the book reads it so
+/// ([`Readings::joint_chase_by_participant`]), the capture counts as a
+/// chase, the moved piece is not the capturer, and the move answers no check (a chase made answering check
+/// counts only if new, CXA 26.1.4).
+fn joint_by_participant(readings: &Readings, before: &Position, mv: Move, c: &Capture) -> bool {
+    readings.joint_chase_by_participant
+        && counts_as_chase(readings, c.kind)
+        && c.from != mv.to
+        && !before.is_check()
+}
+
+/// Whether a threat of `kind` counts as a chase in the book: a chase, or a
+/// threat to win the piece by discovered check where the book counts it
+/// ([`Readings::discovered_check_threat_is_chase`]).
+fn counts_as_chase(readings: &Readings, kind: ThreatKind) -> bool {
+    kind == ThreatKind::Chase
+        || (readings.discovered_check_threat_is_chase && kind == ThreatKind::DiscoveredCheck)
 }
 
 /// See [`PlyAnalysis::mark`].
@@ -883,6 +903,14 @@ impl<'r> Analysis<'r> {
                 let old_capture = || views.classified_known(had, before, passed, readings);
                 if is_new(before, mv, &c, had.is_some(), old_capture) {
                     self.fresh.push(c);
+                } else if joint_by_participant(&self.readings, before, mv, &c)
+                    && takes_part(&mover_after, mv.to, &c, &self.readings)
+                {
+                    // CXA 联合捉 (图11, 图25, 图27): the chase stood, and the
+                    // moved piece takes part in it.
+                    let mut c = c;
+                    c.flags.joint = true;
+                    self.fresh.push(c);
                 }
             }
         }
@@ -905,6 +933,13 @@ impl<'r> Analysis<'r> {
         }
         let threats = by_target(&self.fresh)
             .into_iter()
+            .map(|mut threat| {
+                // The moved piece is one of a joint chase's chasers.
+                if threat.flags.joint && !threat.attackers.iter().any(|&(sq, _)| sq == mv.to) {
+                    let _ = threat.attackers.try_push((mv.to, role));
+                }
+                threat
+            })
             .map(|threat| TrackedThreat {
                 target_id: id_after(threat.target),
                 attacker_ids: threat

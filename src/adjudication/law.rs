@@ -232,6 +232,14 @@ fn attacks_in_any_mix(
     {
         grounds.insert(Ground::ExchangeGain);
     }
+    // A standing chase the move's piece takes part in (联合捉, 图11, 图25).
+    if plies
+        .iter()
+        .flat_map(|p| p.threats.iter())
+        .any(|t| t.threat.kind == ThreatKind::Chase && t.threat.flags.joint)
+    {
+        grounds.insert(Ground::JointChase);
+    }
     if !checks
         && !mates
         && let Some(chase) = perpetual_chase(readings, plies, grounds)
@@ -599,7 +607,9 @@ fn graded_verdict(book: RuleSet, red: &SideFinding, black: &SideFinding) -> Cycl
     let undecided = [red, black]
         .iter()
         .any(|f| f.grounds.contains(&Ground::Undecided));
-    let joint = |f: &SideFinding| f.grounds.contains(&Ground::ExchangeGain);
+    let joint = |f: &SideFinding| {
+        f.grounds.contains(&Ground::ExchangeGain) || f.grounds.contains(&Ground::JointChase)
+    };
     let single_chases = |f: &SideFinding| {
         matches!(f.pattern, PerpetualChase(_) | PerpetualAttack)
             && f.checks == 0

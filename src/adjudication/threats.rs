@@ -28,6 +28,8 @@
 //! protection that runs through a standing attacker's own square (the
 //! protector stands behind the attacker and really attacks it) is not a root
 //! the move can undermine: cutting it parries the attack on the attacker.
+//! Under the CXA a chase that stood is also the move's when the moved piece
+//! takes part in it without capturing (a joint chase, 联合捉: [`takes_part`]).
 
 use arrayvec::ArrayVec;
 
@@ -92,6 +94,12 @@ pub struct ChaseFlags {
     /// bounded search could decide ([`mates_after_capture`](super::mate_threat::mates_after_capture)): the threat
     /// is kept as classified, and a move that chases only so is undecided.
     pub into_mate_undecided: bool,
+    /// The chase stood before the move, and the moved piece takes part in
+    /// it without making the capture: without it the capture would be no
+    /// chase (it screens the capturing cannon, pins or blocks the target's
+    /// protector, or is an attacker the exchange needs). A joint chase (联合捉)
+    /// the move makes, under the CXA ([`takes_part`]; 图11, 图25, 图27).
+    pub joint: bool,
 }
 
 /// One legal capture the side to move could make on an enemy piece (not
@@ -198,6 +206,7 @@ fn merge(a: ChaseFlags, b: ChaseFlags, ka: ThreatKind, kb: ThreatKind) -> ChaseF
         into_mate_undecided: (a.into_mate_undecided || b.into_mate_undecided)
             && undecided(a, ka)
             && undecided(b, kb),
+        joint: a.joint || b.joint,
     }
 }
 
@@ -259,6 +268,38 @@ fn classify(
         // Article 23, point 6: false protection is no protection.
         Protection::False | Protection::None => (ThreatKind::Chase, protection, flags),
     }
+}
+
+/// CXA joint chase (联合捉, 图11, 图25, 图27): whether the piece on `part` in
+/// `pos`, of the side to move and not the capturer, takes part in the
+/// chase `capture`: with it taken off the board the capturer no longer
+/// reaches the target (the piece screened a cannon), or the capture is no
+/// chase (the piece pinned or blocked the target's protector, or was an
+/// attacker the complete exchange needs), or its target has a legal
+/// recapture it has not with the piece (the piece cut the root: 断根, as a
+/// capture that uncovers its check, 参考图11). Otherwise, a piece whose removal
+/// would expose either king (a position that cannot stand, the mover in
+/// check, the capture now illegal) takes no part.
+pub fn takes_part(pos: &Position, part: Square, capture: &Capture, readings: &Readings) -> bool {
+    debug_assert_ne!(part, capture.from);
+    let m = Move::new(capture.from, capture.target);
+    let mut setup = pos.to_setup();
+    setup.board.set(part, None);
+    // The capturing cannon's screen.
+    if !setup.board.attackers(m.to, pos.turn()).contains(m.from) {
+        return true;
+    }
+    let Ok(without) = Position::from_setup(setup) else {
+        return false;
+    };
+    if without.is_check() || !without.is_legal(m) {
+        return false;
+    }
+    classify_capture(&without, &without.pass(), m, readings).is_some_and(|w| {
+        let chase = w.kind == ThreatKind::Chase
+            || (w.kind == ThreatKind::DiscoveredCheck && readings.discovered_check_threat_is_chase);
+        !chase || (w.protection == Protection::True && capture.protection != Protection::True)
+    })
 }
 
 /// A piece's value in an exchange, CXA 1.2: a rook is worth two horses or
@@ -344,6 +385,7 @@ fn pinned_piece_chased(
 ) -> bool {
     match readings.pinned_piece {
         PinnedPiece::Any => true,
+        PinnedPiece::Never => false,
         PinnedPiece::RookHeldByHorse => {
             target.role == Role::Rook
                 && pinners
@@ -751,6 +793,53 @@ mod tests {
             classify(joint, "c7", RuleSet::VN2004).kind,
             ThreatKind::Protected
         );
+    }
+
+    /// A pinned piece that cannot move, protected: the Vietnamese law chases
+    /// it (23.7); the CXA weighs what the capture wins (参考图11's 炮6平5, on
+    /// an advisor pinned to its king, is idle). The black advisor e8 is
+    /// pinned by the red cannon e4 (screen e7) and protected by the advisor
+    /// f9; the rook a8 would give ten for two.
+    #[test]
+    fn cxa_a_pinned_protected_piece_is_not_chased_for_its_pin() {
+        let fen = "4ka3/R3a4/4b4/9/9/4C4/9/9/9/3K5 w - - 0 1";
+        let pos = Position::from_fen(fen).expect("legal FEN");
+        let m = Move::new(
+            Square::from_iccs("a8").expect("a square"),
+            Square::from_iccs("e8").expect("a square"),
+        );
+        assert!(pos.legal_captures().contains(&m));
+        let vn =
+            classify_capture(&pos, &pos.pass(), m, &RuleSet::VN2004.readings()).expect("no king");
+        assert_eq!((vn.kind, vn.flags.pinned_target), (ThreatKind::Chase, true));
+        let cxa =
+            classify_capture(&pos, &pos.pass(), m, &RuleSet::CXA2020.readings()).expect("no king");
+        assert_eq!(
+            (cxa.kind, cxa.protection),
+            (ThreatKind::Protected, Protection::True)
+        );
+        assert!(cxa.flags.pinned_not_chased);
+    }
+
+    /// [`takes_part`]: the red rook b8 screens the cannon a8's capture of
+    /// the black horse d8; the red horse g6 takes no part in it (it attacks
+    /// nothing there and cuts no root); the red cannon f8, standing between
+    /// the black rook i8 and the horse, cuts its root.
+    #[test]
+    fn cxa_takes_part_as_a_screen_or_a_root_cut_only() {
+        let fen = "4k4/CR1n1C2r/9/6N2/9/9/9/9/9/3K5 w - - 0 1";
+        let pos = Position::from_fen(fen).expect("legal FEN");
+        let sq = |s: &str| Square::from_iccs(s).expect("a square");
+        let readings = RuleSet::CXA2020.readings();
+        let m = Move::new(sq("a8"), sq("d8"));
+        let c = classify_capture(&pos, &pos.pass(), m, &readings).expect("no king");
+        assert_eq!(
+            (c.kind, c.protection),
+            (ThreatKind::Chase, Protection::None)
+        );
+        assert!(takes_part(&pos, sq("b8"), &c, &readings));
+        assert!(!takes_part(&pos, sq("g6"), &c, &readings));
+        assert!(takes_part(&pos, sq("f8"), &c, &readings));
     }
 
     /// Article 23, point 10 allows perpetual "dọa chiếu rút bắt quân". Our

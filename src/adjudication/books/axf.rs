@@ -43,6 +43,7 @@ pub static BOOK: Book = Book {
         key_defensive_point: false,
         self_inflicted_exposure: false,
         capture_into_mate_is_no_threat: false,
+        joint_chase_by_participant: false,
     },
     articles: ARTICLES,
     cites,
@@ -146,9 +147,9 @@ fn cites(ground: Ground) -> &'static [u8] {
         MutualCheck => points![R7],
         CheckedBackSometimes => points![R8],
         // Readings of the CXA book only.
-        MateThreats | AttacksInAnyMix | ExchangeGain | CheckOutranks | JointChaseOutranks
-        | KingAnswersCheck | KeyDefensivePoint | SelfInflicted | CaptureIntoMate | Undecided
-        | NineRounds => &[],
+        MateThreats | AttacksInAnyMix | ExchangeGain | JointChase | CheckOutranks
+        | JointChaseOutranks | KingAnswersCheck | KeyDefensivePoint | SelfInflicted
+        | CaptureIntoMate | Undecided | NineRounds => &[],
     }
 }
 

@@ -166,6 +166,12 @@ pub struct Readings {
     /// mated"), so a move that makes such a capture safe creates one. The
     /// other books count the capture as it stands.
     pub capture_into_mate_is_no_threat: bool,
+    /// A move whose piece takes part in a chase that stood before it,
+    /// without making the capture (it screens the capturing cannon, pins or
+    /// blocks the target's protector, or is an attacker the exchange needs),
+    /// chases: a joint chase (联合捉, CXA 图11, 图25, 图27). The other books
+    /// count only threats the move creates (VN 22.4).
+    pub joint_chase_by_participant: bool,
 }
 
 /// Which truly protected pieces count as chased because they are pinned and
@@ -178,6 +184,10 @@ pub enum PinnedPiece {
     /// the Asian rules have no general point, and rule a confined but
     /// protected piece not chased (rule 17, diagram 54).
     RookHeldByHorse,
+    /// None: a protected piece is chased only if capturing it wins material
+    /// (CXA 28.16: 参考图11's 炮6平5, a cannon on an advisor pinned to its
+    /// king and protected by it, is idle).
+    Never,
 }
 
 /// What the law found, in neither book's numbering: the law module records
@@ -269,6 +279,10 @@ pub enum Ground {
     /// A truly protected piece chased because capturing it wins material
     /// after the complete exchange (少根子, 联合捉: CXA 28.16, 29.1).
     ExchangeGain,
+    /// A chase that stood before the move, made the move's by its piece
+    /// taking part in it without capturing: a joint chase (联合捉, CXA 图11,
+    /// 图25, 图27).
+    JointChase,
     /// Both sides forbidden: the perpetual checker must change (CXA 26.9.1).
     CheckOutranks,
     /// Both sides forbidden: a side chasing with single pieces must change

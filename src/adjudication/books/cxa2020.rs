@@ -50,7 +50,7 @@ pub static BOOK: Book = Book {
         chase_priority: false,
         // Joint chases count, even on a truly protected piece (图11, 图25).
         several_on_protected_is_no_chase: false,
-        pinned_piece: PinnedPiece::Any,
+        pinned_piece: PinnedPiece::Never,
         // 兑、献、拦、跟 are idle (24.8): an offer is no chasing move.
         offers_count_in_chase: false,
         attacks_forbidden_in_any_mix: true,
@@ -67,6 +67,9 @@ pub static BOOK: Book = Book {
         self_inflicted_exposure: true,
         // 不能离线 (29.4, 图7, 图10): a capture into mate is no threat.
         capture_into_mate_is_no_threat: true,
+        // 联合捉: a move whose piece takes part in a standing chase chases
+        // (图11, 图25, 图27).
+        joint_chase_by_participant: true,
     },
     articles: ARTICLES,
     cites,
@@ -139,12 +142,16 @@ fn cites(ground: Ground) -> &'static [u8] {
         KingChase | OverHelped { .. } => points![A26_1],
         PawnChase => points![A26_1, F14],
         // 抽吃 is a chase here: these grounds arise under the Vietnamese law.
-        DiscoveredCheckThreat | DiscoveredCheckInTurn | PinnedProtectedThreat => &[],
+        DiscoveredCheckThreat | DiscoveredCheckInTurn => &[],
+        // A pinned piece its king protects is not chased for being pinned
+        // (参考图11's 炮6平5, no point of ours).
+        PinnedProtectedThreat => &[],
         UncrossedPawnThreat => points![A1_2],
         ProtectedThreat => points![F23],
         MateThreats => points![F7],
         AttacksInAnyMix => points![A24_13, F8],
         ExchangeGain => points![A26_5, F26],
+        JointChase => points![F11],
         CheckOutranks => points![A26_9_1],
         JointChaseOutranks => points![A26_9_2, A26_9_3],
         KingAnswersCheck => points![A26_1_3, F17],

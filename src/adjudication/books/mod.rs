@@ -230,6 +230,7 @@ mod tests {
             MateThreats,
             AttacksInAnyMix,
             ExchangeGain,
+            JointChase,
             CheckOutranks,
             JointChaseOutranks,
             KingAnswersCheck,

@@ -42,6 +42,7 @@ pub static BOOK: Book = Book {
         key_defensive_point: false,
         self_inflicted_exposure: false,
         capture_into_mate_is_no_threat: false,
+        joint_chase_by_participant: false,
     },
     articles: ARTICLES,
     cites,
@@ -113,9 +114,9 @@ fn cites(ground: Ground) -> &'static [u8] {
         MutualCheck => points![A24_3],
         CheckedBackSometimes => points![A24_4],
         // Readings of the CXA book only.
-        MateThreats | AttacksInAnyMix | ExchangeGain | CheckOutranks | JointChaseOutranks
-        | KingAnswersCheck | KeyDefensivePoint | SelfInflicted | CaptureIntoMate | Undecided
-        | NineRounds => &[],
+        MateThreats | AttacksInAnyMix | ExchangeGain | JointChase | CheckOutranks
+        | JointChaseOutranks | KingAnswersCheck | KeyDefensivePoint | SelfInflicted
+        | CaptureIntoMate | Undecided | NineRounds => &[],
         // The Vietnamese law has no such exception (23.3: "one or more pieces").
         SeveralOnProtected => &[],
     }
