@@ -376,6 +376,27 @@ def check_mate(desk, shots):
     page.click('[data-mode="review"]')
 
 
+NINE_ROUNDS_FEN = "3k5/4a4/9/9/9/9/9/9/9/R4K3 w - - 0 1"
+NINE_ROUNDS = (
+    "a0a9 d9d8 a9a8 d8d9 a8d8 d9e9 d8e8 e9d9 e8d8 d9e9 d8d9 e9e8 d9e9 e8d8 e9e8 d8d7 e8e7 d7d8 e7d7"
+)
+
+
+def check_nine_rounds(desk, shots):
+    """Issue 35: nine rounds of forbidden moves under cxa2020, no position three times: the
+    banner says the loss, the rounds are marked in the move list as a cycle is, and the
+    refusing move carries the loss mark."""
+    page = desk.page
+    desk.review(NINE_ROUNDS, NINE_ROUNDS_FEN, ruleset="cxa2020")
+    expect(page.locator("#verdict")).to_have_text("Loss")
+    expect(page.locator("#banner")).to_be_visible()
+    expect(page.locator("#explanation")).to_contain_text("nine rounds in a row of forbidden moves")
+    desk.settled()
+    expect(page.locator("#moves td.cycle")).to_have_count(17)
+    expect(page.locator('#moves button[data-ply="19"]')).to_contain_text("✗")
+    page.screenshot(path=str(shots / "35-nine-rounds.png"), full_page=True)
+
+
 def vn_sheet_of(desk, case):
     """The public case written as a Vietnamese score sheet, as typed at a table: a title line,
     the players, its start position as a header line, then numbered moves in VN notation (each
@@ -977,6 +998,7 @@ def main():
             check_failed_paste(desk, shots)
             check_vn_sheet(desk, shots)
             check_mate(desk, shots)
+            check_nine_rounds(desk, shots)
             check_report_pdf(desk, shots, docs)
             check_board_marks(desk, shots)
             check_keyboard_play(desk, shots)

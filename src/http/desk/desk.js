@@ -22,7 +22,7 @@ const TEXT = {
       loss: (s) => `Bên ${s} không đổi nước và bị xử thua.`,
       draw: () => 'Thế cờ xuất hiện lần thứ ba: hòa.',
     },
-    occ: ['lần 1', 'lần 2', 'lần 3'], lossMark: 'nước bị xử thua', cycleMark: 'trong vòng lặp',
+    occ: ['lần 1', 'lần 2', 'lần 3'], lossMark: 'nước bị xử thua', cycleMark: 'trong vòng lặp', runMark: 'trong chín hiệp nước cấm',
     illegalAt: (m) => `Nước ${m} không hợp lệ`, notYours: 'Hãy chọn một quân của bên đang đi.',
     goToEnd: 'Hãy về nước cuối để đi tiếp.', refused: 'Nước đi bị từ chối',
     linkReady: 'Liên kết đã được tạo (và chép nếu trình duyệt cho phép).', moveInput: 'Nhập nước đi (mọi cách ghi: h2e2, P2-5, C2.5, 炮二平五)',
@@ -64,7 +64,7 @@ const TEXT = {
       loss: (s) => `${s} did not change and loses.`,
       draw: () => 'Third occurrence: the game is drawn.',
     },
-    occ: ['1st occurrence', '2nd occurrence', '3rd occurrence'], lossMark: 'losing move', cycleMark: 'in the judged cycle',
+    occ: ['1st occurrence', '2nd occurrence', '3rd occurrence'], lossMark: 'losing move', cycleMark: 'in the judged cycle', runMark: 'in the nine rounds of forbidden moves',
     illegalAt: (m) => `Move ${m} is illegal`, notYours: 'Pick a piece of the side to move.',
     goToEnd: 'Go to the last move to play on.', refused: 'Move refused',
     linkReady: 'Link made (and copied, if the browser allows).', moveInput: 'Type a move (any notation: h2e2, P2-5, C2.5, 炮二平五)',
@@ -104,7 +104,7 @@ const TEXT = {
       loss: (s) => `${s}不变着，判负。`,
       draw: () => '局面第三次出现：和棋。',
     },
-    occ: ['第一次出现', '第二次出现', '第三次出现'], lossMark: '判负的一着', cycleMark: '在循环中',
+    occ: ['第一次出现', '第二次出现', '第三次出现'], lossMark: '判负的一着', cycleMark: '在循环中', runMark: '在连续九回合禁止着法中',
     illegalAt: (m) => `着法 ${m} 不合规则`, notYours: '请选择行棋方的棋子。', goToEnd: '请回到最后一着再继续走棋。',
     refused: '着法被拒绝', linkReady: '链接已生成（浏览器允许时已复制）。', moveInput: '输入着法（任何记谱法：h2e2、P2-5、C2.5、炮二平五）',
     playMove: '走', toMove: (s) => `轮到${s}走棋。`, gameOver: '对局已结束。',
@@ -449,7 +449,7 @@ function showRuling() {
   if (over) {
     banner.textContent = t().wonBy(sideName(over.winner), over.reason === 'checkmate');
     banner.hidden = false;
-  } else if (headline && r.repetition) {
+  } else if (headline && (r.repetition || r.forbidden_run)) {
     banner.textContent = headline(sideName(r.violator));
     banner.hidden = false;
   }
@@ -479,6 +479,9 @@ function showMoves() {
   }
   const rep = state.ruling && state.ruling.repetition;
   const cycle = new Set(rep ? rep.cycle.map((c) => c.ply) : []);
+  // Nine rounds of forbidden moves (cxa2020): no repetition, the rounds marked as a cycle is.
+  const run = state.ruling && state.ruling.forbidden_run;
+  const rounds = new Set(run ? run.moves.map((c) => c.ply) : []);
   const occurrences = rep ? [rep.first_ply, rep.previous_ply, rep.trigger_ply] : [];
   const cell = (k) => {
     const button = document.createElement('button');
@@ -492,11 +495,17 @@ function showMoves() {
         notes.push(t().occ[i]);
       }
     });
-    if (rep && rep.loss_ply === k) button.append(' ', badge('✗', t().lossMark));
+    if ((rep && rep.loss_ply === k) || (run && run.loss_ply === k)) {
+      button.append(' ', badge('✗', t().lossMark));
+    }
     const td = document.createElement('td');
     if (cycle.has(k)) {
       td.classList.add('cycle');
       notes.push(t().cycleMark);
+    }
+    if (rounds.has(k)) {
+      td.classList.add('cycle');
+      notes.push(t().runMark);
     }
     if (state.illegal && k === state.plies) td.classList.add('illegal');
     if (notes.length) button.title = notes.join(', ');
