@@ -154,7 +154,10 @@ pub const MATERIAL_WON: i32 = 5;
 /// which, whatever the answer, a capture nets at least a horse's worth
 /// ([`MATERIAL_WON`]) more than the check cost, by the complete exchange
 /// on the captured piece's square, and no answer mates (CXA 29.4: "making
-/// the capture must not get one mated"). One check deep,
+/// the capture must not get one mated"). The capture may itself check
+/// (一将一抽, 图16: "退车可抽吃兵，同时将军，对手应将，继续吃掉黑车"): then
+/// it nets what it takes and, whatever the answer, the best capture after
+/// it. Two checks deep at most,
 /// bounded by [`NODE_BUDGET`]; out of budget, no.
 pub fn wins_by_check(pos: &Position) -> bool {
     let mut budget = NODE_BUDGET;
@@ -186,11 +189,23 @@ pub fn wins_by_check(pos: &Position) -> bool {
                 break;
             }
             let mut best = 0;
+            let mut captures = Vec::new();
             then.for_each_legal_capture(|c| {
                 if then.piece_at(c.to).is_some_and(|p| p.role != Role::King) {
                     best = best.max(exchange_gain(&then, c));
+                    captures.push(c);
                 }
             });
+            for c in captures {
+                if taken - lost + best >= MATERIAL_WON {
+                    break;
+                }
+                match capture_with_check_gain(&then, c, &mut budget) {
+                    Ok(Some(gain)) => best = best.max(gain),
+                    Ok(None) => {}
+                    Err(OutOfBudget) => return false,
+                }
+            }
             if taken - lost + best < MATERIAL_WON {
                 every_reply_loses = false;
                 break;
@@ -201,6 +216,48 @@ pub fn wins_by_check(pos: &Position) -> bool {
         }
     }
     false
+}
+
+/// 一将一抽 (图16): what the capture `c` of the side to move of `pos` nets
+/// when it gives check: the piece it takes, less the worst the answer
+/// takes back, plus the best complete exchange after that answer. `None`
+/// if the capture gives no check, or some answer mates (29.4) or leaves
+/// no move; each answer counts against `budget`.
+fn capture_with_check_gain(
+    pos: &Position,
+    c: Move,
+    budget: &mut u32,
+) -> Result<Option<i32>, OutOfBudget> {
+    let them = pos.turn().other();
+    let mut board = *pos.board();
+    board.shift(c.from, c.to);
+    if !board.king_attacked(pos.king(them), them) {
+        return Ok(None);
+    }
+    *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
+    let taken = pos.piece_at(c.to).map_or(0, |p| exchange_value(p, c.to));
+    let after = pos.after(c);
+    let replies = after.legal_moves();
+    if replies.is_empty() {
+        return Ok(None);
+    }
+    let mut worst = i32::MAX;
+    for &r in &replies {
+        *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
+        let lost = after.piece_at(r.to).map_or(0, |p| exchange_value(p, r.to));
+        let then = after.after(r);
+        if !then.has_legal_move() {
+            return Ok(None);
+        }
+        let mut best = 0;
+        then.for_each_legal_capture(|m| {
+            if then.piece_at(m.to).is_some_and(|p| p.role != Role::King) {
+                best = best.max(exchange_gain(&then, m));
+            }
+        });
+        worst = worst.min(taken - lost + best);
+    }
+    Ok(Some(worst))
 }
 
 #[cfg(test)]
@@ -246,5 +303,20 @@ mod tests {
         let pos = Position::from_fen("9/3k3r1/9/9/9/9/9/9/R8/4K4 w - - 0 1").expect("legal FEN");
         assert!(wins_by_check(&pos));
         assert!(!wins_by_check(&Position::new()));
+    }
+
+    /// 一将一抽 (图16): the rook checks with the cannon behind it, the
+    /// advisor must block, and the rook takes the elephant uncovering the
+    /// cannon's check through the advisor; whatever answers, it takes the
+    /// rook. The elephant alone (protected, and worth two) is no win; with
+    /// the cannon off the file, the capture gives no check and wins nothing.
+    #[test]
+    fn a_capture_that_checks_wins_by_check() {
+        let pos =
+            Position::from_fen("3a5/4ak3/9/9/r1b4R1/9/9/5C3/9/4K4 w - - 0 1").expect("legal FEN");
+        assert!(wins_by_check(&pos));
+        let off_file =
+            Position::from_fen("3a5/4ak3/9/9/r1b4R1/9/9/6C2/9/4K4 w - - 0 1").expect("legal FEN");
+        assert!(!wins_by_check(&off_file));
     }
 }

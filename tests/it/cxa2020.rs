@@ -128,6 +128,7 @@ figures! {
     cxa2020_f13_parrying_ones_own_exposure_wins_nothing_by_check: "f13",
     cxa2020_f14_a_pawn_chasing_alone_is_idle: "f14",
     cxa2020_f15_chases_a_king_move_creates_count: "f15",
+    cxa2020_f16_a_check_then_a_capture_with_check_wins_by_check: "f16",
     cxa2020_f17_a_king_answering_check_makes_no_mate_threat: "f17",
     cxa2020_f18_the_key_defensive_point_chases_no_elephant: "f18",
     cxa2020_f19_one_check_one_chase_against_mate_threats_is_a_draw: "f19",
@@ -167,8 +168,7 @@ figures! {
 /// Part III gives. Held unsettled: a figure that starts to agree with the
 /// book moves to the named tests.
 const UNSETTLED: &[&str] = &[
-    "f02", "f04", "f09", "f10", "f12", "f16", "f23", "f29", "f29b", "r01", "r13", "r25", "r35",
-    "r39",
+    "f02", "f04", "f09", "f10", "f12", "f23", "f29", "f29b", "r01", "r13", "r25", "r35", "r39",
 ];
 
 #[test]
@@ -217,7 +217,7 @@ fn book_label(label: &str) -> &str {
 
 /// How many of the public figures' 214 move labels we give as the book
 /// does; raised as the classifiers learn.
-const LABELS_AGREEING: usize = 189;
+const LABELS_AGREEING: usize = 190;
 
 /// Each closing figure's moves, labelled as the book labels them (the
 /// cycle's second round, so that each move has its history): a floor on
