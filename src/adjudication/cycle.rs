@@ -18,6 +18,7 @@ use arrayvec::ArrayVec;
 use super::books::Readings;
 use super::mate_threat::{
     MateThreat, mates_after_capture, threatens_mate, threatens_mate_sparing, wins_by_check,
+    wins_by_check_on,
 };
 use super::replay::Replay;
 use super::threats::{
@@ -527,6 +528,7 @@ impl<'r> Analysis<'r> {
             Some(p) if i == 0 => {
                 let own_last = self.replay.position(last - 1);
                 self.capture_into_mate(p);
+                self.chases_out_of_check_wins(p);
                 let (mate, wins) = self.search(p, Some(&own_last));
                 // Round the cycle: the mover's previous move and the position
                 // before it are the cycle's last moves.
@@ -539,6 +541,7 @@ impl<'r> Analysis<'r> {
                 let own_last = (ply >= 2).then(|| self.replay.position(ply - 2));
                 let mut p = self.plies[idx].clone();
                 self.capture_into_mate(&mut p);
+                self.chases_out_of_check_wins(&mut p);
                 self.plies[idx].threats = p.threats.clone();
                 let (mate, wins) = self.search(&p, own_last.as_ref());
                 let parry =
@@ -591,6 +594,66 @@ impl<'r> Analysis<'r> {
                 t.threat.flags.into_mate = true;
             } else {
                 t.threat.flags.into_mate_undecided = true;
+            }
+        }
+    }
+
+    /// 避抽 (CXA 图16, [`Readings::capture_into_check_win_is_no_threat`]):
+    /// a capture after which the other side wins the capturer by a check
+    /// (抽吃) is no threat, so a move that takes it out of the check win
+    /// creates one. Each capture of the mover after the move `p` (not by
+    /// the moved piece, whose captures the classifier judges) that counts
+    /// as a chase, which it had before the move too, and after which the
+    /// other side then won the capturer by check
+    /// ([`wins_by_check_on`]) but no longer does, is a chase of the move
+    /// (26.1: "走动后…其他子产生新的捉": a king's step creating its rook's
+    /// chase counts). A king's step that makes safe a capture which let the
+    /// other side mate (图8, 29.4's made-safe half, for the king alone) is
+    /// one too. Not for a move that checks or answers a check. Made with
+    /// the searches, only for a move a judgment needs.
+    fn chases_out_of_check_wins(&mut self, p: &mut PlyAnalysis) {
+        if !self.readings.capture_into_check_win_is_no_threat || p.check || p.evades_check {
+            return;
+        }
+        let before = self.replay.position(p.ply - 1);
+        let after = self.replay.position(p.ply);
+        let mover_after = after.pass();
+        let mut now = Vec::new();
+        mover_after.for_each_legal_capture(|c| now.push(c));
+        let mut had = Vec::new();
+        before.for_each_legal_capture(|c| had.push(c));
+        let ids = self.ids_before(p.ply);
+        for c in now {
+            if c.from == p.mv.to
+                || !had.contains(&c)
+                || p.threats.iter().any(|t| t.threat.target == c.to)
+            {
+                continue;
+            }
+            let Some(capture) = classify_capture(&mover_after, &after, c, &self.readings) else {
+                continue;
+            };
+            if !counts_as_chase(&self.readings, capture.kind) {
+                continue;
+            }
+            let out_of_check_win = wins_by_check_on(&before.after(c), c.to)
+                && !wins_by_check_on(&mover_after.after(c), c.to);
+            let out_of_mate = p.role == Role::King
+                && mates_after_capture(&before, &before.pass(), c) == MateThreat::Mate
+                && mates_after_capture(&mover_after, &after, c) == MateThreat::None;
+            if !out_of_check_win && !out_of_mate {
+                continue;
+            }
+            for threat in by_target(std::iter::once(&capture)) {
+                p.threats.push(TrackedThreat {
+                    target_id: ids[c.to.index()],
+                    attacker_ids: threat
+                        .attackers
+                        .iter()
+                        .map(|&(sq, role)| (ids[sq.index()], role))
+                        .collect(),
+                    threat,
+                });
             }
         }
     }

@@ -13,7 +13,7 @@
 //! material ([`wins_by_check`])?
 
 use super::threats::{exchange_gain, exchange_value};
-use crate::xiangqi::{Move, Position, Role, SquareSet};
+use crate::xiangqi::{Move, Position, Role, Square, SquareSet};
 
 /// At most this many checks in a row (the mover's moves): the threats of
 /// 图7 and 图20 are mates by four checks.
@@ -160,6 +160,20 @@ pub const MATERIAL_WON: i32 = 5;
 /// it. Two checks deep at most,
 /// bounded by [`NODE_BUDGET`]; out of budget, no.
 pub fn wins_by_check(pos: &Position) -> bool {
+    wins_by_check_ending_on(pos, None)
+}
+
+/// 避抽 (图16: "将6退1避抽后，车可以吃兵"): whether the side to move of
+/// `pos` wins the piece on `square` by a check, as [`wins_by_check`]
+/// counts it, the line ending with its capture: the piece that has just
+/// captured there is lost to a 抽.
+pub fn wins_by_check_on(pos: &Position, square: Square) -> bool {
+    wins_by_check_ending_on(pos, Some(square))
+}
+
+/// [`wins_by_check`], the line's last capture on `only` if given.
+fn wins_by_check_ending_on(pos: &Position, only: Option<Square>) -> bool {
+    let ends = |sq: Square| only.is_none_or(|o| o == sq);
     let mut budget = NODE_BUDGET;
     let mover = pos.turn();
     for m in checking_moves(pos) {
@@ -192,7 +206,9 @@ pub fn wins_by_check(pos: &Position) -> bool {
             let mut captures = Vec::new();
             then.for_each_legal_capture(|c| {
                 if then.piece_at(c.to).is_some_and(|p| p.role != Role::King) {
-                    best = best.max(exchange_gain(&then, c));
+                    if ends(c.to) {
+                        best = best.max(exchange_gain(&then, c));
+                    }
                     captures.push(c);
                 }
             });
@@ -200,7 +216,7 @@ pub fn wins_by_check(pos: &Position) -> bool {
                 if taken - lost + best >= MATERIAL_WON {
                     break;
                 }
-                match capture_with_check_gain(&then, c, &mut budget) {
+                match capture_with_check_gain(&then, c, only, &mut budget) {
                     Ok(Some(gain)) => best = best.max(gain),
                     Ok(None) => {}
                     Err(OutOfBudget) => return false,
@@ -220,12 +236,13 @@ pub fn wins_by_check(pos: &Position) -> bool {
 
 /// 一将一抽 (图16): what the capture `c` of the side to move of `pos` nets
 /// when it gives check: the piece it takes, less the worst the answer
-/// takes back, plus the best complete exchange after that answer. `None`
-/// if the capture gives no check, or some answer mates (29.4) or leaves
-/// no move; each answer counts against `budget`.
+/// takes back, plus the best complete exchange after that answer (on
+/// `only`, if given). `None` if the capture gives no check, or some answer
+/// mates (29.4) or leaves no move; each answer counts against `budget`.
 fn capture_with_check_gain(
     pos: &Position,
     c: Move,
+    only: Option<Square>,
     budget: &mut u32,
 ) -> Result<Option<i32>, OutOfBudget> {
     let them = pos.turn().other();
@@ -251,7 +268,9 @@ fn capture_with_check_gain(
         }
         let mut best = 0;
         then.for_each_legal_capture(|m| {
-            if then.piece_at(m.to).is_some_and(|p| p.role != Role::King) {
+            if only.is_none_or(|o| o == m.to)
+                && then.piece_at(m.to).is_some_and(|p| p.role != Role::King)
+            {
                 best = best.max(exchange_gain(&then, m));
             }
         });

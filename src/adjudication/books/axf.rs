@@ -43,6 +43,7 @@ pub static BOOK: Book = Book {
         key_defensive_point: false,
         self_inflicted_exposure: false,
         capture_into_mate_is_no_threat: false,
+        capture_into_check_win_is_no_threat: false,
         joint_chase_by_participant: false,
     },
     articles: ARTICLES,

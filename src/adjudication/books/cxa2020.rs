@@ -67,6 +67,9 @@ pub static BOOK: Book = Book {
         self_inflicted_exposure: true,
         // 不能离线 (29.4, 图7, 图10): a capture into mate is no threat.
         capture_into_mate_is_no_threat: true,
+        // 避抽 (图16): a capture into a win by check is no threat, so a
+        // move that takes it out of the check win chases.
+        capture_into_check_win_is_no_threat: true,
         // 联合捉: a move whose piece takes part in a standing chase chases
         // (图11, 图25, 图27).
         joint_chase_by_participant: true,
