@@ -790,3 +790,22 @@ fn cxa2020_avoiding_a_win_by_check_makes_a_chase() {
         ["将", "闲", "闲", "闲"]
     );
 }
+
+/// 29.4's made-safe half for a king's step (26.1; 图8: "黑方退将后方可吃红兵，
+/// 否则会被红方将死"), a position of our own: with the king on f8, hemmed in by
+/// its cannon e8, the rook f6 guards the f-file, and its capture of the
+/// crossed pawn a6 lets the rook h3 mate on f3. The king's step to f9, whence
+/// it escapes to e9, makes the capture safe: a chase of the king's move. With
+/// the cannon gone from e8 the capture was always safe, and the step is idle.
+#[test]
+fn cxa2020_a_kings_step_that_makes_a_capture_safe_from_mate_chases() {
+    let moves = ["h9h3", "f8f9", "h3h9", "f9f8"];
+    assert_eq!(
+        own_labels("3a3R1/4ck3/3ab4/P4r3/9/9/9/5A3/4A4/4K4 w - - 0 1", &moves),
+        ["闲", "捉", "将", "闲"]
+    );
+    assert_eq!(
+        own_labels("3a3R1/5k3/3ab4/P4r3/9/9/9/5A3/4A4/4K4 w - - 0 1", &moves),
+        ["闲", "闲", "将", "闲"]
+    );
+}
