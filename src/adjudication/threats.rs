@@ -283,13 +283,13 @@ fn classify(
 pub fn takes_part(pos: &Position, part: Square, capture: &Capture, readings: &Readings) -> bool {
     debug_assert_ne!(part, capture.from);
     let m = Move::new(capture.from, capture.target);
-    let mut setup = pos.to_setup();
-    setup.board.set(part, None);
+    let mut board = *pos.board();
+    board.set(part, None);
     // The capturing cannon's screen.
-    if !setup.board.attackers(m.to, pos.turn()).contains(m.from) {
+    if !board.attackers(m.to, pos.turn()).contains(m.from) {
         return true;
     }
-    let Ok(without) = Position::from_setup(setup) else {
+    let Some(without) = pos.without(part) else {
         return false;
     };
     if without.is_check() || !without.is_legal(m) {

@@ -256,6 +256,27 @@ impl Position {
         })
     }
 
+    /// This position with the piece on `sq` (not a king) taken off the
+    /// board, if what is left can stand: the kings not facing, the side not
+    /// to move not in check. What [`from_setup`](Self::from_setup) would
+    /// give for the same board, without validating the pieces left, which a
+    /// removal cannot make wrong: to ask what a piece's presence changes.
+    pub fn without(&self, sq: Square) -> Option<Position> {
+        let piece = self.piece_at(sq).filter(|p| p.role != Role::King)?;
+        let mut p = self.clone();
+        p.board.set(sq, None);
+        p.key ^= zobrist::piece_key(piece, sq);
+        let them = p.turn.other();
+        if p.board.kings_face(p.kings[0], p.kings[1])
+            || p.board.king_attacked(p.kings[them.index()], them)
+        {
+            return None;
+        }
+        p.in_check = p.board.king_attacked(p.kings[p.turn.index()], p.turn);
+        p.waiting_in_check = false;
+        Some(p)
+    }
+
     /// The setup this position was built from (as it is now).
     pub fn to_setup(&self) -> Setup {
         Setup {
@@ -807,6 +828,26 @@ pub fn move_number(first_mover: Color, first_number: u32, ply: usize) -> (u32, C
 mod tests {
     use super::*;
     use crate::xiangqi::attacks::tests::positions;
+
+    /// A piece taken off the board: the position `from_setup` gives for
+    /// the same board, key included; a screen between the kings, or a
+    /// blocker of a check on the side not to move, cannot be taken off.
+    #[test]
+    fn a_piece_taken_off_is_the_position_without_it() {
+        let pos = Position::from_fen("4k4/9/9/9/4p4/9/9/4R4/9/3K5 w - - 0 1").unwrap();
+        let sq = |s| Square::from_iccs(s).unwrap();
+        let without = pos.without(sq("e2")).expect("the rook can go");
+        let mut setup = pos.to_setup();
+        setup.board.set(sq("e2"), None);
+        assert_eq!(without, Position::from_setup(setup).unwrap());
+        assert_eq!(without.key(), without.key_from_scratch());
+        // The black pawn e5 blocks the rook's check: off, Black would be in
+        // check with Red to move.
+        assert!(pos.without(sq("e5")).is_none());
+        assert!(pos.without(sq("d0")).is_none(), "a king stays");
+        let facing = Position::from_fen("4k4/9/9/9/4p4/9/9/9/9/4K4 w - - 0 1").unwrap();
+        assert!(facing.without(sq("e5")).is_none(), "the kings would face");
+    }
 
     #[test]
     fn play_names_the_same_reason_as_check_move_and_leaves_an_illegal_move_unplayed() {
