@@ -926,9 +926,8 @@ impl<'r> Analysis<'r> {
             let defending_king = before.king(before.turn().other());
             // The capturer's recaptures are weighed where the book weighs the
             // complete exchange: its king's surroundings are read too.
-            let attacking_king = self
-                .readings
-                .exchange_gain_is_chase
+            let attacking_king = (self.readings.exchange_gain_is_chase
+                || self.readings.pinned_capturer_losing_is_no_threat)
                 .then(|| before.king(before.turn()));
             // A move far from a capture's points may still make or unmake a
             // mate after it (不能离线, CXA 29.4); that is not looked for: the

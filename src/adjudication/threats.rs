@@ -100,6 +100,12 @@ pub struct ChaseFlags {
     /// protector, or is an attacker the exchange needs). A joint chase (联合捉)
     /// the move makes, under the CXA ([`takes_part`]; 图11, 图25, 图27).
     pub joint: bool,
+    /// The capturer is pinned against a piece of its side worth more than
+    /// the target: leaving its square lets the other side win that piece
+    /// (the complete exchange on its square), and the capture does not pay
+    /// for it. Under the CXA no threat (被牵子捉子, 得不偿失, 26.5, 图23), read
+    /// as [`ThreatKind::Protected`] (the pin guards the piece).
+    pub pinned_capturer: bool,
 }
 
 /// One legal capture the side to move could make on an enemy piece (not
@@ -207,6 +213,7 @@ fn merge(a: ChaseFlags, b: ChaseFlags, ka: ThreatKind, kb: ThreatKind) -> ChaseF
             && undecided(a, ka)
             && undecided(b, kb),
         joint: a.joint || b.joint,
+        pinned_capturer: a.pinned_capturer || b.pinned_capturer,
     }
 }
 
@@ -255,7 +262,7 @@ fn classify(
         flags.pinned_target = pinned_piece_chased(readings, them_to_move, target, pinners);
         flags.pinned_not_chased = !flags.pinned_target && protection == Protection::True;
     }
-    match protection {
+    let (kind, protection, mut flags) = match protection {
         Protection::True if flags.pinned_target => (ThreatKind::Chase, protection, flags),
         // CXA 26.5 (图11, 图26): a protected piece that the complete exchange
         // on its square wins is chased (少根子, 联合捉).
@@ -267,7 +274,68 @@ fn classify(
         Protection::True => (ThreatKind::Protected, protection, flags),
         // Article 23, point 6: false protection is no protection.
         Protection::False | Protection::None => (ThreatKind::Chase, protection, flags),
+    };
+    // CXA 26.5 (图23): a pinned capturer whose capture loses more than it
+    // takes (被牵子捉子, 得不偿失) threatens nothing.
+    if kind == ThreatKind::Chase
+        && readings.pinned_capturer_losing_is_no_threat
+        && uncovered_loss(pos, &after, m) > exchange_value(target, m.to)
+    {
+        flags.pinned_capturer = true;
+        return (ThreatKind::Protected, protection, flags);
     }
+    (kind, protection, flags)
+}
+
+/// CXA 26.5, 图23 (被牵子捉子): what the capturer's side loses to the other
+/// side's best capture that the capture `m` uncovers through `m.from` (a
+/// rook's or cannon's line through it, or a horse's leg on it), after the
+/// complete exchange on that piece's square, in the values of
+/// [`exchange_value`]; 0 if it uncovers none. Only the first two pieces
+/// each way along `m.from`'s file and rank (a rook's target, a cannon's
+/// beyond its screen) and its four diagonal neighbours (a horse's target
+/// whose leg it was) can be uncovered.
+fn uncovered_loss(pos: &Position, after: &AfterCapture, m: Move) -> i32 {
+    let ours = after.defender.other();
+    let mut candidates = ArrayVec::<Square, 12>::new();
+    for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        let mut found = 0;
+        let mut sq = m.from;
+        while let Some(next) = sq.offset(df, dr) {
+            sq = next;
+            let Some(p) = after.board.piece_at(sq) else {
+                continue;
+            };
+            if p.color == ours && sq != m.to {
+                candidates.push(sq);
+            }
+            found += 1;
+            if found == 2 {
+                break;
+            }
+        }
+    }
+    for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        if let Some(sq) = m.from.offset(df, dr)
+            && sq != m.to
+            && after.board.piece_at(sq).is_some_and(|p| p.color == ours)
+        {
+            candidates.push(sq);
+        }
+    }
+    let mut loss = 0;
+    let mut after_pos = None;
+    for sq in candidates {
+        let before = pos.board().attackers(sq, after.defender);
+        for from in after.board.attackers(sq, after.defender) {
+            if before.contains(from) || after.recapture(from, sq).is_err() {
+                continue;
+            }
+            let after_pos = after_pos.get_or_insert_with(|| pos.after(m));
+            loss = loss.max(exchange_gain(after_pos, Move::new(from, sq)));
+        }
+    }
+    loss
 }
 
 /// CXA joint chase (联合捉, 图11, 图25, 图27): whether the piece on `part` in
@@ -565,7 +633,10 @@ fn root_through_attacker(pos: &Position, m: Move) -> bool {
 /// Where the book weighs the complete exchange on the target's square
 /// ([`Readings::exchange_gain_is_chase`]), the capturer's recaptures must
 /// be legal too: its own king's surroundings (`attacking_king`) are read
-/// as well.
+/// as well, and so are the capturer's lines and neighbours (what its
+/// leaving uncovers: [`Readings::pinned_capturer_losing_is_no_threat`]; the
+/// protectors of an uncovered piece off those lines are not looked for, a
+/// bound of cost).
 /// Under a book that reads 不能离线
 /// ([`Readings::capture_into_mate_is_no_threat`]) a distant move may still
 /// change whether the other side mates after the capture: the shortcut
@@ -580,7 +651,9 @@ pub fn classification_unchanged_by(
     let mut read =
         READ_AROUND_TARGET[capture.to.index()] | READ_AROUND_KING[defending_king.index()];
     if let Some(king) = attacking_king {
-        read |= READ_AROUND_KING[king.index()];
+        // And the capturer's lines, which the pinned capturer's reading
+        // (CXA 图23) reads for what the capture uncovers.
+        read |= READ_AROUND_KING[king.index()] | READ_AROUND_TARGET[capture.from.index()];
     }
     let touched = (1u128 << moved.from.index()) | (1u128 << moved.to.index());
     capture.from != moved.to && read & touched == 0
@@ -792,6 +865,41 @@ mod tests {
         assert_eq!(
             classify(joint, "c7", RuleSet::VN2004).kind,
             ThreatKind::Protected
+        );
+    }
+
+    /// CXA 26.5, 图23 (被牵子捉子): the red cannon a2, pinned on its file by
+    /// the black rook a5 against the red rook a0, threatens the unprotected
+    /// black horse e2 over the black pawn c2; taking it gives up the rook (10 for
+    /// 5): no chase under the CXA, a chase under the Vietnamese law. With a
+    /// horse behind instead, the values are equal (价值相当): a chase.
+    #[test]
+    fn cxa_26_5_a_pinned_capturer_that_loses_more_than_it_takes_chases_nothing() {
+        let classify = |fen: &str, book: RuleSet| {
+            let pos = Position::from_fen(fen).expect("legal FEN");
+            let m = Move::new(
+                Square::from_iccs("a2").expect("a square"),
+                Square::from_iccs("e2").expect("a square"),
+            );
+            assert!(pos.legal_captures().contains(&m), "the capture is legal");
+            classify_capture(&pos, &pos.pass(), m, &book.readings()).expect("no king")
+        };
+        let rook_behind = "4k4/9/9/9/r8/9/9/C1p1n4/9/R2K5 w - - 0 1";
+        let c = classify(rook_behind, RuleSet::CXA2020);
+        assert_eq!(
+            (c.kind, c.protection, c.flags.pinned_capturer),
+            (ThreatKind::Protected, Protection::None, true)
+        );
+        assert_eq!(
+            classify(rook_behind, RuleSet::VN2004).kind,
+            ThreatKind::Chase
+        );
+        assert_eq!(classify(rook_behind, RuleSet::AXF).kind, ThreatKind::Chase);
+        let horse_behind = "4k4/9/9/9/r8/9/9/C1p1n4/9/N2K5 w - - 0 1";
+        let c = classify(horse_behind, RuleSet::CXA2020);
+        assert_eq!(
+            (c.kind, c.flags.pinned_capturer),
+            (ThreatKind::Chase, false)
         );
     }
 

@@ -135,6 +135,7 @@ figures! {
     cxa2020_f20_one_mate_threat_one_chase_is_forbidden: "f20",
     cxa2020_f21_chasing_a_rook_against_an_offer_and_a_chase: "f21",
     cxa2020_f22_perpetual_chase_against_idle_moves: "f22",
+    cxa2020_f23_a_pinned_capturer_that_loses_more_chases_nothing: "f23",
     cxa2020_f24_a_floating_pawn_makes_no_gain: "f24",
     cxa2020_f25_a_joint_chase_outranks_a_chase_of_a_rook: "f25",
     cxa2020_f26_an_under_protected_piece_is_chased: "f26",
@@ -168,7 +169,7 @@ figures! {
 /// Part III gives. Held unsettled: a figure that starts to agree with the
 /// book moves to the named tests.
 const UNSETTLED: &[&str] = &[
-    "f02", "f04", "f09", "f10", "f12", "f23", "f29", "f29b", "r01", "r13", "r25", "r35", "r39",
+    "f02", "f04", "f09", "f10", "f12", "f29", "f29b", "r01", "r13", "r25", "r35", "r39",
 ];
 
 #[test]
@@ -217,7 +218,7 @@ fn book_label(label: &str) -> &str {
 
 /// How many of the public figures' 214 move labels we give as the book
 /// does; raised as the classifiers learn.
-const LABELS_AGREEING: usize = 192;
+const LABELS_AGREEING: usize = 194;
 
 /// Each closing figure's moves, labelled as the book labels them (the
 /// cycle's second round, so that each move has its history): a floor on

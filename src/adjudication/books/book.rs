@@ -180,6 +180,11 @@ pub struct Readings {
     /// chases: a joint chase (联合捉, CXA 图11, 图25, 图27). The other books
     /// count only threats the move creates (VN 22.4).
     pub joint_chase_by_participant: bool,
+    /// A capture by a piece pinned against a more valuable piece of its
+    /// side (not the king), which taking lets the other side win, is no
+    /// threat when it loses more than it takes (被牵子捉子, 交换结果得不偿失,
+    /// CXA 26.5, 图23). The other books count the capture as it stands.
+    pub pinned_capturer_losing_is_no_threat: bool,
 }
 
 /// Which truly protected pieces count as chased because they are pinned and

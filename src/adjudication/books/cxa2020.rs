@@ -73,6 +73,9 @@ pub static BOOK: Book = Book {
         // 联合捉: a move whose piece takes part in a standing chase chases
         // (图11, 图25, 图27).
         joint_chase_by_participant: true,
+        // 被牵子捉子 (26.5, 图23): a pinned capturer that loses more than it
+        // takes threatens nothing.
+        pinned_capturer_losing_is_no_threat: true,
     },
     articles: ARTICLES,
     cites,

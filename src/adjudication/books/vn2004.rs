@@ -44,6 +44,7 @@ pub static BOOK: Book = Book {
         capture_into_mate_is_no_threat: false,
         capture_into_check_win_is_no_threat: false,
         joint_chase_by_participant: false,
+        pinned_capturer_losing_is_no_threat: false,
     },
     articles: ARTICLES,
     cites,
