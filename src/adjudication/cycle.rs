@@ -638,8 +638,7 @@ impl<'r> Analysis<'r> {
             }
             let out_of_check_win = wins_by_check_on(&before.after(c), c.to)
                 && !wins_by_check_on(&mover_after.after(c), c.to);
-            let out_of_mate = p.role == Role::King
-                && mates_after_capture(&before, &before.pass(), c) == MateThreat::Mate
+            let out_of_mate = mates_after_capture(&before, &before.pass(), c) == MateThreat::Mate
                 && mates_after_capture(&mover_after, &after, c) == MateThreat::None;
             if !out_of_check_win && !out_of_mate {
                 continue;

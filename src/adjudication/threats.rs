@@ -296,7 +296,23 @@ fn classify(
 /// beyond its screen) and its four diagonal neighbours (a horse's target
 /// whose leg it was) can be uncovered.
 fn uncovered_loss(pos: &Position, after: &AfterCapture, m: Move) -> i32 {
-    let ours = after.defender.other();
+    // Only a rook or cannon on the capturer's file or rank, or a horse
+    // beside it (its leg), can be uncovered: most captures have none.
+    let them = after.defender;
+    let board = &after.board;
+    let on_line = board
+        .squares_of(them, Role::Rook)
+        .into_iter()
+        .chain(board.squares_of(them, Role::Cannon))
+        .any(|sq| sq.file() == m.from.file() || sq.rank() == m.from.rank());
+    let beside = board
+        .squares_of(them, Role::Horse)
+        .into_iter()
+        .any(|sq| sq.file().abs_diff(m.from.file()) + sq.rank().abs_diff(m.from.rank()) == 1);
+    if !on_line && !beside {
+        return 0;
+    }
+    let ours = them.other();
     let mut candidates = ArrayVec::<Square, 12>::new();
     for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
         let mut found = 0;
