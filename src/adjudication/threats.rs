@@ -279,7 +279,8 @@ fn classify(
     // takes (被牵子捉子, 得不偿失) threatens nothing.
     if kind == ThreatKind::Chase
         && readings.pinned_capturer_losing_is_no_threat
-        && uncovered_loss(pos, &after, m) > exchange_value(target, m.to)
+        && uncovered_loss(pos, &after, m, exchange_value(target, m.to))
+            > exchange_value(target, m.to)
     {
         flags.pinned_capturer = true;
         return (ThreatKind::Protected, protection, flags);
@@ -294,8 +295,9 @@ fn classify(
 /// [`exchange_value`]; 0 if it uncovers none. Only the first two pieces
 /// each way along `m.from`'s file and rank (a rook's target, a cannon's
 /// beyond its screen) and its four diagonal neighbours (a horse's target
-/// whose leg it was) can be uncovered.
-fn uncovered_loss(pos: &Position, after: &AfterCapture, m: Move) -> i32 {
+/// whose leg it was) can be uncovered. Only pieces worth more than `above`
+/// are weighed: the exchange on a piece never nets more than the piece.
+fn uncovered_loss(pos: &Position, after: &AfterCapture, m: Move, above: i32) -> i32 {
     // Only a rook or cannon on the capturer's file or rank, or a horse
     // beside it (its leg), can be uncovered: most captures have none.
     let them = after.defender;
@@ -313,6 +315,7 @@ fn uncovered_loss(pos: &Position, after: &AfterCapture, m: Move) -> i32 {
         return 0;
     }
     let ours = them.other();
+    let worth_more = |p: Piece, sq: Square| p.role != Role::King && exchange_value(p, sq) > above;
     let mut candidates = ArrayVec::<Square, 12>::new();
     for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
         let mut found = 0;
@@ -322,7 +325,7 @@ fn uncovered_loss(pos: &Position, after: &AfterCapture, m: Move) -> i32 {
             let Some(p) = after.board.piece_at(sq) else {
                 continue;
             };
-            if p.color == ours && sq != m.to {
+            if p.color == ours && sq != m.to && worth_more(p, sq) {
                 candidates.push(sq);
             }
             found += 1;
@@ -334,7 +337,10 @@ fn uncovered_loss(pos: &Position, after: &AfterCapture, m: Move) -> i32 {
     for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
         if let Some(sq) = m.from.offset(df, dr)
             && sq != m.to
-            && after.board.piece_at(sq).is_some_and(|p| p.color == ours)
+            && after
+                .board
+                .piece_at(sq)
+                .is_some_and(|p| p.color == ours && worth_more(p, sq))
         {
             candidates.push(sq);
         }
