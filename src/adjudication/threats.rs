@@ -373,6 +373,20 @@ fn uncovered_loss(pos: &Position, after: &AfterCapture, m: Move, above: i32) -> 
 pub fn takes_part(pos: &Position, part: Square, capture: &Capture, readings: &Readings) -> bool {
     debug_assert_ne!(part, capture.from);
     let m = Move::new(capture.from, capture.target);
+    // A piece takes part only from where it touches the capture: on a line
+    // with the target (a screen, a rook's or cannon's attack, a blocked or
+    // opened line of a protector) or near it (a horse, an elephant's eye, a
+    // horse's leg, an advisor), or so placed against one of the target's
+    // protectors (a pin). Anywhere else its removal changes nothing.
+    let near = |sq: Square| {
+        sq.file() == part.file()
+            || sq.rank() == part.rank()
+            || (sq.file().abs_diff(part.file()) <= 2 && sq.rank().abs_diff(part.rank()) <= 2)
+    };
+    let defender = pos.turn().other();
+    if !near(m.to) && !pos.board().attackers(m.to, defender).into_iter().any(near) {
+        return false;
+    }
     let mut board = *pos.board();
     board.set(part, None);
     // The capturing cannon's screen.
