@@ -242,26 +242,10 @@ pub fn rule_counting_work_under(
     };
     let mut points: BTreeSet<Citation> = BTreeSet::new();
     if let Some(rep) = &current {
-        points.extend(rep.verdict.articles.iter().copied());
-        match rep.verdict.violator {
-            Some(Color::Red) => points.extend(rep.red.articles.iter().copied()),
-            Some(Color::Black) => points.extend(rep.black.articles.iter().copied()),
-            None => {
-                points.extend(rep.red.articles.iter().copied());
-                points.extend(rep.black.articles.iter().copied());
-            }
-        }
+        cite_judged(&mut points, &rep.verdict, &rep.red, &rep.black);
     }
     if let Some(run) = run.as_ref().filter(|r| r.broken_at_ply.is_none()) {
-        points.extend(run.verdict.articles.iter().copied());
-        match run.verdict.violator {
-            Some(Color::Red) => points.extend(run.red.articles.iter().copied()),
-            Some(Color::Black) => points.extend(run.black.articles.iter().copied()),
-            None => {
-                points.extend(run.red.articles.iter().copied());
-                points.extend(run.black.articles.iter().copied());
-            }
-        }
+        cite_judged(&mut points, &run.verdict, &run.red, &run.black);
     }
     if let Some(end) = game_end {
         points.extend(book.cite(match end {
@@ -290,6 +274,25 @@ pub fn rule_counting_work_under(
         no_capture,
     };
     (ruling, work)
+}
+
+/// The citations of a judged stretch of moves (a cycle, nine rounds): the
+/// verdict's, and the violator's finding, or both sides' when none violates.
+fn cite_judged(
+    points: &mut BTreeSet<Citation>,
+    verdict: &CycleVerdict,
+    red: &SideFinding,
+    black: &SideFinding,
+) {
+    points.extend(verdict.articles.iter().copied());
+    match verdict.violator {
+        Some(Color::Red) => points.extend(red.articles.iter().copied()),
+        Some(Color::Black) => points.extend(black.articles.iter().copied()),
+        None => {
+            points.extend(red.articles.iter().copied());
+            points.extend(black.articles.iter().copied());
+        }
+    }
 }
 
 /// The verdict of nine rounds of forbidden moves: as a repetition's, none
