@@ -84,6 +84,8 @@ pub struct PlyAnalysis {
     /// [`wins_by_check`](Self::wins_by_check) was not set
     /// ([`Readings::self_inflicted_exposure`]).
     pub self_inflicted: bool,
+    /// The move captured.
+    pub capture: bool,
 }
 
 /// Whether a move attacks, as a book that forbids attacks in any mix reads
@@ -154,6 +156,23 @@ impl PlyAnalysis {
         readings.key_defensive_point
             && self.lone_attacker
             && matches!(target, Role::Advisor | Role::Elephant)
+    }
+
+    /// CXA 26.8: the move is a pawn's capture that uncovered another
+    /// piece's check, which the book counts as a chase
+    /// ([`Readings::pawn_capture_check_is_chase`]).
+    pub fn pawn_capture_check(&self, readings: &Readings) -> bool {
+        readings.pawn_capture_check_is_chase
+            && self.check
+            && self.capture
+            && self.role == Role::Pawn
+            && !self.checkers.iter().any(|&(_, sq)| sq == self.mv.to)
+    }
+
+    /// The move checks as the book counts checks: not a pawn's capture that
+    /// the CXA counts as a chase (26.8).
+    pub fn checks_as(&self, readings: &Readings) -> bool {
+        self.check && !self.pawn_capture_check(readings)
     }
 
     /// Whether the move attacks (CXA 24.13): checks, threatens mate or
@@ -1046,6 +1065,7 @@ impl<'r> Analysis<'r> {
             searched: false,
             lone_attacker: self.readings.key_defensive_point && lone_attacker(after, mv.to),
             self_inflicted: false,
+            capture: self.replay.is_capture(ply),
         };
         (analysis, mover_after)
     }

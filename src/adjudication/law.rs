@@ -119,8 +119,11 @@ pub fn side_finding<'a>(
             side,
             pattern,
             moves: plies.len(),
-            checks,
-            chases: plies.iter().filter(|p| p.chases_as(&readings)).count(),
+            checks: plies.iter().filter(|p| p.checks_as(&readings)).count(),
+            chases: plies
+                .iter()
+                .filter(|p| p.chases_as(&readings) || p.pawn_capture_check(&readings))
+                .count(),
             mate_threats,
             articles: cite(book, &grounds),
             grounds,
@@ -172,7 +175,11 @@ fn attacks_in_any_mix(
     grounds: &mut BTreeSet<Ground>,
 ) -> Pattern {
     let attacks: Vec<Attack> = plies.iter().map(|p| p.attack(readings)).collect();
-    let checks = plies.iter().any(|p| p.check);
+    let checks = plies.iter().any(|p| p.checks_as(readings));
+    // 26.8: a pawn's capture uncovering a check is a chase.
+    if plies.iter().any(|p| p.pawn_capture_check(readings)) {
+        grounds.insert(Ground::PawnCaptureCheck);
+    }
     let mates = plies.iter().any(|p| p.mate_threat == MateThreat::Mate);
     if mates {
         grounds.insert(Ground::MateThreats);
@@ -183,7 +190,7 @@ fn attacks_in_any_mix(
     {
         grounds.insert(Ground::KingAnswersCheck);
     }
-    if perpetual_check(plies) {
+    if !plies.is_empty() && plies.iter().all(|p| p.checks_as(readings)) {
         grounds.insert(Ground::PerpetualCheck);
         return Pattern::PerpetualCheck;
     }

@@ -846,3 +846,33 @@ fn cxa2020_29_4_a_move_that_makes_a_capture_safe_from_mate_chases() {
             .all(|p| !p.chases_as(&vn))
     );
 }
+
+/// 26.8: a pawn's capture that uncovers another piece's check is a 捉, not
+/// a 将. The pawn e5 takes the horse d5 and opens the rook's file to the
+/// king; then the rook checks eight times from ever new squares. Nine
+/// rounds of forbidden moves, but no perpetual check: a mix (24.13).
+#[test]
+fn cxa2020_26_8_a_pawn_capture_uncovering_a_check_is_a_chase() {
+    let fen = "4k4/9/9/9/3nP4/9/9/4R4/9/3K5 w - - 0 1";
+    let moves = [
+        "e5d5", "e9f9", "e2e9", "f9f8", "e9f9", "f8e8", "f9f8", "e8e7", "f8f7", "e7e8", "f7e7",
+        "e8d8", "e7d7", "d8e8", "d7d8", "e8e9", "d8e8",
+    ];
+    let r = own(fen, &moves, 1);
+    assert!(r.repetition.is_none());
+    assert_eq!(
+        (r.verdict, r.violator),
+        (Verdict::MustChange, Some(Color::Red))
+    );
+    let run = r.forbidden_run.as_ref().expect("nine rounds");
+    assert_eq!(run.red.pattern, Pattern::PerpetualAttack);
+    assert_eq!((run.red.checks, run.red.chases), (8, 1));
+    assert!(r.articles.iter().any(|a| a.reference == "CXA 26.8"));
+    // The move checks; the CXA counts it a chase, the Vietnamese law a check.
+    let start = Position::from_fen(fen).expect("legal FEN");
+    let replay = Replay::from_moves(start, &rep_moves(&moves, 1)).expect("legal moves");
+    let mut analysis = Analysis::new(&replay, RuleSet::CXA2020.readings());
+    let first = analysis.plies_searched(1, 1).remove(0);
+    assert!(first.check && first.pawn_capture_check(&RuleSet::CXA2020.readings()));
+    assert!(!first.pawn_capture_check(&RuleSet::VN2004.readings()));
+}

@@ -185,6 +185,12 @@ pub struct Readings {
     /// threat when it loses more than it takes (被牵子捉子, 交换结果得不偿失,
     /// CXA 26.5, 图23). The other books count the capture as it stands.
     pub pinned_capturer_losing_is_no_threat: bool,
+    /// A pawn's capture that uncovers another piece's check counts as a
+    /// chase, not a check (CXA 26.8: "兵(卒)吃子时产生其他子'将军'，按'捉'处理"):
+    /// such a move among checks makes no perpetual check. A capture breaks
+    /// a cycle, so it matters only where no repetition is needed (the
+    /// nine-round rule). The other books count every check as a check.
+    pub pawn_capture_check_is_chase: bool,
 }
 
 /// Which truly protected pieces count as chased because they are pinned and
@@ -320,6 +326,9 @@ pub enum Ground {
     /// Nine rounds in a row of forbidden moves on three or more points,
     /// with no position standing three times (CXA 2020, 参考图8).
     NineRounds,
+    /// A pawn's capture that uncovered another piece's check counted as a
+    /// chase (CXA 26.8).
+    PawnCaptureCheck,
 }
 
 /// `&[A, B]` of a book's typed points, as the indices [`Book::cites`]

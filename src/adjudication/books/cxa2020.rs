@@ -76,6 +76,8 @@ pub static BOOK: Book = Book {
         // 被牵子捉子 (26.5, 图23): a pinned capturer that loses more than it
         // takes threatens nothing.
         pinned_capturer_losing_is_no_threat: true,
+        // A pawn's capture uncovering a check is a 捉 (26.8).
+        pawn_capture_check_is_chase: true,
     },
     articles: ARTICLES,
     cites,
@@ -166,6 +168,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         CaptureIntoMate => points![F7],
         Undecided => &[],
         NineRounds => points![R8],
+        PawnCaptureCheck => points![A26_8],
     }
 }
 
@@ -199,6 +202,8 @@ pub enum Point {
     A26_2,
     /// 第26.5条: a complete exchange that wins material is a chase.
     A26_5,
+    /// 第26.8条: a pawn's capture uncovering a check is a chase.
+    A26_8,
     /// 第26.9.1条: perpetual check changes first.
     A26_9_1,
     /// 第26.9.2条: a single chaser of a rook against a joint chase.
@@ -389,6 +394,13 @@ static ARTICLES: &[Article] = &[
         "完整互吃后价值相当或得子者，按捉；得不偿失者，按闲。"
     ),
     article!(
+        "CXA 26.8",
+        "26.8",
+        "Tốt ăn quân mà làm lộ nước chiếu của quân khác thì tính là bắt.",
+        "A pawn's capture that uncovers another piece's check counts as a chase.",
+        "兵(卒)吃子时产生其他子将军，按捉处理。"
+    ),
+    article!(
         "CXA 26.9.1",
         "26.9.1",
         "Hai bên cùng đi nước cấm: bên chiếu mãi phải đổi trước.",
@@ -542,6 +554,7 @@ mod tests {
             Point::A26_1_3,
             Point::A26_2,
             Point::A26_5,
+            Point::A26_8,
             Point::A26_9_1,
             Point::A26_9_2,
             Point::A26_9_3,

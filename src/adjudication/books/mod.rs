@@ -239,6 +239,7 @@ mod tests {
             CaptureIntoMate,
             Undecided,
             NineRounds,
+            PawnCaptureCheck,
         ];
         for target in Role::ALL {
             for by in Role::ALL {

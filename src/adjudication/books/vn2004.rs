@@ -45,6 +45,7 @@ pub static BOOK: Book = Book {
         capture_into_check_win_is_no_threat: false,
         joint_chase_by_participant: false,
         pinned_capturer_losing_is_no_threat: false,
+        pawn_capture_check_is_chase: false,
     },
     articles: ARTICLES,
     cites,
@@ -118,7 +119,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         // Readings of the CXA book only.
         MateThreats | AttacksInAnyMix | ExchangeGain | JointChase | CheckOutranks
         | JointChaseOutranks | KingAnswersCheck | KeyDefensivePoint | SelfInflicted
-        | CaptureIntoMate | Undecided | NineRounds => &[],
+        | CaptureIntoMate | Undecided | NineRounds | PawnCaptureCheck => &[],
         // The Vietnamese law has no such exception (23.3: "one or more pieces").
         SeveralOnProtected => &[],
     }
