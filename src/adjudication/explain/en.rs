@@ -5,7 +5,7 @@ use std::fmt::{self, Display, Write};
 
 use super::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
-    Outcome, PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
+    Outcome, PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Undecided, Violation,
 };
 use crate::adjudication::books::{Citation, Lang};
 use crate::xiangqi::{Color, GameEnd, Role};
@@ -278,9 +278,20 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 write!(w, "{} {} ({}).", En(side), must.en, En(cited))
             }
             Outcome::Draw(words) => w.write_str(words.en),
-            Outcome::Undecided { at } => write!(
+            Outcome::Undecided {
+                at,
+                search: Undecided::MateThreat,
+            } => write!(
                 w,
                 "No verdict: it turns on whether {} threatens mate, which the bounded search could not decide.",
+                En(at)
+            ),
+            Outcome::Undecided {
+                at,
+                search: Undecided::CaptureIntoMate,
+            } => write!(
+                w,
+                "No verdict: it turns on whether taking the piece threatened at {} would let the other side mate, which the bounded search could not decide.",
                 En(at)
             ),
         },

@@ -37,7 +37,7 @@ mod zh;
 
 use self::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, MoveText, Named,
-    Outcome, Places, Range, Seen, SeenAgain, Sentence, Since, Stood, Violation,
+    Outcome, Places, Range, Seen, SeenAgain, Sentence, Since, Stood, Undecided, Violation,
 };
 pub use self::vi::role_vi;
 pub use super::books::Lang;
@@ -348,14 +348,10 @@ fn explain_repetition(
             }));
         }
         None if rep.verdict.undecided => {
-            // The first move the mate search left undecided.
-            let at = rep
-                .cycle
-                .iter()
-                .find(|p| p.mate_threat == MateThreat::Unknown)
-                .map_or(b, |p| p.ply);
+            let (at, search) = undecided_at(&rep.cycle, b);
             out.say(Sentence::Outcome(Outcome::Undecided {
                 at: moves.named(at),
+                search,
             }));
         }
         None => {
@@ -439,13 +435,10 @@ fn explain_run(
             }));
         }
         None if run.verdict.undecided => {
-            let at = run
-                .plies
-                .iter()
-                .find(|p| p.mate_threat == MateThreat::Unknown)
-                .map_or(run.last_ply, |p| p.ply);
+            let (at, search) = undecided_at(&run.plies, run.last_ply);
             out.say(Sentence::Outcome(Outcome::Undecided {
                 at: moves.named(at),
+                search,
             }));
         }
         None => out.say(Sentence::Outcome(Outcome::Draw(
@@ -456,6 +449,22 @@ fn explain_run(
                 &words.both_chase
             },
         ))),
+    }
+}
+
+/// The first move a bounded search left undecided, and which search: the
+/// mate search's (杀), else 不能离线's (a capture into mate); `last` if none
+/// is found.
+fn undecided_at(plies: &[PlyAnalysis], last: usize) -> (usize, Undecided) {
+    if let Some(p) = plies.iter().find(|p| p.mate_threat == MateThreat::Unknown) {
+        return (p.ply, Undecided::MateThreat);
+    }
+    let capture = plies
+        .iter()
+        .find(|p| p.threats.iter().any(|t| t.threat.flags.into_mate_undecided));
+    match capture {
+        Some(p) => (p.ply, Undecided::CaptureIntoMate),
+        None => (last, Undecided::MateThreat),
     }
 }
 
@@ -1058,7 +1067,9 @@ mod tests {
             Sentence::Outcome(Outcome::MustChange { .. }) => "must change".to_string(),
             Sentence::Outcome(Outcome::AttacksAgain { .. }) => "attacks again".to_string(),
             Sentence::Outcome(Outcome::Draw(_)) => "draw".to_string(),
-            Sentence::Outcome(Outcome::Undecided { .. }) => "undecided".to_string(),
+            Sentence::Outcome(Outcome::Undecided { search, .. }) => {
+                format!("undecided {search:?}")
+            }
             Sentence::Provisional => "provisional".to_string(),
             Sentence::GameEnd { end, .. } => match end {
                 GameEnd::Checkmate { .. } => "checkmate".to_string(),
@@ -1071,9 +1082,9 @@ mod tests {
     /// The kinds [`kind`] names: 6 found and 3 of nine rounds (alone, both, broken), 2 × 2
     /// (in turn or not) + 1 + 6 × 2 (cited or not) + 1 (perpetual attack) violation, 4
     /// answer, 20 allowed (15 allowances, the checks 4 times, the pinned piece and the kinds
-    /// twice), 6 outcome (a loss with or without the warning, undecided, attacking again
-    /// after nine rounds), 2 game ends, 1 no capture, 1 provisional book.
-    const KINDS: usize = 6 + 3 + 18 + 4 + 20 + 6 + 2 + 1 + 1;
+    /// twice), 7 outcome (a loss with or without the warning, undecided by either
+    /// search, attacking again after nine rounds), 2 game ends, 1 no capture, 1 provisional book.
+    const KINDS: usize = 6 + 3 + 18 + 4 + 20 + 7 + 2 + 1 + 1;
 
     #[test]
     fn every_sentence_is_said_in_every_language_as_a_sentence() {
@@ -1290,7 +1301,14 @@ mod tests {
                 cited: cited(Ground::CheckViolation),
             }),
             Sentence::Outcome(Outcome::Draw(&words.neither)),
-            Sentence::Outcome(Outcome::Undecided { at: named }),
+            Sentence::Outcome(Outcome::Undecided {
+                at: named,
+                search: Undecided::MateThreat,
+            }),
+            Sentence::Outcome(Outcome::Undecided {
+                at: named,
+                search: Undecided::CaptureIntoMate,
+            }),
             Sentence::Outcome(Outcome::AttacksAgain {
                 side: Color::Red,
                 at: named,

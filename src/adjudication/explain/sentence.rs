@@ -347,7 +347,17 @@ pub(super) enum Outcome<'a> {
     Draw(&'static ByLang<&'static str>),
     /// No verdict: it turns on a move whose mate threat the bounded search
     /// could not decide, at `at`.
-    Undecided { at: Named<'a> },
+    Undecided { at: Named<'a>, search: Undecided },
+}
+
+/// Which bounded search could not decide the move a verdict turns on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Undecided {
+    /// Whether the move threatens mate (杀).
+    MateThreat,
+    /// Whether a capture the move threatens would let the other side mate
+    /// (不能离线, CXA 29.4).
+    CaptureIntoMate,
 }
 
 /// A citation in a sentence (`Article 23.1`, `Điều 23, điểm 1`, `AXF rule

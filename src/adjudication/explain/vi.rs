@@ -5,7 +5,7 @@ use std::fmt::{self, Display, Write};
 
 use super::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
-    Outcome, PieceAt, PiecesAt, Range, Seen, Sentence, Since, Stood, Violation,
+    Outcome, PieceAt, PiecesAt, Range, Seen, Sentence, Since, Stood, Undecided, Violation,
 };
 use crate::adjudication::books::{Citation, Lang};
 use crate::xiangqi::{Color, GameEnd, Role};
@@ -297,9 +297,20 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 write!(w, "Bên {} {} ({}).", Vi(side), must.vi, Vi(cited))
             }
             Outcome::Draw(words) => w.write_str(words.vi),
-            Outcome::Undecided { at } => write!(
+            Outcome::Undecided {
+                at,
+                search: Undecided::MateThreat,
+            } => write!(
                 w,
                 "Chưa thể phán quyết: kết quả tùy vào việc {} có dọa hết hay không, điều mà phép tìm có giới hạn chưa xác định được.",
+                Vi(at)
+            ),
+            Outcome::Undecided {
+                at,
+                search: Undecided::CaptureIntoMate,
+            } => write!(
+                w,
+                "Chưa thể phán quyết: kết quả tùy vào việc ăn quân bị dọa bắt ở {} có để đối phương chiếu hết hay không, điều mà phép tìm có giới hạn chưa xác định được.",
                 Vi(at)
             ),
         },

@@ -7,7 +7,7 @@ use std::fmt::{self, Display, Write};
 
 use super::sentence::{
     Allowance, Allowed, AllowedKinds, Alternated, Answer, Bare, Cited, Found, Named, Numerals,
-    Outcome, PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Violation,
+    Outcome, PieceAt, PiecesAt, Places, Range, Seen, Sentence, Since, Stood, Undecided, Violation,
 };
 use crate::adjudication::books::{Citation, Lang};
 use crate::xiangqi::notation::chinese::piece_name;
@@ -262,9 +262,20 @@ fn sentence(s: &Sentence, w: &mut String) -> fmt::Result {
                 write!(w, "{}{}（{}）。", Zh(side), must.zh, Zh(cited))
             }
             Outcome::Draw(words) => w.write_str(words.zh),
-            Outcome::Undecided { at } => write!(
+            Outcome::Undecided {
+                at,
+                search: Undecided::MateThreat,
+            } => write!(
                 w,
                 "暂不裁决：结论取决于{}是否构成杀着，有限搜索未能判定。",
+                Zh(at)
+            ),
+            Outcome::Undecided {
+                at,
+                search: Undecided::CaptureIntoMate,
+            } => write!(
+                w,
+                "暂不裁决：结论取决于吃掉{}所捉之子后对方能否将死，有限搜索未能判定。",
                 Zh(at)
             ),
         },
