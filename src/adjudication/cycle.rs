@@ -22,8 +22,8 @@ use super::mate_threat::{
 };
 use super::replay::Replay;
 use super::threats::{
-    Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture, is_new,
-    never_chased, takes_part,
+    Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture,
+    counts_as_chase, is_new, never_chased, takes_part,
 };
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
@@ -137,10 +137,7 @@ impl PlyAnalysis {
             return false;
         }
         self.threats.iter().any(|t| {
-            let counts = t.threat.kind == ThreatKind::Chase
-                || (readings.discovered_check_threat_is_chase
-                    && t.threat.kind == ThreatKind::DiscoveredCheck);
-            counts
+            counts_as_chase(readings, t.threat.kind)
                 && !t.threat.flags.into_mate_undecided
                 && !self.holds_key_point(readings, t.threat.target_role)
                 && (!alone_only
@@ -269,14 +266,6 @@ fn joint_by_participant(readings: &Readings, before: &Position, mv: Move, c: &Ca
         && counts_as_chase(readings, c.kind)
         && c.from != mv.to
         && !before.is_check()
-}
-
-/// Whether a threat of `kind` counts as a chase in the book: a chase, or a
-/// threat to win the piece by discovered check where the book counts it
-/// ([`Readings::discovered_check_threat_is_chase`]).
-fn counts_as_chase(readings: &Readings, kind: ThreatKind) -> bool {
-    kind == ThreatKind::Chase
-        || (readings.discovered_check_threat_is_chase && kind == ThreatKind::DiscoveredCheck)
 }
 
 /// See [`PlyAnalysis::mark`].

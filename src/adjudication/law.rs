@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use super::books::{Citation, Ground, Readings, RuleSet};
 use super::cycle::{Attack, PieceId, PlyAnalysis};
 use super::mate_threat::MateThreat;
-use super::threats::{Protection, Threat, ThreatKind};
+use super::threats::{Protection, Threat, ThreatKind, counts_as_chase};
 use crate::xiangqi::{Color, Role, Square};
 
 /// What one side did over the cycle.
@@ -80,21 +80,14 @@ pub fn cite(book: RuleSet, grounds: &BTreeSet<Ground>) -> BTreeSet<Citation> {
 pub fn move_chases(readings: &Readings, ply: &PlyAnalysis) -> bool {
     ply.threats
         .iter()
-        .any(|t| counts_as_chase(readings, &t.threat))
-}
-
-/// A threat that counts as a chase: a chase, and under the AXF a threat to
-/// win a piece by discovered check.
-fn counts_as_chase(readings: &Readings, threat: &Threat) -> bool {
-    threat.kind == ThreatKind::Chase
-        || (readings.discovered_check_threat_is_chase && threat.kind == ThreatKind::DiscoveredCheck)
+        .any(|t| counts_as_chase(readings, t.threat.kind))
 }
 
 /// A threat that presses a piece towards a perpetual chase: a chase, or an
 /// exchange offer where the book counts offers among a chase's moves (VN
 /// 23.8; AXF 36 wants every move to chase).
 pub fn presses(readings: &Readings, threat: &Threat) -> bool {
-    counts_as_chase(readings, threat)
+    counts_as_chase(readings, threat.kind)
         || (readings.offers_count_in_chase && threat.kind == ThreatKind::ExchangeOffer)
 }
 
@@ -204,7 +197,7 @@ fn attacks_in_any_mix(
         // point attacked advisors or elephants on the way, idle.
         if plies.iter().any(|p| {
             p.threats.iter().any(|t| {
-                counts_as_chase(readings, &t.threat)
+                counts_as_chase(readings, t.threat.kind)
                     && p.holds_key_point(readings, t.threat.target_role)
             })
         }) {

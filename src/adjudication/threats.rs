@@ -360,6 +360,15 @@ fn uncovered_loss(pos: &Position, after: &AfterCapture, m: Move, above: i32) -> 
     loss
 }
 
+/// Whether a threat of `kind` counts as a chase in the book: a chase, or a
+/// threat to win the piece by discovered check where the book counts it
+/// (the AXF's and the CXA's reading,
+/// [`Readings::discovered_check_threat_is_chase`]).
+pub fn counts_as_chase(readings: &Readings, kind: ThreatKind) -> bool {
+    kind == ThreatKind::Chase
+        || (readings.discovered_check_threat_is_chase && kind == ThreatKind::DiscoveredCheck)
+}
+
 /// CXA joint chase (联合捉, 图11, 图25, 图27): whether the piece on `part` in
 /// `pos`, of the side to move and not the capturer, takes part in the
 /// chase `capture`: with it taken off the board the capturer no longer
@@ -400,9 +409,8 @@ pub fn takes_part(pos: &Position, part: Square, capture: &Capture, readings: &Re
         return false;
     }
     classify_capture(&without, &without.pass(), m, readings).is_some_and(|w| {
-        let chase = w.kind == ThreatKind::Chase
-            || (w.kind == ThreatKind::DiscoveredCheck && readings.discovered_check_threat_is_chase);
-        !chase || (w.protection == Protection::True && capture.protection != Protection::True)
+        !counts_as_chase(readings, w.kind)
+            || (w.protection == Protection::True && capture.protection != Protection::True)
     })
 }
 
