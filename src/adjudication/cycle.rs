@@ -534,33 +534,44 @@ impl<'r> Analysis<'r> {
         let ply = first + 1 + i;
         match opening {
             Some(p) if i == 0 => {
-                let own_last = self.replay.position(last - 1);
-                self.capture_into_mate(p);
-                self.chases_out_of_check_wins(p);
-                let (mate, wins) = self.search(p, Some(&own_last));
                 // Round the cycle: the mover's previous move and the position
                 // before it are the cycle's last moves.
-                let parry = wins && self.parries_own_exposure(first, last - 1, last - 2, ply);
-                (p.mate_threat, p.wins_by_check, p.searched) = (mate, wins && !parry, true);
-                p.self_inflicted = parry;
+                let own_last = self.replay.position(last - 1);
+                self.weigh(p, Some(&own_last), Some((first, last - 1, last - 2)));
             }
             _ => {
                 let idx = ply - self.lo;
                 let own_last = (ply >= 2).then(|| self.replay.position(ply - 2));
                 let mut p = self.plies[idx].clone();
-                self.capture_into_mate(&mut p);
-                self.chases_out_of_check_wins(&mut p);
-                self.plies[idx].threats = p.threats.clone();
-                let (mate, wins) = self.search(&p, own_last.as_ref());
-                let parry =
-                    wins && ply >= 3 && self.parries_own_exposure(ply - 1, ply - 2, ply - 3, ply);
-                let stored = &mut self.plies[idx];
-                (stored.mate_threat, stored.wins_by_check, stored.searched) =
-                    (mate, wins && !parry, true);
-                stored.self_inflicted = parry;
-                self.marks[idx] = stored.mark(&self.readings);
+                let earlier = (ply >= 3).then(|| (ply - 1, ply - 2, ply - 3));
+                self.weigh(&mut p, own_last.as_ref(), earlier);
+                self.marks[idx] = p.mark(&self.readings);
+                self.plies[idx] = p;
             }
         }
+    }
+
+    /// The searches of the move `p`: its threats weighed (不能离线, 避抽),
+    /// then its mate threat and win by check, the win not counted when the
+    /// move parries its own exposure (自毙). `own_last` is the position after
+    /// the mover's previous move; `earlier` the plies after which the other
+    /// side's last move, the mover's previous move and the one before it
+    /// stand, where the game has them ([`parries_own_exposure`](Self::parries_own_exposure)).
+    fn weigh(
+        &mut self,
+        p: &mut PlyAnalysis,
+        own_last: Option<&Position>,
+        earlier: Option<(usize, usize, usize)>,
+    ) {
+        self.capture_into_mate(p);
+        self.chases_out_of_check_wins(p);
+        let (mate, wins) = self.search(p, own_last);
+        let parry = wins
+            && earlier.is_some_and(|(before, own_last, earlier)| {
+                self.parries_own_exposure(before, own_last, earlier, p.ply)
+            });
+        (p.mate_threat, p.wins_by_check, p.searched) = (mate, wins && !parry, true);
+        p.self_inflicted = parry;
     }
 
     /// 不能离线 (CXA 29.4, [`Readings::capture_into_mate_is_no_threat`]):
