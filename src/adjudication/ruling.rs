@@ -230,15 +230,13 @@ pub fn rule_counting_work_under(
         limit: options.no_capture_limit,
         draw_claimable: last.halfmoves() >= options.no_capture_limit && !lost && game_end.is_none(),
     };
-    let (verdict, violator) = match &current {
-        None => run.as_ref().map_or((Verdict::None, None), run_verdict),
-        Some(rep) => match (rep.verdict.violator, rep.loss_ply) {
-            // No verdict where the bounded mate search could not decide.
-            (None, _) if rep.verdict.undecided => (Verdict::None, None),
-            (None, _) => (Verdict::Draw, None),
-            (Some(v), None) => (Verdict::MustChange, Some(v)),
-            (Some(v), Some(_)) => (Verdict::Loss, Some(v)),
-        },
+    let (verdict, violator) = match (&current, &run) {
+        (Some(rep), _) => judged_verdict(&rep.verdict, rep.loss_ply),
+        // Nine rounds the violator broke by a change leave nothing.
+        (None, Some(run)) if run.broken_at_ply.is_none() => {
+            judged_verdict(&run.verdict, run.loss_ply)
+        }
+        _ => (Verdict::None, None),
     };
     let mut points: BTreeSet<Citation> = BTreeSet::new();
     if let Some(rep) = &current {
@@ -295,12 +293,12 @@ fn cite_judged(
     }
 }
 
-/// The verdict of nine rounds of forbidden moves: as a repetition's, none
-/// once the violator changed.
-fn run_verdict(run: &ForbiddenRun) -> (Verdict, Option<Color>) {
-    match (run.verdict.violator, run.loss_ply) {
-        _ if run.broken_at_ply.is_some() => (Verdict::None, None),
-        (None, _) if run.verdict.undecided => (Verdict::None, None),
+/// The verdict on a judged stretch (a cycle, nine rounds) that stands: a
+/// draw without a violator, must change, or lost where the violator played
+/// on (`loss_ply`); none where a bounded search could not decide.
+fn judged_verdict(verdict: &CycleVerdict, loss_ply: Option<usize>) -> (Verdict, Option<Color>) {
+    match (verdict.violator, loss_ply) {
+        (None, _) if verdict.undecided => (Verdict::None, None),
         (None, _) => (Verdict::Draw, None),
         (Some(v), None) => (Verdict::MustChange, Some(v)),
         (Some(v), Some(_)) => (Verdict::Loss, Some(v)),
