@@ -282,3 +282,42 @@ fn every_one_game_sample_is_one_game() {
         assert_eq!(games, 1, "{}", path.display());
     }
 }
+
+/// A file of several games as each source writes them (`tests/data/multigame/README.md`):
+/// two DhtmlXQ boards on one page, two PlayOK game files one after the other. Each game is
+/// cut at its block or its `FORMAT` line and gets the ruling of the same game sent alone.
+#[test]
+fn every_many_game_sample_is_cut_into_the_games_it_holds() {
+    let ruling = |a: &Value| {
+        (
+            a["verdict"].clone(),
+            a["violator"].clone(),
+            a["position"]["plies"].clone(),
+        )
+    };
+    let alone = |path: &str| ruling(&lines(&run(&["adjudicate", path], ""))[0]);
+    for (file, games) in [
+        (
+            "tests/data/multigame/two_dhtmlxq.html",
+            vec![
+                alone("tests/data/records/E3_plus_mirrored_dhtmlxq.html"),
+                alone("tests/data/records/game200_dhtmlxq.txt"),
+            ],
+        ),
+        (
+            "tests/data/multigame/two_playok_wxf.txt",
+            vec![
+                alone("tests/data/records/game200_playok_wxf.txt"),
+                (json!("none"), Value::Null, json!(4)),
+            ],
+        ),
+    ] {
+        let got = lines(&run(&["adjudicate", file], ""));
+        assert_eq!(got.len(), games.len(), "{file}");
+        for (i, (a, want)) in got.iter().zip(&games).enumerate() {
+            assert_eq!(a["index"], json!(i + 1), "{file}");
+            assert_eq!(&ruling(a), want, "{file}, game {}", i + 1);
+        }
+        assert_ne!(games[0], games[1], "{file}: two different games");
+    }
+}
