@@ -30,7 +30,7 @@ const DIR: &str = "tests/data/records";
 
 /// Each record, the game it holds (`game200` or a public case's id), and whether it names its
 /// start itself (a sheet without tags does not: the request's `fen` gives it).
-const RECORDS: [(&str, &str, bool); 27] = [
+const RECORDS: [(&str, &str, bool); 28] = [
     ("game200_iccs.pgn", "game200", true),
     ("game200_wxf.pgn", "game200", true),
     ("game200_chinese.pgn", "game200", true),
@@ -53,6 +53,7 @@ const RECORDS: [(&str, &str, bool); 27] = [
     ("E14_plus_wxf_fullwidth.pgn", "E14@+", true),
     ("game200_dpxq_text.txt", "game200", true),
     ("E12_3_sheet_vn_numbered.txt", "E12@3", false),
+    ("E12_3_sheet_vn_free_header.txt", "E12@3", false),
     ("game200_sheet_chinese_glued.txt", "game200", true),
     ("E8_plus_sheet_en_cr.txt", "E8@+", true),
     ("game200_sheet_vn_spelled.txt", "game200", true),
