@@ -306,6 +306,10 @@ pub struct Analysis<'r> {
     /// Whether each position's side to move wins material by a check, by
     /// key, once searched.
     check_wins: HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
+    /// Whether a piece takes part in a standing chase ([`takes_part`]), by
+    /// the position's key, the piece's square and the capture, once asked:
+    /// a cycle played again asks it again of the same positions.
+    joint: HashMap<(u64, Square, Move), bool, BuildHasherDefault<KeyHasher>>,
 }
 
 /// The state of a walk about to analyse ply `ply`.
@@ -339,6 +343,7 @@ impl<'r> Analysis<'r> {
             fresh: Vec::new(),
             mates: HashMap::default(),
             check_wins: HashMap::default(),
+            joint: HashMap::default(),
         }
     }
 
@@ -482,9 +487,17 @@ impl<'r> Analysis<'r> {
     ) -> bool {
         let moves = last - first;
         let mut sides = [true; 2];
-        for i in 0..moves {
-            if self.attack_at(opening.as_deref(), first, i) == Attack::Idle {
+        let attacks = std::iter::once(self.attack_at(opening.as_deref(), first, 0)).chain(
+            self.marks
+                .range(first + 2 - self.lo..=last - self.lo)
+                .map(|mark| mark.3),
+        );
+        for (i, attack) in attacks.enumerate() {
+            if attack == Attack::Idle {
                 sides[i % 2] = false;
+                if !sides[0] && !sides[1] {
+                    return false;
+                }
             }
         }
         // The middle moves first: the next cycles judged, which grow or
@@ -834,17 +847,23 @@ impl<'r> Analysis<'r> {
             }
             Some(run) => {
                 let mut ids = self.start_ids;
-                let mut fresh = (0..)
-                    .find(|n| !ids.contains(n))
-                    .expect("fewer than 255 pieces");
+                // Walking back only ever adds identities (a captured piece
+                // comes back, at most 32 in all): the ones in use are known
+                // once, not searched for on every capture.
+                let mut in_use = [false; 256];
+                for &id in &ids {
+                    in_use[usize::from(id)] = true;
+                }
+                let mut fresh: PieceId = 0;
                 for ply in (from..run).rev() {
                     let mv = self.replay.mv(ply);
                     ids[mv.from.index()] = ids[mv.to.index()];
                     ids[mv.to.index()] = NO_PIECE;
                     if self.replay.is_capture(ply) {
-                        while ids.contains(&fresh) {
+                        while in_use[usize::from(fresh)] {
                             fresh += 1;
                         }
+                        in_use[usize::from(fresh)] = true;
                         ids[mv.to.index()] = fresh;
                     }
                 }
@@ -984,7 +1003,10 @@ impl<'r> Analysis<'r> {
                 if is_new(before, mv, &c, had.is_some(), old_capture) {
                     self.fresh.push(c);
                 } else if joint_by_participant(&self.readings, before, mv, &c)
-                    && takes_part(&mover_after, mv.to, &c, &self.readings)
+                    && *self
+                        .joint
+                        .entry((mover_after.key(), mv.to, Move::new(c.from, c.target)))
+                        .or_insert_with(|| takes_part(&mover_after, mv.to, &c, &self.readings))
                 {
                     // CXA 联合捉 (图11, 图25, 图27): the chase stood, and the
                     // moved piece takes part in it.
