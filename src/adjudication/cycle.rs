@@ -18,7 +18,7 @@ use arrayvec::ArrayVec;
 use super::books::Readings;
 use super::mate_threat::{
     MateThreat, mates_after_capture, threatens_mate, threatens_mate_sparing, wins_by_check,
-    wins_by_check_on,
+    wins_by_check_on, wins_by_check_sparing,
 };
 use super::replay::Replay;
 use super::threats::{
@@ -737,7 +737,7 @@ impl<'r> Analysis<'r> {
         let wins = self.readings.check_wins_are_chases
             && mate != MateThreat::Mate
             && !(p.evades_check && p.role == Role::King)
-            && self.wins_by_check_newly(&before, &mover_after, own_last);
+            && self.wins_by_check_newly(&before, &mover_after, own_last, offered);
         (mate, wins)
     }
 
@@ -1095,14 +1095,19 @@ impl<'r> Analysis<'r> {
     /// Whether the mover, to move again in `mover_after`, wins material by
     /// a check, and could not from `before` (the same side to move), nor,
     /// answering a check, after its own previous move (`own_last`, CXA
-    /// 26.1.4): a threat the move created.
+    /// 26.1.4): a threat the move created, and not one that begins by
+    /// taking a piece the move offers for exchange (`offered`, 图2).
     fn wins_by_check_newly(
         &mut self,
         before: &Position,
         mover_after: &Position,
         own_last: Option<&Position>,
+        offered: SquareSet,
     ) -> bool {
         if !self.check_wins(mover_after) || self.check_wins(before) {
+            return false;
+        }
+        if !offered.is_empty() && !wins_by_check_sparing(mover_after, offered) {
             return false;
         }
         match own_last {

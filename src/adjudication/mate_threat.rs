@@ -160,7 +160,16 @@ pub const MATERIAL_WON: i32 = 5;
 /// it. Two checks deep at most,
 /// bounded by [`NODE_BUDGET`]; out of budget, no.
 pub fn wins_by_check(pos: &Position) -> bool {
-    wins_by_check_ending_on(pos, None)
+    wins_by_check_ending_on(pos, None, SquareSet::EMPTY)
+}
+
+/// [`wins_by_check`] without first moves that take a piece on `spared`: a
+/// check that takes the rook offered for exchange is the exchange, 兑, not
+/// 抽吃 (图2: 车9平8 sets the rook against the unprotected red rook, which
+/// it could take with check, and the book calls it 兑), as for a mate
+/// ([`threatens_mate_sparing`]).
+pub fn wins_by_check_sparing(pos: &Position, spared: SquareSet) -> bool {
+    wins_by_check_ending_on(pos, None, spared)
 }
 
 /// 避抽 (图16: "将6退1避抽后，车可以吃兵"): whether the side to move of
@@ -168,15 +177,19 @@ pub fn wins_by_check(pos: &Position) -> bool {
 /// counts it, the line ending with its capture: the piece that has just
 /// captured there is lost to a 抽.
 pub fn wins_by_check_on(pos: &Position, square: Square) -> bool {
-    wins_by_check_ending_on(pos, Some(square))
+    wins_by_check_ending_on(pos, Some(square), SquareSet::EMPTY)
 }
 
-/// [`wins_by_check`], the line's last capture on `only` if given.
-fn wins_by_check_ending_on(pos: &Position, only: Option<Square>) -> bool {
+/// [`wins_by_check`], the line's last capture on `only` if given, its
+/// first move taking nothing on `spared`.
+fn wins_by_check_ending_on(pos: &Position, only: Option<Square>, spared: SquareSet) -> bool {
     let ends = |sq: Square| only.is_none_or(|o| o == sq);
     let mut budget = NODE_BUDGET;
     let mover = pos.turn();
     for m in checking_moves(pos) {
+        if spared.contains(m.to) {
+            continue;
+        }
         let Some(b) = budget.checked_sub(1) else {
             return false;
         };
