@@ -18,12 +18,12 @@ use arrayvec::ArrayVec;
 use super::books::Readings;
 use super::mate_threat::{
     MateThreat, mates_after_capture, threatens_mate, threatens_mate_sparing, wins_by_check,
-    wins_by_check_on, wins_by_check_sparing,
+    wins_by_check_beyond, wins_by_check_on, wins_by_check_sparing,
 };
 use super::replay::Replay;
 use super::threats::{
     Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture,
-    counts_as_chase, is_new, never_chased, takes_part,
+    counts_as_chase, exchange_value, is_new, never_chased, takes_part,
 };
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
@@ -266,6 +266,50 @@ fn joint_by_participant(readings: &Readings, before: &Position, mv: Move, c: &Ca
         && counts_as_chase(readings, c.kind)
         && c.from != mv.to
         && !before.is_check()
+}
+
+/// The pieces a move offers for exchange (兑).
+struct Offers {
+    /// Those of its own kind the moved piece could take, whether or not
+    /// the capture is new, and those of the move's new threats that are
+    /// offers, by any piece (a line the move opens, 图9).
+    all: SquareSet,
+    /// Those of [`all`](Self::all) whose offer is true: the capture back
+    /// of the offering piece does not let the mover win, by a check, more
+    /// than it gave. A false offer (图17: "如黑方吃车则双车尽失") is won by
+    /// the check line, 捉.
+    true_ones: SquareSet,
+}
+
+/// The [`Offers`] of the move `p`, from `after` (the other side to move;
+/// `mover_after` is the mover's turn).
+fn offers(p: &PlyAnalysis, after: &Position, mover_after: &Position) -> Offers {
+    let mut pairs: ArrayVec<(Square, Square), 8> = ArrayVec::new();
+    mover_after.for_each_legal_capture(|c| {
+        if c.from == p.mv.to && after.piece_at(c.to).is_some_and(|x| x.role == p.role) {
+            let _ = pairs.try_push((c.from, c.to));
+        }
+    });
+    for t in &p.threats {
+        if t.threat.kind == ThreatKind::ExchangeOffer {
+            for &(from, _) in &t.threat.attackers {
+                let _ = pairs.try_push((from, t.threat.target));
+            }
+        }
+    }
+    let mut offers = Offers {
+        all: SquareSet::EMPTY,
+        true_ones: SquareSet::EMPTY,
+    };
+    for (from, to) in pairs {
+        offers.all.insert(to);
+        let given = after.piece_at(from).map_or(0, |x| exchange_value(x, from));
+        let back = Move::new(to, from);
+        if !(after.is_legal(back) && wins_by_check_beyond(&after.after(back), given)) {
+            offers.true_ones.insert(to);
+        }
+    }
+    offers
 }
 
 /// See [`PlyAnalysis::mark`].
@@ -632,17 +676,19 @@ impl<'r> Analysis<'r> {
 
     /// 避抽 (CXA 图16, [`Readings::capture_into_check_win_is_no_threat`]):
     /// a capture after which the other side wins the capturer by a check
-    /// (抽吃) is no threat, so a move that takes it out of the check win
-    /// creates one. Each capture of the mover after the move `p` (not by
+    /// (抽吃) is no threat, so a king's step that takes it out of the check
+    /// win creates one. Each capture of the mover after the move `p` (not by
     /// the moved piece, whose captures the classifier judges) that counts
     /// as a chase, which it had before the move too, and after which the
     /// other side then won the capturer by check
-    /// ([`wins_by_check_on`]) but no longer does, is a chase of the move
-    /// (26.1: "走动后…其他子产生新的捉": a king's step creating its rook's
-    /// chase counts). A king's step that makes safe a capture which let the
-    /// other side mate (图8, 29.4's made-safe half, for the king alone) is
-    /// one too. Not for a move that checks or answers a check. Made with
-    /// the searches, only for a move a judgment needs.
+    /// ([`wins_by_check_on`]) but no longer does, is a chase of the king's
+    /// step (26.1: "走动后…其他子产生新的捉": a king's step creating its
+    /// rook's chase counts). Only a king's step: both figures of 避抽 are
+    /// (图16, 图8), and the book calls 图9's horse move that does the same
+    /// 兑. Any move that makes safe a capture which let the other side mate
+    /// (图8, 图10, 29.4's made-safe half) chases too. Not for a move that
+    /// checks or answers a check. Made with the searches, only for a move a
+    /// judgment needs.
     fn chases_out_of_check_wins(&mut self, p: &mut PlyAnalysis) {
         if !self.readings.capture_into_check_win_is_no_threat || p.check || p.evades_check {
             return;
@@ -668,7 +714,8 @@ impl<'r> Analysis<'r> {
             if !counts_as_chase(&self.readings, capture.kind) {
                 continue;
             }
-            let out_of_check_win = wins_by_check_on(&before.after(c), c.to)
+            let out_of_check_win = p.role == Role::King
+                && wins_by_check_on(&before.after(c), c.to)
                 && !wins_by_check_on(&mover_after.after(c), c.to);
             let out_of_mate = mates_after_capture(&before, &before.pass(), c) == MateThreat::Mate
                 && mates_after_capture(&mover_after, &after, c) == MateThreat::None;
@@ -718,26 +765,19 @@ impl<'r> Analysis<'r> {
         let before = self.replay.position(p.ply - 1);
         let after = self.replay.position(p.ply);
         let mover_after = after.pass();
-        // The pieces of its own kind the moved piece could take: an
-        // exchange it offers (兑), whether or not the capture is new.
-        let mut offered = SquareSet::EMPTY;
-        mover_after.for_each_legal_capture(|c| {
-            if c.from == p.mv.to && after.piece_at(c.to).is_some_and(|x| x.role == p.role) {
-                offered.insert(c.to);
-            }
-        });
+        let offers = offers(p, &after, &mover_after);
         let mate = self.mate_threat(
             p.role,
             &before,
             &mover_after,
             p.evades_check,
             own_last,
-            offered,
+            offers.all,
         );
         let wins = self.readings.check_wins_are_chases
             && mate != MateThreat::Mate
             && !(p.evades_check && p.role == Role::King)
-            && self.wins_by_check_newly(&before, &mover_after, own_last, offered);
+            && self.wins_by_check_newly(&before, &mover_after, own_last, offers.true_ones);
         (mate, wins)
     }
 

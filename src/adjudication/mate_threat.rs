@@ -160,16 +160,29 @@ pub const MATERIAL_WON: i32 = 5;
 /// it. Two checks deep at most,
 /// bounded by [`NODE_BUDGET`]; out of budget, no.
 pub fn wins_by_check(pos: &Position) -> bool {
-    wins_by_check_ending_on(pos, None, SquareSet::EMPTY)
+    wins_by_check_ending_on(pos, None, SquareSet::EMPTY, MATERIAL_WON)
 }
 
-/// [`wins_by_check`] without first moves that take a piece on `spared`: a
-/// check that takes the rook offered for exchange is the exchange, 兑, not
-/// 抽吃 (图2: 车9平8 sets the rook against the unprotected red rook, which
-/// it could take with check, and the book calls it 兑), as for a mate
-/// ([`threatens_mate_sparing`]).
+/// [`wins_by_check`], the pieces on `spared` won for nothing: winning the
+/// piece offered for exchange is the exchange, 兑, not 抽吃, as for a mate
+/// ([`threatens_mate_sparing`]). 图2: 车9平8 sets the rook against the
+/// unprotected red rook, which it could take with check; 图9: 马二进三
+/// opens the rook's file against the black rook, which a check first (the
+/// cannon taking the pawn) would then let it take. The book calls both 兑.
+/// A line that wins more than the offered piece still wins (图13: the
+/// cannon takes the offered cannon with check, then the rook a rook; the
+/// book needs 自毙 to call it 兑).
 pub fn wins_by_check_sparing(pos: &Position, spared: SquareSet) -> bool {
-    wins_by_check_ending_on(pos, None, spared)
+    wins_by_check_ending_on(pos, None, spared, MATERIAL_WON)
+}
+
+/// Whether the side to move of `pos` wins by a check, as [`wins_by_check`]
+/// counts it, more than `given`: after the other side took a piece worth
+/// `given`, a line that wins it back and more. An offer to exchange whose
+/// capture back loses so is false (图17: "如黑方吃车则双车尽失", the rook set
+/// against a rook is 捉).
+pub fn wins_by_check_beyond(pos: &Position, given: i32) -> bool {
+    wins_by_check_ending_on(pos, None, SquareSet::EMPTY, given + 1)
 }
 
 /// 避抽 (图16: "将6退1避抽后，车可以吃兵"): whether the side to move of
@@ -177,25 +190,32 @@ pub fn wins_by_check_sparing(pos: &Position, spared: SquareSet) -> bool {
 /// counts it, the line ending with its capture: the piece that has just
 /// captured there is lost to a 抽.
 pub fn wins_by_check_on(pos: &Position, square: Square) -> bool {
-    wins_by_check_ending_on(pos, Some(square), SquareSet::EMPTY)
+    wins_by_check_ending_on(pos, Some(square), SquareSet::EMPTY, MATERIAL_WON)
 }
 
-/// [`wins_by_check`], the line's last capture on `only` if given, its
-/// first move taking nothing on `spared`.
-fn wins_by_check_ending_on(pos: &Position, only: Option<Square>, spared: SquareSet) -> bool {
-    let ends = |sq: Square| only.is_none_or(|o| o == sq);
+/// [`wins_by_check`], the line's last capture on `only` if given, the
+/// pieces on `spared` taken for nothing, netting at least `at_least`.
+fn wins_by_check_ending_on(
+    pos: &Position,
+    only: Option<Square>,
+    spared: SquareSet,
+    at_least: i32,
+) -> bool {
+    let ends = |sq: Square| only.is_none_or(|o| o == sq) && !spared.contains(sq);
     let mut budget = NODE_BUDGET;
     let mover = pos.turn();
+    // What a capture on a square takes, nothing on `spared`.
+    let value = |pos: &Position, sq: Square| {
+        let piece = pos.piece_at(sq).filter(|_| !spared.contains(sq));
+        piece.map_or(0, |p| exchange_value(p, sq))
+    };
     for m in checking_moves(pos) {
-        if spared.contains(m.to) {
-            continue;
-        }
         let Some(b) = budget.checked_sub(1) else {
             return false;
         };
         budget = b;
         let after = pos.after(m);
-        let taken = pos.piece_at(m.to).map_or(0, |p| exchange_value(p, m.to));
+        let taken = value(pos, m.to);
         let replies = after.legal_moves();
         if replies.is_empty() {
             continue;
@@ -226,16 +246,17 @@ fn wins_by_check_ending_on(pos: &Position, only: Option<Square>, spared: SquareS
                 }
             });
             for c in captures {
-                if taken - lost + best >= MATERIAL_WON {
+                if taken - lost + best >= at_least {
                     break;
                 }
-                match capture_with_check_gain(&then, c, only, &mut budget) {
+                let taken_then = value(&then, c.to);
+                match capture_with_check_gain(&then, c, taken_then, ends, &mut budget) {
                     Ok(Some(gain)) => best = best.max(gain),
                     Ok(None) => {}
                     Err(OutOfBudget) => return false,
                 }
             }
-            if taken - lost + best < MATERIAL_WON {
+            if taken - lost + best < at_least {
                 every_reply_loses = false;
                 break;
             }
@@ -248,14 +269,15 @@ fn wins_by_check_ending_on(pos: &Position, only: Option<Square>, spared: SquareS
 }
 
 /// 一将一抽 (图16): what the capture `c` of the side to move of `pos` nets
-/// when it gives check: the piece it takes, less the worst the answer
+/// when it gives check: what it takes (`taken`), less the worst the answer
 /// takes back, plus the best complete exchange after that answer (on
-/// `only`, if given). `None` if the capture gives no check, or some answer
+/// a square `ends` accepts). `None` if the capture gives no check, or some answer
 /// mates (29.4) or leaves no move; each answer counts against `budget`.
 fn capture_with_check_gain(
     pos: &Position,
     c: Move,
-    only: Option<Square>,
+    taken: i32,
+    ends: impl Fn(Square) -> bool,
     budget: &mut u32,
 ) -> Result<Option<i32>, OutOfBudget> {
     let them = pos.turn().other();
@@ -265,7 +287,6 @@ fn capture_with_check_gain(
         return Ok(None);
     }
     *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
-    let taken = pos.piece_at(c.to).map_or(0, |p| exchange_value(p, c.to));
     let after = pos.after(c);
     let replies = after.legal_moves();
     if replies.is_empty() {
@@ -281,9 +302,7 @@ fn capture_with_check_gain(
         }
         let mut best = 0;
         then.for_each_legal_capture(|m| {
-            if only.is_none_or(|o| o == m.to)
-                && then.piece_at(m.to).is_some_and(|p| p.role != Role::King)
-            {
+            if ends(m.to) && then.piece_at(m.to).is_some_and(|p| p.role != Role::King) {
                 best = best.max(exchange_gain(&then, m));
             }
         });

@@ -125,6 +125,7 @@ figures! {
     cxa2020_f06_perpetual_check_loses_even_without_another_move: "f06",
     cxa2020_f07_a_capture_into_mate_is_no_chase: "f07",
     cxa2020_f08_one_check_one_chase_is_forbidden: "f08",
+    cxa2020_f09_a_rook_offered_through_an_opened_file_wins_nothing_by_check: "f09",
     cxa2020_f10_a_move_that_makes_a_capture_safe_from_mate_chases: "f10",
     cxa2020_f11_a_joint_chase_outranks_a_single_chase: "f11",
     cxa2020_f13_parrying_ones_own_exposure_wins_nothing_by_check: "f13",
@@ -171,7 +172,7 @@ figures! {
 /// Part III gives. Held unsettled: a figure that starts to agree with the
 /// book moves to the named tests.
 const UNSETTLED: &[&str] = &[
-    "f04", "f09", "f12", "f29", "f29b", "r01", "r13", "r25", "r35", "r39",
+    "f04", "f12", "f29", "f29b", "r01", "r13", "r25", "r35", "r39",
 ];
 
 #[test]
@@ -220,7 +221,7 @@ fn book_label(label: &str) -> &str {
 
 /// How many of the public figures' 214 move labels we give as the book
 /// does; raised as the classifiers learn.
-const LABELS_AGREEING: usize = 196;
+const LABELS_AGREEING: usize = 197;
 
 /// Each closing figure's moves, labelled as the book labels them (the
 /// cycle's second round, so that each move has its history): a floor on
