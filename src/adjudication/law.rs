@@ -113,9 +113,12 @@ pub fn side_finding<'a>(
             pattern,
             moves: plies.len(),
             checks: plies.iter().filter(|p| p.checks_as(&readings)).count(),
+            // 抽吃, a win by check, is a chase too (CXA 28.3, 29.1).
             chases: plies
                 .iter()
-                .filter(|p| p.chases_as(&readings) || p.pawn_capture_check(&readings))
+                .filter(|p| {
+                    p.chases_as(&readings) || p.pawn_capture_check(&readings) || p.wins_by_check
+                })
                 .count(),
             mate_threats,
             articles: cite(book, &grounds),

@@ -814,6 +814,22 @@ fn cxa2020_a_rook_offered_for_exchange_is_no_win_by_check() {
     );
 }
 
+/// 抽吃 is 捉 (28.3, 29.1), and the side's count of chases says so: in 图2
+/// Red's 马一进二 threatens nothing directly ("伏下一步卧槽将军弃马得车", a
+/// win by check), its 马二退一 a rook; both are chases, and the
+/// explanation counts two.
+#[test]
+fn cxa2020_a_win_by_check_counts_among_the_chases() {
+    let r = rule_figure(&figure("f02"), RuleSet::CXA2020);
+    let rep = r.repetition.as_ref().expect("a repetition");
+    let wins = rep
+        .cycle
+        .iter()
+        .filter(|p| p.side == Color::Red && p.wins_by_check);
+    assert_eq!(wins.count(), 1);
+    assert_eq!((rep.red.checks, rep.red.chases, rep.red.moves), (0, 2, 2));
+}
+
 /// 29.4's made-safe half for a king's step (26.1; 图8: "黑方退将后方可吃红兵，
 /// 否则会被红方将死"), a position of our own: with the king on f8, hemmed in by
 /// its cannon e8, the rook f6 guards the f-file, and its capture of the
