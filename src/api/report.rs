@@ -191,6 +191,7 @@ table{border-collapse:collapse}\
 .moves .cycle{font-weight:bold}\
 .iccs{color:#666;font-size:7pt}\
 .occ{color:#7b3fa0;font-weight:bold}\
+.loss{color:#b00020;font-weight:bold}\
 .legend{font-size:8pt;color:#444}\
 .diagrams{display:grid;grid-template-columns:repeat(auto-fill,minmax(42mm,1fr));gap:3mm}\
 .diagrams figure:only-child{max-width:90mm}\
@@ -341,6 +342,14 @@ impl Page<'_> {
         let (first, last) = self.listed_plies();
         let occurrences = self.occurrence_plies();
         let cycle = self.cycle_plies();
+        let rounds = self.round_plies();
+        let loss = self.loss_ply();
+        let marks = Marks {
+            cycle: &cycle,
+            rounds: &rounds,
+            occurrences: &occurrences,
+            loss,
+        };
         html! {
             section {
                 h2 { (self.words(|w| w.moves)) }
@@ -362,7 +371,7 @@ impl Page<'_> {
                                 @if row.black_first { td { "…" } }
                                 @for ply in row.plies {
                                     @match ply {
-                                        Some(ply) => (self.move_cell(ply, &cycle, &occurrences)),
+                                        Some(ply) => (self.move_cell(ply, &marks)),
                                         None => td {},
                                     }
                                 }
@@ -377,6 +386,14 @@ impl Page<'_> {
                             span.cycle { (PreEscaped("&#160;&#160;&#160;")) }
                             " " (self.words(|w| w.cycle_legend))
                             " · ①②③ " (self.words(|w| w.occurrence_legend))
+                            @if loss.is_some() { " · ✗ " (self.words(|w| w.loss_legend)) }
+                        }
+                    }
+                    @if !rounds.is_empty() {
+                        p.legend {
+                            span.cycle { (PreEscaped("&#160;&#160;&#160;")) }
+                            " " (self.words(|w| w.rounds_legend))
+                            @if loss.is_some() { " · ✗ " (self.words(|w| w.loss_legend)) }
                         }
                     }
                 }
@@ -405,21 +422,20 @@ impl Page<'_> {
         rows
     }
 
-    fn move_cell(
-        &self,
-        ply: usize,
-        cycle: &Option<std::ops::RangeInclusive<usize>>,
-        occurrences: &[usize],
-    ) -> Markup {
+    fn move_cell(&self, ply: usize, marks: &Marks) -> Markup {
         let sent = self.game.sent.get(ply - 1).unwrap_or("");
         let iccs = self.game.mv(ply).map(|m| m.to_string()).unwrap_or_default();
-        let in_cycle = cycle.as_ref().is_some_and(|c| c.contains(&ply));
-        let occurrence = occurrences.iter().position(|&p| p == ply);
+        let in_cycle =
+            marks.cycle.as_ref().is_some_and(|c| c.contains(&ply)) || marks.rounds.contains(&ply);
+        let occurrence = marks.occurrences.iter().position(|&p| p == ply);
         let content = html! {
             span.mv { (sent) }
             @if sent != iccs { " " span.iccs { (iccs) } }
             @if let Some(i) = occurrence {
                 " " span.occ data-ply=(ply) { (circled(i + 1)) }
+            }
+            @if marks.loss == Some(ply) {
+                " " span.loss data-ply=(ply) { "✗" }
             }
         };
         html! {
@@ -515,8 +531,14 @@ impl Page<'_> {
         if plies <= MAX_LISTED_PLIES {
             return (1, plies);
         }
-        let last = match &self.game.answer.repetition {
-            Some(r) => (r.trigger_ply as usize + PLIES_AFTER).clamp(MAX_LISTED_PLIES, plies),
+        let answer = &self.game.answer;
+        let judged = match (&answer.repetition, &answer.forbidden_run) {
+            (Some(r), _) => Some(r.trigger_ply),
+            (None, Some(run)) => Some(run.loss_ply.unwrap_or(run.last_ply)),
+            (None, None) => None,
+        };
+        let last = match judged {
+            Some(ply) => (ply as usize + PLIES_AFTER).clamp(MAX_LISTED_PLIES, plies),
             None => plies,
         };
         (last + 1 - MAX_LISTED_PLIES, last)
@@ -537,6 +559,22 @@ impl Page<'_> {
             }
             None => Vec::new(),
         }
+    }
+
+    /// The plies of the nine rounds of forbidden moves (CXA), if the ruling found them.
+    fn round_plies(&self) -> Vec<usize> {
+        match &self.game.answer.forbidden_run {
+            Some(run) => run.moves.iter().map(|m| m.ply as usize).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The move that lost, for a verdict of `loss`: the repetition's or the nine rounds'.
+    fn loss_ply(&self) -> Option<usize> {
+        let answer = &self.game.answer;
+        let repeated = answer.repetition.as_ref().and_then(|r| r.loss_ply);
+        let run = answer.forbidden_run.as_ref().and_then(|r| r.loss_ply);
+        repeated.or(run).map(|p| p as usize)
     }
 
     /// The judged cycle's plies, if a position repeated.
@@ -595,6 +633,18 @@ impl Page<'_> {
     }
 }
 
+/// What the move list marks on a move.
+struct Marks<'a> {
+    /// The judged cycle's plies.
+    cycle: &'a Option<std::ops::RangeInclusive<usize>>,
+    /// The plies of the nine rounds of forbidden moves (CXA).
+    rounds: &'a [usize],
+    /// The plies after which the repeated position stood.
+    occurrences: &'a [usize],
+    /// The move that lost.
+    loss: Option<usize>,
+}
+
 /// One row of the move list.
 struct Row {
     /// The move number.
@@ -630,6 +680,8 @@ struct Words {
     omitted: &'static str,
     cycle_legend: &'static str,
     occurrence_legend: &'static str,
+    rounds_legend: &'static str,
+    loss_legend: &'static str,
     request_id: &'static str,
     time: &'static str,
     event: &'static str,
@@ -673,6 +725,8 @@ const VI: Words = Words {
     omitted: "lượt không in",
     cycle_legend: "vòng lặp được xét",
     occurrence_legend: "ba lần xuất hiện của thế cờ lặp lại",
+    rounds_legend: "chín hiệp nước cấm liên tiếp",
+    loss_legend: "nước bị xử thua",
     request_id: "Mã yêu cầu",
     time: "Thời điểm",
     event: "Giải",
@@ -716,6 +770,8 @@ const EN: Words = Words {
     omitted: "plies not listed",
     cycle_legend: "the judged cycle",
     occurrence_legend: "the three occurrences of the repeated position",
+    rounds_legend: "the nine rounds of forbidden moves",
+    loss_legend: "the losing move",
     request_id: "Request id",
     time: "Time",
     event: "Event",
@@ -759,6 +815,8 @@ const ZH: Words = Words {
     omitted: "步未列出",
     cycle_legend: "所裁决的循环",
     occurrence_legend: "重复局面的三次出现",
+    rounds_legend: "连续九回合禁止着法",
+    loss_legend: "判负的一着",
     request_id: "请求编号",
     time: "时间",
     event: "赛事",

@@ -370,3 +370,77 @@ async fn a_report_is_a_signed_record_of_its_table() {
     assert!(time.attribute("datetime").unwrap().ends_with('Z'));
     assert!(text_of(time).ends_with("(UTC)"));
 }
+
+/// The cells of the move list marked with `class`, by ply.
+fn marked_plies(doc: &roxmltree::Document, class: &str) -> Vec<u64> {
+    by_class(doc, class)
+        .iter()
+        .filter_map(|n| n.attribute("data-ply"))
+        .map(|p| p.parse().unwrap())
+        .collect()
+}
+
+/// A repetition's losing move, the violator's move after the third occurrence, is marked ✗
+/// in the move list, with its legend.
+#[tokio::test]
+async fn the_losing_move_of_a_repetition_is_marked() {
+    let app = law_app();
+    let mut game = case("E3@+");
+    game["lang"] = json!("en");
+    let answer = ruling(&app, &game).await;
+    assert_eq!(answer["verdict"], "loss");
+    let html = report(&app, &game, "desk-loss").await;
+    let doc = xml(&html);
+    let loss = answer["repetition"]["loss_ply"].as_u64().unwrap();
+    assert_eq!(marked_plies(&doc, "loss"), [loss]);
+    let legends: String = by_class(&doc, "legend")
+        .iter()
+        .map(|n| text_of(*n))
+        .collect();
+    assert!(legends.contains("✗ the losing move"), "{legends}");
+}
+
+/// Issue 35: nine rounds of forbidden moves under `cxa2020`, no position three times. The
+/// report marks the rounds as it marks a cycle, and the move that attacked again and lost.
+#[tokio::test]
+async fn nine_rounds_of_forbidden_moves_are_marked_with_the_losing_move() {
+    let app = law_app();
+    let moves = [
+        "a0a9", "d9d8", "a9a8", "d8d9", "a8d8", "d9e9", "d8e8", "e9d9", "e8d8", "d9e9", "d8d9",
+        "e9e8", "d9e9", "e8d8", "e9e8", "d8d7", "e8e7", "d7d8", "e7d7",
+    ];
+    let game = json!({
+        "fen": "3k5/4a4/9/9/9/9/9/9/9/R4K3 w - - 0 1",
+        "moves": moves,
+        "ruleset": "cxa2020",
+        "lang": "zh",
+    });
+    let answer = ruling(&app, &game).await;
+    assert_eq!(
+        (&answer["verdict"], &answer["violator"]),
+        (&json!("loss"), &json!("red"))
+    );
+    assert!(answer["repetition"].is_null());
+    let run = &answer["forbidden_run"];
+    let html = report(&app, &game, "desk-nine").await;
+    let doc = xml(&html);
+    let rounds: Vec<u64> = run["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["ply"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rounds.first(), run["first_ply"].as_u64().as_ref());
+    assert_eq!(rounds.last(), run["last_ply"].as_u64().as_ref());
+    assert_eq!(marked_plies(&doc, "cycle"), rounds);
+    assert_eq!(
+        marked_plies(&doc, "loss"),
+        [run["loss_ply"].as_u64().unwrap()]
+    );
+    let legends: String = by_class(&doc, "legend")
+        .iter()
+        .map(|n| text_of(*n))
+        .collect();
+    assert!(legends.contains("连续九回合禁止着法"), "{legends}");
+    assert!(legends.contains("✗ 判负的一着"), "{legends}");
+}
