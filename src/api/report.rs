@@ -4,8 +4,9 @@
 //! read it with an XML parser.
 //!
 //! It shows the title, the verdict and violator, the articles, the explanation, the moves with
-//! their numbers (as the request wrote them, and in ICCS) with the judged cycle highlighted and
-//! the three occurrences of the repeated position marked ①②③, the diagrams of the cycle's
+//! their numbers (as the request wrote them, and in ICCS) with the judged cycle (or the nine
+//! rounds of forbidden moves, CXA) highlighted, the three occurrences of the repeated position
+//! marked ①②③ and the losing move ✗, the diagrams of the cycle's
 //! positions (or of the final position when there is no repetition), and the request id and
 //! the time it was made.
 //!
