@@ -686,9 +686,11 @@ impl<'r> Analysis<'r> {
     /// rook's chase counts). Only a king's step: both figures of 避抽 are
     /// (图16, 图8), and the book calls 图9's horse move that does the same
     /// 兑. Any move that makes safe a capture which let the other side mate
-    /// (图8, 图10, 29.4's made-safe half) chases too. Not for a move that
-    /// checks or answers a check. Made with the searches, only for a move a
-    /// judgment needs.
+    /// (图8, 图10, 29.4's made-safe half) chases too, and so does a move that
+    /// parries the other side's mate threat: the side's standing captures,
+    /// no threats while it faced mate, count from it on (参考图35:
+    /// "解杀后形成炮捉车"). Not for a move that checks or answers a check.
+    /// Made with the searches, only for a move a judgment needs.
     fn chases_out_of_check_wins(&mut self, p: &mut PlyAnalysis) {
         if !self.readings.capture_into_check_win_is_no_threat || p.check || p.evades_check {
             return;
@@ -701,6 +703,10 @@ impl<'r> Analysis<'r> {
         let mut had = Vec::new();
         before.for_each_legal_capture(|c| had.push(c));
         let ids = self.ids_before(p.ply);
+        // 参考图35 ("解杀后形成炮捉车"): a side that faces a mate threat must
+        // parry it; its captures are no threats until it has. Searched for
+        // a move with a standing chase only.
+        let mut parries_mate = None;
         for c in now {
             if c.from == p.mv.to
                 || !had.contains(&c)
@@ -717,10 +723,19 @@ impl<'r> Analysis<'r> {
             let out_of_check_win = p.role == Role::King
                 && wins_by_check_on(&before.after(c), c.to)
                 && !wins_by_check_on(&mover_after.after(c), c.to);
-            let out_of_mate = mates_after_capture(&before, &before.pass(), c) == MateThreat::Mate
-                && mates_after_capture(&mover_after, &after, c) == MateThreat::None;
-            if !out_of_check_win && !out_of_mate {
-                continue;
+            if !out_of_check_win {
+                // Made safe from mate, or made a threat by the parry of one.
+                let parries = *parries_mate.get_or_insert_with(|| {
+                    self.searched(&before.pass()) == MateThreat::Mate
+                        && self.searched(&after) == MateThreat::None
+                });
+                let unsafe_before =
+                    parries || mates_after_capture(&before, &before.pass(), c) == MateThreat::Mate;
+                if !unsafe_before
+                    || mates_after_capture(&mover_after, &after, c) != MateThreat::None
+                {
+                    continue;
+                }
             }
             for threat in by_target(std::iter::once(&capture)) {
                 p.threats.push(TrackedThreat {
