@@ -18,12 +18,12 @@ use arrayvec::ArrayVec;
 use super::books::Readings;
 use super::mate_threat::{
     MateThreat, mates_after_capture, threatens_mate, threatens_mate_sparing, wins_by_check,
-    wins_by_check_beyond, wins_by_check_on, wins_by_check_sparing,
+    wins_by_check_on, wins_by_check_sparing,
 };
 use super::replay::Replay;
 use super::threats::{
     Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture,
-    counts_as_chase, exchange_value, is_new, never_chased, takes_part,
+    counts_as_chase, is_new, never_chased, takes_part,
 };
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
@@ -268,48 +268,24 @@ fn joint_by_participant(readings: &Readings, before: &Position, mv: Move, c: &Ca
         && !before.is_check()
 }
 
-/// The pieces a move offers for exchange (兑).
-struct Offers {
-    /// Those of its own kind the moved piece could take, whether or not
-    /// the capture is new, and those of the move's new threats that are
-    /// offers, by any piece (a line the move opens, 图9).
-    all: SquareSet,
-    /// Those of [`all`](Self::all) whose offer is true: the capture back
-    /// of the offering piece does not let the mover win, by a check, more
-    /// than it gave. A false offer (图17: "如黑方吃车则双车尽失") is won by
-    /// the check line, 捉.
-    true_ones: SquareSet,
-}
-
-/// The [`Offers`] of the move `p`, from `after` (the other side to move;
-/// `mover_after` is the mover's turn).
-fn offers(p: &PlyAnalysis, after: &Position, mover_after: &Position) -> Offers {
-    let mut pairs: ArrayVec<(Square, Square), 8> = ArrayVec::new();
+/// The pieces the move `p` offers for exchange (兑), from `after` (the
+/// other side to move; `mover_after` is the mover's turn): those of its own
+/// kind the moved piece could take, whether or not the capture is new, and
+/// those of the move's new threats that are offers, by any piece (a line
+/// the move opens, 图9).
+fn offered(p: &PlyAnalysis, after: &Position, mover_after: &Position) -> SquareSet {
+    let mut offered = SquareSet::EMPTY;
     mover_after.for_each_legal_capture(|c| {
         if c.from == p.mv.to && after.piece_at(c.to).is_some_and(|x| x.role == p.role) {
-            let _ = pairs.try_push((c.from, c.to));
+            offered.insert(c.to);
         }
     });
     for t in &p.threats {
         if t.threat.kind == ThreatKind::ExchangeOffer {
-            for &(from, _) in &t.threat.attackers {
-                let _ = pairs.try_push((from, t.threat.target));
-            }
+            offered.insert(t.threat.target);
         }
     }
-    let mut offers = Offers {
-        all: SquareSet::EMPTY,
-        true_ones: SquareSet::EMPTY,
-    };
-    for (from, to) in pairs {
-        offers.all.insert(to);
-        let given = after.piece_at(from).map_or(0, |x| exchange_value(x, from));
-        let back = Move::new(to, from);
-        if !(after.is_legal(back) && wins_by_check_beyond(&after.after(back), given)) {
-            offers.true_ones.insert(to);
-        }
-    }
-    offers
+    offered
 }
 
 /// See [`PlyAnalysis::mark`].
@@ -780,19 +756,19 @@ impl<'r> Analysis<'r> {
         let before = self.replay.position(p.ply - 1);
         let after = self.replay.position(p.ply);
         let mover_after = after.pass();
-        let offers = offers(p, &after, &mover_after);
+        let offered = offered(p, &after, &mover_after);
         let mate = self.mate_threat(
             p.role,
             &before,
             &mover_after,
             p.evades_check,
             own_last,
-            offers.all,
+            offered,
         );
         let wins = self.readings.check_wins_are_chases
             && mate != MateThreat::Mate
             && !(p.evades_check && p.role == Role::King)
-            && self.wins_by_check_newly(&before, &mover_after, own_last, offers.true_ones);
+            && self.wins_by_check_newly(&before, &mover_after, own_last, offered);
         (mate, wins)
     }
 

@@ -160,7 +160,7 @@ pub const MATERIAL_WON: i32 = 5;
 /// it. Two checks deep at most,
 /// bounded by [`NODE_BUDGET`]; out of budget, no.
 pub fn wins_by_check(pos: &Position) -> bool {
-    wins_by_check_ending_on(pos, None, SquareSet::EMPTY, MATERIAL_WON)
+    wins_by_check_ending_on(pos, None, SquareSet::EMPTY)
 }
 
 /// [`wins_by_check`], the pieces on `spared` won for nothing: winning the
@@ -169,20 +169,13 @@ pub fn wins_by_check(pos: &Position) -> bool {
 /// unprotected red rook, which it could take with check; 图9: 马二进三
 /// opens the rook's file against the black rook, which a check first (the
 /// cannon taking the pawn) would then let it take. The book calls both 兑.
-/// A line that wins more than the offered piece still wins (图13: the
-/// cannon takes the offered cannon with check, then the rook a rook; the
-/// book needs 自毙 to call it 兑).
+/// A line that wins more than the offered piece still wins: 图17's rook set
+/// against a rook is 捉 ("如黑方吃车则双车尽失": the black rook that took
+/// would be taken back with check, and the other black rook then lost); in
+/// 图13 the cannon takes the offered cannon with check, then the rook a
+/// rook, and the book needs 自毙 to call it 兑.
 pub fn wins_by_check_sparing(pos: &Position, spared: SquareSet) -> bool {
-    wins_by_check_ending_on(pos, None, spared, MATERIAL_WON)
-}
-
-/// Whether the side to move of `pos` wins by a check, as [`wins_by_check`]
-/// counts it, more than `given`: after the other side took a piece worth
-/// `given`, a line that wins it back and more. An offer to exchange whose
-/// capture back loses so is false (图17: "如黑方吃车则双车尽失", the rook set
-/// against a rook is 捉).
-pub fn wins_by_check_beyond(pos: &Position, given: i32) -> bool {
-    wins_by_check_ending_on(pos, None, SquareSet::EMPTY, given + 1)
+    wins_by_check_ending_on(pos, None, spared)
 }
 
 /// 避抽 (图16: "将6退1避抽后，车可以吃兵"): whether the side to move of
@@ -190,17 +183,12 @@ pub fn wins_by_check_beyond(pos: &Position, given: i32) -> bool {
 /// counts it, the line ending with its capture: the piece that has just
 /// captured there is lost to a 抽.
 pub fn wins_by_check_on(pos: &Position, square: Square) -> bool {
-    wins_by_check_ending_on(pos, Some(square), SquareSet::EMPTY, MATERIAL_WON)
+    wins_by_check_ending_on(pos, Some(square), SquareSet::EMPTY)
 }
 
 /// [`wins_by_check`], the line's last capture on `only` if given, the
-/// pieces on `spared` taken for nothing, netting at least `at_least`.
-fn wins_by_check_ending_on(
-    pos: &Position,
-    only: Option<Square>,
-    spared: SquareSet,
-    at_least: i32,
-) -> bool {
+/// pieces on `spared` taken for nothing.
+fn wins_by_check_ending_on(pos: &Position, only: Option<Square>, spared: SquareSet) -> bool {
     let ends = |sq: Square| only.is_none_or(|o| o == sq) && !spared.contains(sq);
     let mut budget = NODE_BUDGET;
     let mover = pos.turn();
@@ -246,7 +234,7 @@ fn wins_by_check_ending_on(
                 }
             });
             for c in captures {
-                if taken - lost + best >= at_least {
+                if taken - lost + best >= MATERIAL_WON {
                     break;
                 }
                 let taken_then = value(&then, c.to);
@@ -256,7 +244,7 @@ fn wins_by_check_ending_on(
                     Err(OutOfBudget) => return false,
                 }
             }
-            if taken - lost + best < at_least {
+            if taken - lost + best < MATERIAL_WON {
                 every_reply_loses = false;
                 break;
             }

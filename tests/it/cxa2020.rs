@@ -829,6 +829,18 @@ fn cxa2020_a_win_by_check_counts_among_the_chases() {
     assert_eq!((rep.red.checks, rep.red.chases, rep.red.moves), (0, 2, 2));
 }
 
+/// 图17 ("如黑方吃车则双车尽失"): Red's rook stepping back to b7 sets itself
+/// against the black rook c7, and its win by check takes more than the
+/// offered rook: the move is 捉, not 兑. In a win by check the offered piece
+/// is taken for nothing (图2, 图9), so only such a line wins; a reading that
+/// dropped every line through the offered piece would call it 兑.
+#[test]
+fn cxa2020_f17_a_win_by_check_beyond_the_offered_rook_chases() {
+    let f = figure("f17");
+    let moves = ["b7b8", "d8d7", "b8b7", "d7d8"];
+    assert_eq!(own_labels(&f.fen, &moves)[..3], ["将", "闲", "捉"]);
+}
+
 /// 参考图35 ("车4平6解杀后形成炮捉车"): a side facing a mate threat must parry
 /// it, so its captures are no threats until it has; the parry makes the
 /// standing ones count. Black's rook steps back to f4 and shuts the horse's
