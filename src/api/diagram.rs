@@ -150,7 +150,8 @@ pub fn game_diagram_svg(
 
 /// The position after `ply` plies of `game` (at most its length), drawn with the move that led
 /// to it, a `check` mark on the king in check if one is, and, when the ply is one of the
-/// ruling's judged cycle (or the same move in an earlier round of it), arrows from each checking
+/// ruling's judged cycle (or the same move in an earlier round of it, or one of the nine rounds
+/// of forbidden moves), arrows from each checking
 /// piece to the king it checks and from each attacker to the piece it threatens, and a
 /// `chased` mark on each piece the law counts as chased.
 pub fn ply_diagram(game: &RuledGame<'_>, ply: usize, labels: Labels) -> Diagram {
@@ -174,7 +175,10 @@ pub fn ply_diagram(game: &RuledGame<'_>, ply: usize, labels: Labels) -> Diagram 
             kind: MarkKind::Check,
         });
     }
-    let Some(cycle_move) = cycle_move(game, ply).or_else(|| earlier_round(game, ply, &pos)) else {
+    let judged = cycle_move(game, ply)
+        .or_else(|| earlier_round(game, ply, &pos))
+        .or_else(|| round_move(game, ply));
+    let Some(cycle_move) = judged else {
         return diagram;
     };
     let king = pos.king(pos.turn());
@@ -230,6 +234,13 @@ fn earlier_round<'g>(
                 && game.position(q).is_some_and(|p| p.key() == pos.key())
         })
         .and_then(|q| cycle_move(game, q))
+}
+
+/// The move at `ply` of the nine rounds of forbidden moves (CXA), if the ruling found them and
+/// `ply` is one of them: drawn as a cycle's move is.
+fn round_move<'g>(game: &'g RuledGame<'_>, ply: usize) -> Option<&'g PlyAnalysis> {
+    let run = game.ruling.forbidden_run.as_ref()?;
+    run.plies.iter().find(|m| m.ply == ply)
 }
 
 /// The judged cycle's move at `ply`, if the ruling found a repetition and `ply` is in its cycle.

@@ -413,6 +413,46 @@ async fn a_chase_is_drawn_from_the_chaser_to_the_piece_the_ruling_names() {
     assert_eq!(d.marks, vec![("selected".to_owned(), "e9".to_owned())]);
 }
 
+/// Issue 35: a move of the nine rounds of forbidden moves (`cxa2020`, no position three
+/// times) is drawn as a cycle's move is: the rook's check arrow on each of its checks, the
+/// chased piece's arrow and mark on its chases. Under `vn2004` the same game has no ruling,
+/// and the same plies show the move alone.
+#[tokio::test]
+async fn a_move_of_the_nine_rounds_is_drawn_as_a_cycles_move() {
+    let app = law_app();
+    let moves = [
+        "a0a9", "d9d8", "a9a8", "d8d9", "a8d8", "d9e9", "d8e8", "e9d9", "e8d8", "d9e9", "d8d9",
+        "e9e8", "d9e9", "e8d8", "e9e8", "d8d7", "e8e7",
+    ];
+    let mut game = json!({
+        "fen": "3k5/4a4/9/9/9/9/9/9/9/R4K3 w - - 0 1",
+        "moves": moves,
+        "ruleset": "cxa2020",
+    });
+    let resp = send(&app, post_json("/v1/adjudicate", game.to_string())).await;
+    let run = body_json(resp).await["forbidden_run"].clone();
+    let red: Vec<&Value> = run["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["side"] == "red")
+        .collect();
+    assert_eq!(red.len(), 9);
+    for m in &red {
+        let mut body = game.clone();
+        body["ply"] = m["ply"].clone();
+        let d = read(&post_svg(&app, body).await);
+        let attacks = d.arrows.iter().filter(|a| a.0 != "move").count();
+        let expected = usize::from(m["check"] == true) + m["chases"].as_array().unwrap().len();
+        assert!(expected > 0, "{m}");
+        assert!(attacks >= expected, "{m} {:?}", d.arrows);
+    }
+    game["ruleset"] = json!("vn2004");
+    game["ply"] = red[0]["ply"].clone();
+    let d = read(&post_svg(&app, game).await);
+    assert_eq!(d.arrows.len(), 1, "{:?}", d.arrows);
+}
+
 #[tokio::test]
 async fn a_check_is_drawn_from_the_checker_to_the_king() {
     let app = law_app();
