@@ -115,9 +115,9 @@ pub static BOOK: Book = Book {
         loss_after_warning: false,
     },
     provisional: Some(ByLang {
-        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy và luật chín hiệp.",
-        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted and of the nine-round rule.",
-        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙与九回合规则的解读。",
+        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy, quân đòi đổi trong nước chiếu rút ăn quân, nước giải sát và luật chín hiệp.",
+        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted, of a piece offered for exchange in a win by check, of a parry of mate and of the nine-round rule.",
+        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙、抽吃中的兑子、解杀与九回合规则的解读。",
     }),
 };
 
