@@ -168,11 +168,13 @@ pub struct Readings {
     pub capture_into_mate_is_no_threat: bool,
     /// 避抽 (CXA 图16: "将6退1避抽后，车可以吃兵，判捉"): a capture after
     /// which the other side wins the capturer by a check (抽吃) is no
-    /// threat, so a move that takes it out of the check win creates one;
-    /// and a king's step that makes safe a capture which let the other
-    /// side mate (29.4's made-safe half, for the king alone: 图8, "黑方退将
-    /// 后方可吃红兵，否则会被红方将死") creates one too (26.1). The other
-    /// books count the capture as it stands.
+    /// threat, so a king's step that takes it out of the check win creates
+    /// one (26.1; a horse's move that does the same is 兑 in 图9). Any move
+    /// that makes safe a capture which let the other side mate (29.4's
+    /// made-safe half: 图8, "黑方退将后方可吃红兵，否则会被红方将死"; 图10)
+    /// creates one too, and so does a move that parries the other side's
+    /// mate threat, for its side's standing captures (参考图35: "解杀后形成
+    /// 炮捉车"). The other books count the capture as it stands.
     pub capture_into_check_win_is_no_threat: bool,
     /// A move whose piece takes part in a chase that stood before it,
     /// without making the capture (it screens the capturing cannon, pins or
