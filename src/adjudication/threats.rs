@@ -369,14 +369,16 @@ pub fn counts_as_chase(readings: &Readings, kind: ThreatKind) -> bool {
         || (readings.discovered_check_threat_is_chase && kind == ThreatKind::DiscoveredCheck)
 }
 
-/// CXA joint chase (联合捉, 图11, 图25, 图27): whether the piece on `part` in
+/// CXA joint chase (联合捉, 图11, 图25, 图27, 参考图39): whether the piece on `part` in
 /// `pos`, of the side to move and not the capturer, takes part in the
 /// chase `capture`: with it taken off the board the capturer no longer
 /// reaches the target (the piece screened a cannon), or the capture is no
 /// chase (the piece pinned or blocked the target's protector, or was an
 /// attacker the complete exchange needs), or its target has a legal
 /// recapture it has not with the piece (the piece cut the root: 断根, as a
-/// capture that uncovers its check, 参考图11). Otherwise, a piece whose removal
+/// capture that uncovers its check, 参考图11), or the piece guards the
+/// capturing cannon's screen, which the target could take (参考图39).
+/// Otherwise, a piece whose removal
 /// would expose either king (a position that cannot stand, the mover in
 /// check, the capture now illegal) takes no part.
 pub fn takes_part(pos: &Position, part: Square, capture: &Capture, readings: &Readings) -> bool {
@@ -400,6 +402,16 @@ pub fn takes_part(pos: &Position, part: Square, capture: &Capture, readings: &Re
     board.set(part, None);
     // The capturing cannon's screen.
     if !board.attackers(m.to, pos.turn()).contains(m.from) {
+        return true;
+    }
+    // The protector of the capturing cannon's screen, which the target
+    // could otherwise take (参考图39: "车马炮联合捉车").
+    if capture.attacker == Role::Cannon
+        && let Some(between) = pos.board().occupied_between(m.from, m.to)
+        && let Some(screen) = between.into_iter().next()
+        && pos.board().attackers(screen, defender).contains(m.to)
+        && pos.board().attackers(screen, pos.turn()).contains(part)
+    {
         return true;
     }
     let Some(without) = pos.without(part) else {

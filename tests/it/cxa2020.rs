@@ -162,6 +162,7 @@ figures! {
     cxa2020_r33_one_chase_one_idle_is_allowed: "r33",
     cxa2020_r35_a_parry_of_mate_makes_the_standing_chase_count: "r35",
     cxa2020_r37_perpetual_chase_of_an_unprotected_cannon: "r37",
+    cxa2020_r39_the_protector_of_the_screen_chases_jointly: "r39",
     cxa2020_r41_a_joint_chase_against_an_unprotected_piece_chaser: "r41",
     cxa2020_r43_a_chase_against_mate_threats_is_a_draw: "r43",
     cxa2020_r45_chasing_pieces_in_turn_against_a_chase_is_a_draw: "r45",
@@ -172,7 +173,7 @@ figures! {
 /// The figures no named test settles, each for the reason `docs/rules.md`
 /// Part III gives. Held unsettled: a figure that starts to agree with the
 /// book moves to the named tests.
-const UNSETTLED: &[&str] = &["f04", "f12", "f29", "f29b", "r01", "r13", "r25", "r39"];
+const UNSETTLED: &[&str] = &["f04", "f12", "f29", "f29b", "r01", "r13", "r25"];
 
 #[test]
 fn cxa2020_every_public_figure_is_settled_or_listed_unsettled() {
@@ -839,6 +840,44 @@ fn cxa2020_f17_a_win_by_check_beyond_the_offered_rook_chases() {
     let f = figure("f17");
     let moves = ["b7b8", "d8d7", "b8b7", "d7d8"];
     assert_eq!(own_labels(&f.fen, &moves)[..3], ["将", "闲", "捉"]);
+}
+
+/// 联合捉 by the protector of a screen (参考图39: "车马炮联合捉车"), a
+/// position of our own: the red cannon a8 chases the black rook c8 over the
+/// horse b8, which the rook could take were the red rook b7 not guarding it.
+/// The red rook stepping to b6 and back, still guarding the screen, takes
+/// part in the standing chase on every move: Red must change against a
+/// king that steps back and forth. With the red rook on the d-file, as near
+/// but guarding nothing, its moves are idle: a draw, as under VN (22.4:
+/// only threats the move creates).
+#[test]
+fn cxa2020_joint_chase_the_protector_of_the_screen_chases() {
+    let moves = ["b7b6", "e9e8", "b6b7", "e8e9"];
+    let guarding = "4k4/CNr6/1R7/9/9/9/9/9/9/3K5 w - - 0 1";
+    let r = own(guarding, &moves, 2);
+    assert_eq!(
+        (r.verdict, r.violator),
+        (Verdict::MustChange, Some(Color::Red))
+    );
+    let rep = r.repetition.as_ref().expect("a repetition");
+    assert!(
+        rep.red.grounds.contains(&Ground::JointChase),
+        "{:?}",
+        rep.red.grounds
+    );
+    let start = Position::from_fen(guarding).expect("legal FEN");
+    let replay = Replay::from_moves(start, &rep_moves(&moves, 2)).expect("legal moves");
+    let vn = rule_under(RuleSet::VN2004, &replay, Options::default());
+    assert_eq!((vn.verdict, vn.violator), (Verdict::Draw, None));
+    let elsewhere = own(
+        "4k4/CNr6/3R5/9/9/9/9/9/9/3K5 w - - 0 1",
+        &["d7d6", "e9e8", "d6d7", "e8e9"],
+        2,
+    );
+    assert_eq!(
+        (elsewhere.verdict, elsewhere.violator),
+        (Verdict::Draw, None)
+    );
 }
 
 /// 参考图35 ("车4平6解杀后形成炮捉车"): a side facing a mate threat must parry
