@@ -23,7 +23,7 @@ use super::mate_threat::{
 use super::replay::Replay;
 use super::threats::{
     Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture,
-    counts_as_chase, is_new, never_chased, takes_part,
+    counts_as_chase, is_new, never_chased, root_cuts_by_exchange, takes_part,
 };
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
@@ -598,6 +598,7 @@ impl<'r> Analysis<'r> {
     ) {
         self.capture_into_mate(p);
         self.chases_out_of_check_wins(p);
+        self.chases_by_exchange(p);
         let (mate, wins) = self.search(p, own_last);
         let parry = wins
             && earlier.is_some_and(|(before, own_last, earlier)| {
@@ -720,6 +721,61 @@ impl<'r> Analysis<'r> {
                         .attackers
                         .iter()
                         .map(|&(sq, role)| (ids[sq.index()], role))
+                        .collect(),
+                    threat,
+                });
+            }
+        }
+    }
+
+    /// 以兑断根 (CXA 图4, [`Readings::exchange_cutting_a_root_is_chase`]):
+    /// each protected piece that the mover, after the move `p`, could win
+    /// once an even exchange has removed its protector
+    /// ([`root_cuts_by_exchange`]), and could not so before it, is chased
+    /// by the move: "进马则伏以炮换马多得一卒，判捉". Not for a move that
+    /// checks or answers a check. Made with the searches, only for a move a
+    /// judgment needs.
+    fn chases_by_exchange(&mut self, p: &mut PlyAnalysis) {
+        if !self.readings.exchange_cutting_a_root_is_chase || p.check || p.evades_check {
+            return;
+        }
+        let after = self.replay.position(p.ply);
+        let mover_after = after.pass();
+        let now = root_cuts_by_exchange(&mover_after);
+        if now.is_empty() {
+            return;
+        }
+        let had = root_cuts_by_exchange(&self.replay.position(p.ply - 1));
+        let ids = self.ids_before(p.ply);
+        let id = |sq: Square| {
+            if sq == p.mv.to {
+                ids[p.mv.from.index()]
+            } else {
+                ids[sq.index()]
+            }
+        };
+        for m in now {
+            if had.iter().any(|h| h.to == m.to)
+                || p.threats.iter().any(|t| {
+                    t.threat.target == m.to && counts_as_chase(&self.readings, t.threat.kind)
+                })
+            {
+                continue;
+            }
+            let Some(mut capture) = classify_capture(&mover_after, &after, m, &self.readings)
+            else {
+                continue;
+            };
+            capture.kind = ThreatKind::Chase;
+            capture.flags.root_cut_by_exchange = true;
+            p.threats.retain(|t| t.threat.target != m.to);
+            for threat in by_target(std::iter::once(&capture)) {
+                p.threats.push(TrackedThreat {
+                    target_id: id(m.to),
+                    attacker_ids: threat
+                        .attackers
+                        .iter()
+                        .map(|&(sq, role)| (id(sq), role))
                         .collect(),
                     threat,
                 });

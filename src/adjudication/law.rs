@@ -235,6 +235,14 @@ fn attacks_in_any_mix(
     {
         grounds.insert(Ground::ExchangeGain);
     }
+    // 以兑断根 (图4): a protected piece an even exchange would leave to be won.
+    if plies
+        .iter()
+        .flat_map(|p| p.threats.iter())
+        .any(|t| t.threat.kind == ThreatKind::Chase && t.threat.flags.root_cut_by_exchange)
+    {
+        grounds.insert(Ground::RootCutByExchange);
+    }
     // A standing chase the move's piece takes part in (联合捉, 图11, 图25).
     if plies
         .iter()

@@ -106,6 +106,10 @@ pub struct ChaseFlags {
     /// for it. Under the CXA no threat (被牵子捉子, 得不偿失, 26.5, 图23), read
     /// as [`ThreatKind::Protected`] (the pin guards the piece).
     pub pinned_capturer: bool,
+    /// The target is protected, but an even exchange on its protector
+    /// (以兑断根) leaves it to be won: a chase under the CXA
+    /// ([`root_cuts_by_exchange`]; 图4, "以炮换马多得一卒").
+    pub root_cut_by_exchange: bool,
 }
 
 /// One legal capture the side to move could make on an enemy piece (not
@@ -214,6 +218,7 @@ fn merge(a: ChaseFlags, b: ChaseFlags, ka: ThreatKind, kb: ThreatKind) -> ChaseF
             && undecided(b, kb),
         joint: a.joint || b.joint,
         pinned_capturer: a.pinned_capturer || b.pinned_capturer,
+        root_cut_by_exchange: a.root_cut_by_exchange || b.root_cut_by_exchange,
     }
 }
 
@@ -424,6 +429,76 @@ pub fn takes_part(pos: &Position, part: Square, capture: &Capture, readings: &Re
         !counts_as_chase(readings, w.kind)
             || (w.protection == Protection::True && capture.protection != Protection::True)
     })
+}
+
+/// CXA 26.5 with 图4 ("进马则伏以炮换马多得一卒，判捉"), 以兑断根: the
+/// captures of the side to move of `pos` that win a protected piece once an
+/// even exchange has removed its protector. For each capture whose complete
+/// exchange nets nothing (兑) and whose target protects another piece of the
+/// other side, the exchange is played (the capture, then the least valuable
+/// legal recapture); a capture of that other piece which then wins material
+/// by the complete exchange on its square, and does not now, is one. Two
+/// captures deep, one exchange: a bound of cost, and the figure's reading.
+pub fn root_cuts_by_exchange(pos: &Position) -> ArrayVec<Move, 4> {
+    let mut out = ArrayVec::new();
+    let them = pos.turn().other();
+    let mut captures = ArrayVec::<Move, 32>::new();
+    pos.for_each_legal_capture(|c| {
+        if pos.piece_at(c.to).is_some_and(|p| p.role != Role::King) {
+            let _ = captures.try_push(c);
+        }
+    });
+    for &exchange in &captures {
+        if exchange_gain(pos, exchange) != 0 {
+            continue;
+        }
+        // The other pieces the exchanged piece protects, and that the side
+        // to move attacks but does not now win.
+        let rooted: ArrayVec<Move, 8> = captures
+            .iter()
+            .filter(|m| {
+                m.to != exchange.to
+                    && pos.board().attackers(m.to, them).contains(exchange.to)
+                    && exchange_gain(pos, **m) <= 0
+            })
+            .copied()
+            .take(8)
+            .collect();
+        if rooted.is_empty() {
+            continue;
+        }
+        let after = pos.after(exchange);
+        let mut recapture: Option<(i32, Move)> = None;
+        after.for_each_legal_capture(|r| {
+            if r.to == exchange.to {
+                let value = after
+                    .piece_at(r.from)
+                    .map_or(0, |p| exchange_value(p, r.from));
+                if recapture.is_none_or(|(least, _)| value < least) {
+                    recapture = Some((value, r));
+                }
+            }
+        });
+        let Some((_, recapture)) = recapture else {
+            continue;
+        };
+        let then = after.after(recapture);
+        for m in rooted {
+            // The rooted piece may itself have taken back, and be gone.
+            let still_there = then
+                .piece_at(m.to)
+                .is_some_and(|p| p.color == them && p.role != Role::King);
+            if m.from != exchange.from
+                && still_there
+                && !out.contains(&m)
+                && then.is_legal(m)
+                && exchange_gain(&then, m) > 0
+            {
+                let _ = out.try_push(m);
+            }
+        }
+    }
+    out
 }
 
 /// A piece's value in an exchange, CXA 1.2: a rook is worth two horses or

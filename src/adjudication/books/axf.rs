@@ -47,6 +47,7 @@ pub static BOOK: Book = Book {
         joint_chase_by_participant: false,
         pinned_capturer_losing_is_no_threat: false,
         pawn_capture_check_is_chase: false,
+        exchange_cutting_a_root_is_chase: false,
     },
     articles: ARTICLES,
     cites,
@@ -150,9 +151,9 @@ fn cites(ground: Ground) -> &'static [u8] {
         MutualCheck => points![R7],
         CheckedBackSometimes => points![R8],
         // Readings of the CXA book only.
-        MateThreats | AttacksInAnyMix | ExchangeGain | JointChase | CheckOutranks
-        | JointChaseOutranks | KingAnswersCheck | KeyDefensivePoint | SelfInflicted
-        | CaptureIntoMate | Undecided | NineRounds | PawnCaptureCheck => &[],
+        MateThreats | AttacksInAnyMix | ExchangeGain | RootCutByExchange | JointChase
+        | CheckOutranks | JointChaseOutranks | KingAnswersCheck | KeyDefensivePoint
+        | SelfInflicted | CaptureIntoMate | Undecided | NineRounds | PawnCaptureCheck => &[],
     }
 }
 

@@ -193,6 +193,11 @@ pub struct Readings {
     /// a cycle, so it matters only where no repetition is needed (the
     /// nine-round rule). The other books count every check as a check.
     pub pawn_capture_check_is_chase: bool,
+    /// A move after which an even exchange (兑) on a piece's protector
+    /// would leave the piece to be won chases it (以兑断根, CXA 26.5, 图4:
+    /// "进马则伏以炮换马多得一卒，判捉"). The other books count only the
+    /// captures as they stand.
+    pub exchange_cutting_a_root_is_chase: bool,
 }
 
 /// Which truly protected pieces count as chased because they are pinned and
@@ -331,6 +336,9 @@ pub enum Ground {
     /// A pawn's capture that uncovered another piece's check counted as a
     /// chase (CXA 26.8).
     PawnCaptureCheck,
+    /// A protected piece chased because an even exchange on its protector
+    /// would leave it to be won (以兑断根, CXA 26.5, 图4).
+    RootCutByExchange,
 }
 
 /// `&[A, B]` of a book's typed points, as the indices [`Book::cites`]

@@ -78,6 +78,7 @@ pub static BOOK: Book = Book {
         pinned_capturer_losing_is_no_threat: true,
         // A pawn's capture uncovering a check is a 捉 (26.8).
         pawn_capture_check_is_chase: true,
+        exchange_cutting_a_root_is_chase: true,
     },
     articles: ARTICLES,
     cites,
@@ -115,9 +116,9 @@ pub static BOOK: Book = Book {
         loss_after_warning: false,
     },
     provisional: Some(ByLang {
-        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy, quân đòi đổi trong nước chiếu rút ăn quân, nước giải sát và luật chín hiệp.",
-        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted, of a piece offered for exchange in a win by check, of a parry of mate and of the nine-round rule.",
-        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙、抽吃中的兑子、解杀与九回合规则的解读。",
+        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy, quân đòi đổi trong nước chiếu rút ăn quân, nước giải sát, nước đổi quân phá căn và luật chín hiệp.",
+        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted, of a piece offered for exchange in a win by check, of a parry of mate, of an exchange that cuts a root and of the nine-round rule.",
+        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙、抽吃中的兑子、解杀、以兑断根与九回合规则的解读。",
     }),
 };
 
@@ -159,6 +160,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         MateThreats => points![F7],
         AttacksInAnyMix => points![A24_13, F8],
         ExchangeGain => points![A26_5, F26],
+        RootCutByExchange => points![A26_5, F4],
         JointChase => points![F11],
         CheckOutranks => points![A26_9_1],
         JointChaseOutranks => points![A26_9_2, A26_9_3],
@@ -213,6 +215,8 @@ pub enum Point {
     A26_9_3,
     /// 第26.9.4条: other forbidden moves on both sides, a draw.
     A26_9_4,
+    /// 图4: an even exchange that cuts a root, winning a piece more.
+    F4,
     /// 图5: one check, one idle move.
     F5,
     /// 图6: perpetual check, even with no other move.
@@ -429,6 +433,13 @@ static ARTICLES: &[Article] = &[
         "其余双方均为禁止着法者，双方不变作和。"
     ),
     figure!(
+        "CXA F4",
+        main "4",
+        "Dọa đổi quân ngang giá để phá căn của một quân khác rồi ăn thêm quân ấy là bắt.",
+        "Threatening an even exchange that removes another piece's protector, then winning that piece too, is a chase.",
+        "伏以兑子断根、多得一子者，判捉。"
+    ),
+    figure!(
         "CXA F5",
         main "5",
         "Một chiếu một nhàn được phép: hòa.",
@@ -559,6 +570,7 @@ mod tests {
             Point::A26_9_2,
             Point::A26_9_3,
             Point::A26_9_4,
+            Point::F4,
             Point::F5,
             Point::F6,
             Point::F7,

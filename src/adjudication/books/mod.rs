@@ -240,6 +240,7 @@ mod tests {
             Undecided,
             NineRounds,
             PawnCaptureCheck,
+            RootCutByExchange,
         ];
         for target in Role::ALL {
             for by in Role::ALL {

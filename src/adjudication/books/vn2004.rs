@@ -46,6 +46,7 @@ pub static BOOK: Book = Book {
         joint_chase_by_participant: false,
         pinned_capturer_losing_is_no_threat: false,
         pawn_capture_check_is_chase: false,
+        exchange_cutting_a_root_is_chase: false,
     },
     articles: ARTICLES,
     cites,
@@ -117,9 +118,9 @@ fn cites(ground: Ground) -> &'static [u8] {
         MutualCheck => points![A24_3],
         CheckedBackSometimes => points![A24_4],
         // Readings of the CXA book only.
-        MateThreats | AttacksInAnyMix | ExchangeGain | JointChase | CheckOutranks
-        | JointChaseOutranks | KingAnswersCheck | KeyDefensivePoint | SelfInflicted
-        | CaptureIntoMate | Undecided | NineRounds | PawnCaptureCheck => &[],
+        MateThreats | AttacksInAnyMix | ExchangeGain | RootCutByExchange | JointChase
+        | CheckOutranks | JointChaseOutranks | KingAnswersCheck | KeyDefensivePoint
+        | SelfInflicted | CaptureIntoMate | Undecided | NineRounds | PawnCaptureCheck => &[],
         // The Vietnamese law has no such exception (23.3: "one or more pieces").
         SeveralOnProtected => &[],
     }
