@@ -288,6 +288,25 @@ fn offered(p: &PlyAnalysis, after: &Position, mover_after: &Position) -> SquareS
     offered
 }
 
+/// `capture` as a threat of the move, its pieces named by `id` (their
+/// identities before the move).
+fn tracked(
+    capture: &Capture,
+    id: impl Fn(Square) -> PieceId,
+) -> impl Iterator<Item = TrackedThreat> {
+    by_target(std::iter::once(capture))
+        .into_iter()
+        .map(move |threat| TrackedThreat {
+            target_id: id(threat.target),
+            attacker_ids: threat
+                .attackers
+                .iter()
+                .map(|&(sq, role)| (id(sq), role))
+                .collect(),
+            threat,
+        })
+}
+
 /// See [`PlyAnalysis::mark`].
 type Mark = (bool, u32, u32, Attack);
 
@@ -714,17 +733,7 @@ impl<'r> Analysis<'r> {
                     continue;
                 }
             }
-            for threat in by_target(std::iter::once(&capture)) {
-                p.threats.push(TrackedThreat {
-                    target_id: ids[c.to.index()],
-                    attacker_ids: threat
-                        .attackers
-                        .iter()
-                        .map(|&(sq, role)| (ids[sq.index()], role))
-                        .collect(),
-                    threat,
-                });
-            }
+            p.threats.extend(tracked(&capture, |sq| ids[sq.index()]));
         }
     }
 
@@ -768,18 +777,10 @@ impl<'r> Analysis<'r> {
             };
             capture.kind = ThreatKind::Chase;
             capture.flags.root_cut_by_exchange = true;
+            // The chase replaces what the move's threat on the piece was
+            // (protected, as the board stands).
             p.threats.retain(|t| t.threat.target != m.to);
-            for threat in by_target(std::iter::once(&capture)) {
-                p.threats.push(TrackedThreat {
-                    target_id: id(m.to),
-                    attacker_ids: threat
-                        .attackers
-                        .iter()
-                        .map(|&(sq, role)| (id(sq), role))
-                        .collect(),
-                    threat,
-                });
-            }
+            p.threats.extend(tracked(&capture, id));
         }
     }
 
@@ -1182,8 +1183,8 @@ impl<'r> Analysis<'r> {
     /// Whether the mover, to move again in `mover_after`, wins material by
     /// a check, and could not from `before` (the same side to move), nor,
     /// answering a check, after its own previous move (`own_last`, CXA
-    /// 26.1.4): a threat the move created, and not one that begins by
-    /// taking a piece the move offers for exchange (`offered`, 图2).
+    /// 26.1.4): a threat the move created, the pieces the move offers for
+    /// exchange (`offered`) won for nothing (图2, 图9).
     fn wins_by_check_newly(
         &mut self,
         before: &Position,
