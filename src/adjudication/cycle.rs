@@ -17,13 +17,13 @@ use arrayvec::ArrayVec;
 
 use super::books::Readings;
 use super::mate_threat::{
-    MateThreat, mates_after_capture, threatens_mate, threatens_mate_sparing, wins_by_check,
-    wins_by_check_on, wins_by_check_sparing,
+    MateThreat, mates_after_capture, recaptures_into_mate, threatens_mate, threatens_mate_sparing,
+    wins_by_check, wins_by_check_on, wins_by_check_sparing,
 };
 use super::replay::Replay;
 use super::threats::{
-    Capture, Threat, ThreatKind, by_target, classification_unchanged_by, classify_capture,
-    counts_as_chase, is_new, never_chased, root_cuts_by_exchange, takes_part,
+    Capture, Protection, Threat, ThreatKind, by_target, classification_unchanged_by,
+    classify_capture, counts_as_chase, is_new, never_chased, root_cuts_by_exchange, takes_part,
 };
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
@@ -349,6 +349,10 @@ pub struct Analysis<'r> {
     /// the position's key, the piece's square and the capture, once asked:
     /// a cycle played again asks it again of the same positions.
     joint: HashMap<(u64, Square, Move), bool, BuildHasherDefault<KeyHasher>>,
+    /// Whether every recapture of a capture lets its side mate
+    /// ([`recaptures_into_mate`]), by the position's key and the capture,
+    /// once searched.
+    roots: HashMap<(u64, Move), MateThreat, BuildHasherDefault<KeyHasher>>,
 }
 
 /// The state of a walk about to analyse ply `ply`.
@@ -383,6 +387,7 @@ impl<'r> Analysis<'r> {
             mates: HashMap::default(),
             check_wins: HashMap::default(),
             joint: HashMap::default(),
+            roots: HashMap::default(),
         }
     }
 
@@ -618,6 +623,7 @@ impl<'r> Analysis<'r> {
         self.capture_into_mate(p);
         self.chases_out_of_check_wins(p);
         self.chases_by_exchange(p);
+        self.chases_of_roots_into_mate(p);
         let (mate, wins) = self.search(p, own_last);
         let parry = wins
             && earlier.is_some_and(|(before, own_last, earlier)| {
@@ -782,6 +788,66 @@ impl<'r> Analysis<'r> {
             p.threats.retain(|t| t.threat.target != m.to);
             p.threats.extend(tracked(&capture, id));
         }
+    }
+
+    /// 不能离线 for a protector (CXA 29.4, 参考图25: "红方炮四平五，伏车五进三吃炮，
+    /// 判捉", [`Readings::capture_into_mate_is_no_threat`]): each capture of
+    /// the mover after the move `p` on a truly protected piece whose every
+    /// recapture would let the mover mate by checks
+    /// ([`recaptures_into_mate`]), which it would not before the move, is a
+    /// chase of the move: the move made the root a false one. A search the
+    /// budget cuts short decides nothing. Not for a move that checks or
+    /// answers a check. Made with the searches, only for a move a judgment
+    /// needs.
+    fn chases_of_roots_into_mate(&mut self, p: &mut PlyAnalysis) {
+        if !self.readings.capture_into_mate_is_no_threat || p.check || p.evades_check {
+            return;
+        }
+        let before = self.replay.position(p.ply - 1);
+        let after = self.replay.position(p.ply);
+        let mover_after = after.pass();
+        let mut now = Vec::new();
+        mover_after.for_each_legal_capture(|c| now.push(c));
+        let ids = self.ids_before(p.ply);
+        let id = |sq: Square| {
+            if sq == p.mv.to {
+                ids[p.mv.from.index()]
+            } else {
+                ids[sq.index()]
+            }
+        };
+        for c in now {
+            if p.threats
+                .iter()
+                .any(|t| t.threat.target == c.to && counts_as_chase(&self.readings, t.threat.kind))
+            {
+                continue;
+            }
+            let Some(mut capture) = classify_capture(&mover_after, &after, c, &self.readings)
+            else {
+                continue;
+            };
+            if capture.kind != ThreatKind::Protected || capture.protection != Protection::True {
+                continue;
+            }
+            if self.recaptures_into_mate(&mover_after, c) != MateThreat::Mate
+                || (before.is_legal(c) && self.recaptures_into_mate(&before, c) != MateThreat::None)
+            {
+                continue;
+            }
+            capture.kind = ThreatKind::Chase;
+            capture.flags.root_into_mate = true;
+            p.threats.retain(|t| t.threat.target != c.to);
+            p.threats.extend(tracked(&capture, id));
+        }
+    }
+
+    /// [`recaptures_into_mate`] of the capture `c` in `pos`, searched once.
+    fn recaptures_into_mate(&mut self, pos: &Position, c: Move) -> MateThreat {
+        *self
+            .roots
+            .entry((pos.key(), c))
+            .or_insert_with(|| recaptures_into_mate(pos, c))
     }
 
     /// 自毙 (CXA 图13, [`Readings::self_inflicted_exposure`]): the move of

@@ -243,6 +243,14 @@ fn attacks_in_any_mix(
     {
         grounds.insert(Ground::RootCutByExchange);
     }
+    // 不能离线 for a protector (参考图25): a root whose recapture is mated.
+    if plies
+        .iter()
+        .flat_map(|p| p.threats.iter())
+        .any(|t| t.threat.kind == ThreatKind::Chase && t.threat.flags.root_into_mate)
+    {
+        grounds.insert(Ground::RootIntoMate);
+    }
     // A standing chase the move's piece takes part in (联合捉, 图11, 图25).
     if plies
         .iter()

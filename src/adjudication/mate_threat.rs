@@ -76,13 +76,59 @@ pub fn mates_after_capture(pos: &Position, them_to_move: &Position, m: Move) -> 
     }
 }
 
+/// At most this many checks in a row for a recapture's mate
+/// ([`recaptures_into_mate`]): 参考图25's is one. Asked of every protected
+/// capture of a move a judgment needs, so kept short: a bound of cost.
+pub const ROOT_CHECKS: u32 = 2;
+
+/// At most this many checking moves per recapture's search
+/// ([`recaptures_into_mate`]).
+pub const ROOT_BUDGET: u32 = NODE_BUDGET / 25;
+
+/// 不能离线 for a protector (CXA 29.4, 参考图25: "伏车五进三吃炮"): whether
+/// every legal recapture of the capture `c` of the side to move of `pos`
+/// lets that side mate by checks: then the target's root is no root.
+/// [`MateThreat::None`] if some recapture does not, or there is none;
+/// within [`ROOT_CHECKS`] and [`ROOT_BUDGET`] per recapture, out of budget
+/// [`MateThreat::Unknown`].
+pub fn recaptures_into_mate(pos: &Position, c: Move) -> MateThreat {
+    let after = pos.after(c);
+    let (mut recaptures, mut unknown) = (0, false);
+    for r in after.legal_moves() {
+        if r.to != c.to {
+            continue;
+        }
+        recaptures += 1;
+        match threatens_mate_in(&after.after(r), SquareSet::EMPTY, ROOT_CHECKS, ROOT_BUDGET) {
+            MateThreat::None => return MateThreat::None,
+            MateThreat::Unknown => unknown = true,
+            MateThreat::Mate => {}
+        }
+    }
+    match (recaptures, unknown) {
+        (0, _) => MateThreat::None,
+        (_, true) => MateThreat::Unknown,
+        (_, false) => MateThreat::Mate,
+    }
+}
+
 /// [`threatens_mate_sparing`] with `budget` checking moves at most.
-fn threatens_mate_within(pos: &Position, spared: SquareSet, mut budget: u32) -> MateThreat {
+fn threatens_mate_within(pos: &Position, spared: SquareSet, budget: u32) -> MateThreat {
+    threatens_mate_in(pos, spared, MAX_CHECKS, budget)
+}
+
+/// [`threatens_mate_within`] with `checks` checks in a row at most.
+fn threatens_mate_in(
+    pos: &Position,
+    spared: SquareSet,
+    checks: u32,
+    mut budget: u32,
+) -> MateThreat {
     // No check at all: no mate by checks, at any depth.
     if checking_moves(pos).next().is_none() {
         return MateThreat::None;
     }
-    for depth in 1..=MAX_CHECKS {
+    for depth in 1..=checks {
         match mates(pos, depth, spared, &mut budget) {
             Ok(true) => return MateThreat::Mate,
             Ok(false) => {}

@@ -110,6 +110,10 @@ pub struct ChaseFlags {
     /// (以兑断根) leaves it to be won: a chase under the CXA
     /// ([`root_cuts_by_exchange`]; 图4, "以炮换马多得一卒").
     pub root_cut_by_exchange: bool,
+    /// The target is protected, but every recapture would let the capturer's
+    /// side mate by checks: its root is no root (不能离线 for a protector,
+    /// CXA 29.4, 参考图25), and the capture chases it.
+    pub root_into_mate: bool,
 }
 
 /// One legal capture the side to move could make on an enemy piece (not
@@ -219,6 +223,7 @@ fn merge(a: ChaseFlags, b: ChaseFlags, ka: ThreatKind, kb: ThreatKind) -> ChaseF
         joint: a.joint || b.joint,
         pinned_capturer: a.pinned_capturer || b.pinned_capturer,
         root_cut_by_exchange: a.root_cut_by_exchange || b.root_cut_by_exchange,
+        root_into_mate: a.root_into_mate || b.root_into_mate,
     }
 }
 

@@ -151,9 +151,10 @@ fn cites(ground: Ground) -> &'static [u8] {
         MutualCheck => points![R7],
         CheckedBackSometimes => points![R8],
         // Readings of the CXA book only.
-        MateThreats | AttacksInAnyMix | ExchangeGain | RootCutByExchange | JointChase
-        | CheckOutranks | JointChaseOutranks | KingAnswersCheck | KeyDefensivePoint
-        | SelfInflicted | CaptureIntoMate | Undecided | NineRounds | PawnCaptureCheck => &[],
+        MateThreats | AttacksInAnyMix | ExchangeGain | RootCutByExchange | RootIntoMate
+        | JointChase | CheckOutranks | JointChaseOutranks | KingAnswersCheck
+        | KeyDefensivePoint | SelfInflicted | CaptureIntoMate | Undecided | NineRounds
+        | PawnCaptureCheck => &[],
     }
 }
 

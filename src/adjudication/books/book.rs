@@ -339,6 +339,9 @@ pub enum Ground {
     /// A protected piece chased because an even exchange on its protector
     /// would leave it to be won (以兑断根, CXA 26.5, 图4).
     RootCutByExchange,
+    /// A protected piece chased because every recapture of it would let the
+    /// capturer's side mate (不能离线 for a protector, CXA 29.4, 参考图25).
+    RootIntoMate,
 }
 
 /// `&[A, B]` of a book's typed points, as the indices [`Book::cites`]

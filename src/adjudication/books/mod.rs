@@ -241,6 +241,7 @@ mod tests {
             NineRounds,
             PawnCaptureCheck,
             RootCutByExchange,
+            RootIntoMate,
         ];
         for target in Role::ALL {
             for by in Role::ALL {

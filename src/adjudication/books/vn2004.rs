@@ -118,9 +118,10 @@ fn cites(ground: Ground) -> &'static [u8] {
         MutualCheck => points![A24_3],
         CheckedBackSometimes => points![A24_4],
         // Readings of the CXA book only.
-        MateThreats | AttacksInAnyMix | ExchangeGain | RootCutByExchange | JointChase
-        | CheckOutranks | JointChaseOutranks | KingAnswersCheck | KeyDefensivePoint
-        | SelfInflicted | CaptureIntoMate | Undecided | NineRounds | PawnCaptureCheck => &[],
+        MateThreats | AttacksInAnyMix | ExchangeGain | RootCutByExchange | RootIntoMate
+        | JointChase | CheckOutranks | JointChaseOutranks | KingAnswersCheck
+        | KeyDefensivePoint | SelfInflicted | CaptureIntoMate | Undecided | NineRounds
+        | PawnCaptureCheck => &[],
         // The Vietnamese law has no such exception (23.3: "one or more pieces").
         SeveralOnProtected => &[],
     }
