@@ -796,11 +796,17 @@ impl<'r> Analysis<'r> {
     /// recapture would let the mover mate by checks
     /// ([`recaptures_into_mate`]), which it would not before the move, is a
     /// chase of the move: the move made the root a false one. A search the
-    /// budget cuts short decides nothing. Not for a move that checks or
-    /// answers a check. Made with the searches, only for a move a judgment
-    /// needs.
+    /// budget cuts short decides nothing. Not for a move that checks,
+    /// answers a check or chases already. Made with the searches, only for
+    /// a move a judgment needs.
     fn chases_of_roots_into_mate(&mut self, p: &mut PlyAnalysis) {
-        if !self.readings.capture_into_mate_is_no_threat || p.check || p.evades_check {
+        // A move that chases already is judged a chase: the searches, one
+        // per protected capture and recapture, would change no verdict.
+        if !self.readings.capture_into_mate_is_no_threat
+            || p.check
+            || p.evades_check
+            || p.chases_as(&self.readings)
+        {
             return;
         }
         let before = self.replay.position(p.ply - 1);

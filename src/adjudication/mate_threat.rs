@@ -140,15 +140,29 @@ fn threatens_mate_in(
 
 /// The legal moves of the side to move of `pos` that give check, each
 /// tested on a copy of the board alone (the position is played only for
-/// the checks).
+/// the checks), and only if it touches the king's surroundings.
 fn checking_moves(pos: &Position) -> impl Iterator<Item = Move> + '_ {
     let them = pos.turn().other();
     let king = pos.king(them);
     pos.legal_moves().into_iter().filter(move |m| {
-        let mut board = *pos.board();
-        board.shift(m.from, m.to);
-        board.king_attacked(king, them)
+        (may_check(king, m.from) || may_check(king, m.to)) && {
+            let mut board = *pos.board();
+            board.shift(m.from, m.to);
+            board.king_attacked(king, them)
+        }
     })
+}
+
+/// Whether a move from or to `sq` may give check to the king on `king`:
+/// only if `sq` is on the king's file or rank (a rook's or cannon's line,
+/// or its screen, made or opened) or within two points of it (a horse's
+/// attack or its leg, a pawn's). Elsewhere a move changes nothing the king
+/// is attacked through (the advisors and elephants never reach it, and a
+/// king facing the other is an illegal move).
+fn may_check(king: Square, sq: Square) -> bool {
+    sq.file() == king.file()
+        || sq.rank() == king.rank()
+        || (sq.file().abs_diff(king.file()) <= 2 && sq.rank().abs_diff(king.rank()) <= 2)
 }
 
 /// The budget ran out.
@@ -351,6 +365,39 @@ mod tests {
 
     fn threat(fen: &str) -> MateThreat {
         threatens_mate(&Position::from_fen(fen).expect("legal FEN"))
+    }
+
+    /// The premise of [`may_check`], on every position of a few
+    /// pseudo-random games: every legal move that gives check touches the
+    /// checked king's surroundings, so testing only those finds them all.
+    #[test]
+    fn every_check_touches_the_kings_surroundings() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checks = 0;
+        for _ in 0..200 {
+            let mut pos = Position::new();
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let king = pos.king(pos.turn().other());
+                for &m in &moves {
+                    if pos.after(m).is_check() {
+                        checks += 1;
+                        assert!(may_check(king, m.from) || may_check(king, m.to), "{m:?}");
+                    }
+                }
+                pos = pos.after(moves[next(moves.len())]);
+            }
+        }
+        assert!(checks > 1_000, "{checks} checks seen");
     }
 
     /// A rook mates on the back rank at once.
