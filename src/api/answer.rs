@@ -516,6 +516,28 @@ pub struct Chase {
     pub kind: ThreatKind,
     /// The pieces that could make the capture.
     pub by: Vec<Attacker>,
+    /// Why the book counts the threat as it does, where a reading of the CXA's decides it;
+    /// absent (`None`) when none does, so that the other books' answers are unchanged.
+    #[serde(default)]
+    pub reasons: Option<Vec<ChaseReason>>,
+}
+
+wire_enum! {
+    /// A reading of the CXA 2020 book that decided how a threat counts.
+    pub enum ChaseReason {
+        /// 联合捉: the moved piece takes part in a chase that stood (图11, 参考图39).
+        Joint = "joint",
+        /// 少根: the complete exchange on the square wins, though the piece is protected (26.5).
+        ExchangeGain = "exchange_gain",
+        /// 以兑断根: an even exchange on its protector would leave the piece to be won (图4).
+        RootCutByExchange = "root_cut_by_exchange",
+        /// Every recapture would let the capturer's side mate: no root (29.4, 参考图25).
+        RootIntoMate = "root_into_mate",
+        /// The capture would let the other side mate: no threat (不能离线, 29.4, 图7).
+        IntoMate = "into_mate",
+        /// The capturer is pinned and loses more than it takes: no threat (图23).
+        PinnedCapturer = "pinned_capturer",
+    }
 }
 
 wire_enum! {
@@ -865,8 +887,25 @@ impl From<&threats::Threat> for Chase {
                     role: role.into(),
                 })
                 .collect(),
+            reasons: chase_reasons(&t.flags),
         }
     }
+}
+
+/// The CXA readings `flags` record, in the order of [`ChaseReason`]; `None` if none.
+fn chase_reasons(flags: &threats::ChaseFlags) -> Option<Vec<ChaseReason>> {
+    let reasons: Vec<ChaseReason> = [
+        (flags.joint, ChaseReason::Joint),
+        (flags.exchange_gain, ChaseReason::ExchangeGain),
+        (flags.root_cut_by_exchange, ChaseReason::RootCutByExchange),
+        (flags.root_into_mate, ChaseReason::RootIntoMate),
+        (flags.into_mate, ChaseReason::IntoMate),
+        (flags.pinned_capturer, ChaseReason::PinnedCapturer),
+    ]
+    .into_iter()
+    .filter_map(|(set, reason)| set.then_some(reason))
+    .collect();
+    (!reasons.is_empty()).then_some(reasons)
 }
 
 impl ArticleRef {

@@ -214,3 +214,43 @@ async fn an_illegal_move_names_its_squares_in_iccs_whatever_its_notation() {
         assert_eq!(problem["iccs"], "e2e7", "{notation}: {problem}");
     }
 }
+
+/// Issue 35: where a reading of the CXA decides how a threat counts, the move's chase says
+/// which (`reasons`): 参考图25's cannon return chases the cannon e7 because its root, the
+/// elephants, would be mated on recapturing. The same game under the other books has no
+/// `reasons` anywhere: their answers are unchanged.
+#[tokio::test]
+async fn a_cxa_chase_names_the_reading_that_makes_it() {
+    let moves = [
+        "e2f2", "f9e9", "f2e2", "e9f9", "e2f2", "f9e9", "f2e2", "e9f9",
+    ];
+    let fen = "2ba1kb2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N1C1N2/4A4/2BK1AB2 w - - 0 1";
+    let body = json!({ "fen": fen, "moves": moves, "ruleset": "cxa2020" });
+    let (status, answer) = call(post_json("/v1/adjudicate", body.to_string())).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        (&answer["verdict"], &answer["violator"]),
+        (&json!("must_change"), &json!("red"))
+    );
+    let return_move = answer["repetition"]["cycle"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["iccs"] == "f2e2")
+        .unwrap();
+    let chase = return_move["chases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["square"] == "e7")
+        .unwrap();
+    assert_eq!(chase["kind"], "chase");
+    assert_eq!(chase["protection"], "true_protection");
+    assert_eq!(chase["reasons"], json!(["root_into_mate"]));
+    for book in ["vn2004", "axf"] {
+        let body = json!({ "fen": fen, "moves": moves, "ruleset": book });
+        let (status, answer) = call(post_json("/v1/adjudicate", body.to_string())).await;
+        assert_eq!(status, 200);
+        assert!(!answer.to_string().contains("\"reasons\""), "{book}");
+    }
+}

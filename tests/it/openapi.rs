@@ -459,6 +459,21 @@ async fn real_arbiter_answers_satisfy_the_spec() {
         .await;
         assert_eq!(got, 200, "nine rounds{tail}");
     }
+    // A chase a CXA reading decides, with its `reasons` (参考图25).
+    let body = json!({
+        "fen": "2ba1kb2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N1C1N2/4A4/2BK1AB2 w - - 0 1",
+        "moves": ["e2f2", "f9e9", "f2e2", "e9f9", "e2f2", "f9e9", "f2e2", "e9f9"],
+        "ruleset": "cxa2020",
+    })
+    .to_string();
+    let got = check_against_spec(
+        &spec,
+        &app,
+        post_json("/v1/adjudicate", body),
+        "/v1/adjudicate",
+    )
+    .await;
+    assert_eq!(got, 200, "reasons");
     let chess_errors = [
         (r#"{"moves":["h2e2","h9g7"]}"#, 200),
         (r#"{"fen":"9/9/9/9/9/9/9/9/9/9 w","moves":[]}"#, 422),

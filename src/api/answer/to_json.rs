@@ -183,6 +183,7 @@ impl WriteJson for Chase {
             "protection": self.protection,
             "kind": self.kind,
             "by": self.by,
+            "reasons"?: self.reasons,
         );
     }
 }

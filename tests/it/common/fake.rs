@@ -139,6 +139,7 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
                         square: "a7".into(),
                         role: Role::Rook,
                     }],
+                    reasons: None,
                 }],
                 mate_threat: None,
             }],
