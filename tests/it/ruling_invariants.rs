@@ -5,7 +5,7 @@
 //! can meet.
 
 use proptest::prelude::*;
-use xiangqi_arbiter::adjudication::{Options, Replay, Ruling, Verdict, rule};
+use xiangqi_arbiter::adjudication::{Options, Replay, RuleSet, Ruling, Verdict, rule, rule_under};
 use xiangqi_arbiter::xiangqi::{Color, Move, Position, Square};
 
 /// xorshift64: a reproducible stream from the proptest seed.
@@ -181,6 +181,63 @@ proptest! {
     ) {
         let (start, moves) = fixture_game(fixture, seed, len);
         check_every_prefix(&start, &moves)?;
+    }
+}
+
+/// The ruling of a whole game under every book: a violator exactly when the
+/// verdict names one, and a verdict only with what it rests on (a
+/// repetition, or under the CXA nine rounds of forbidden moves). Random
+/// middlegames reach the CXA's searches (mate threats, wins by check, the
+/// exchanges and roots they weigh) in positions no figure has.
+fn check_every_book(start: &Position, moves: &[Move]) -> Result<(), TestCaseError> {
+    let replay = Replay::from_moves(start.clone(), moves).expect("legal");
+    for book in RuleSet::ALL {
+        let r = rule_under(book, &replay, Options::for_ruleset(book));
+        let violator_expected = matches!(r.verdict, Verdict::MustChange | Verdict::Loss);
+        prop_assert_eq!(
+            r.violator.is_some(),
+            violator_expected,
+            "{:?} {:?}",
+            book,
+            r.verdict
+        );
+        if r.verdict != Verdict::None {
+            prop_assert!(
+                r.repetition.is_some() || r.forbidden_run.is_some(),
+                "{:?}",
+                book
+            );
+        }
+        if r.forbidden_run.is_some() {
+            prop_assert_eq!(book, RuleSet::CXA2020);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn every_book_rules_a_random_middlegame_consistently(
+        seed in any::<u64>(),
+        walk in 0usize..60,
+        len in 8usize..60,
+    ) {
+        let Some((start, moves)) = shuttle_game(seed, walk, len) else {
+            return Ok(());
+        };
+        check_every_book(&start, &moves)?;
+    }
+
+    #[test]
+    fn every_book_rules_a_forcing_game_consistently(
+        fixture in 0usize..FIXTURES.len(),
+        seed in any::<u64>(),
+        len in 8usize..48,
+    ) {
+        let (start, moves) = fixture_game(fixture, seed, len);
+        check_every_book(&start, &moves)?;
     }
 }
 
