@@ -29,7 +29,9 @@
 //! protector stands behind the attacker and really attacks it) is not a root
 //! the move can undermine: cutting it parries the attack on the attacker.
 //! Under the CXA a chase that stood is also the move's when the moved piece
-//! takes part in it without capturing (a joint chase, 联合捉: [`takes_part`]).
+//! takes part in it without capturing (a joint chase, 联合捉: [`takes_part`]),
+//! and a protected piece is chased when an even exchange on its protector
+//! would leave it to be won (以兑断根: [`root_cuts_by_exchange`]).
 
 use arrayvec::ArrayVec;
 
