@@ -84,9 +84,17 @@ class Desk:
     def click_square(self, square):
         """A click where a person would click: the middle of the square, on the piece if any."""
         # The board is redrawn after each answer: wait for the square of the board now shown.
-        square = self.page.locator(f"#sq-{square}")
-        square.wait_for(state="visible")
-        box = square.bounding_box()
+        # A redraw between the wait and the measure detaches the square found (no box): find
+        # it again on the new board.
+        locator = self.page.locator(f"#sq-{square}")
+        for _ in range(20):
+            locator.wait_for(state="visible")
+            box = locator.bounding_box()
+            if box is not None:
+                break
+            self.page.wait_for_timeout(50)
+        else:
+            raise AssertionError(f"square {square} never stood still on the board")
         self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     def play(self, move):
