@@ -402,7 +402,12 @@ def check_nine_rounds(desk, shots):
     desk.settled()
     expect(page.locator("#moves td.cycle")).to_have_count(17)
     expect(page.locator('#moves button[data-ply="19"]')).to_contain_text("✗")
+    expect(page.locator("#moves-legend")).to_have_text(
+        "↻ the nine rounds of forbidden moves · ✗ losing move")
     page.screenshot(path=str(shots / "35-nine-rounds.png"), full_page=True)
+    page.click('[data-lang="zh"]')
+    expect(page.locator("#moves-legend")).to_contain_text("连续九回合禁止着法")
+    page.click('[data-lang="en"]')
 
 
 def vn_sheet_of(desk, case):

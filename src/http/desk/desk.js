@@ -15,6 +15,7 @@ const TEXT = {
     undo: 'Đi lại', newGame: 'Ván mới', report: 'Biên bản để in', ruling: 'Kết quả xử', verdict: 'Quyết định',
     violator: 'Bên vi phạm', moves: 'Các nước đi',
     legend: '↻ vòng lặp được xét · ①②③ lần xuất hiện của thế cờ · ✗ nước bị xử thua',
+    legendRounds: '↻ chín hiệp nước cấm liên tiếp · ✗ nước bị xử thua',
     start: 'Khởi đầu', ply: 'Lượt', red: 'Đỏ', black: 'Đen', nobody: 'không có',
     verdicts: { none: 'Không vi phạm', must_change: 'Phải đổi nước', loss: 'Xử thua', draw: 'Hòa' },
     banner: {
@@ -57,6 +58,7 @@ const TEXT = {
     undo: 'Undo', newGame: 'New game', report: 'Printable ruling', ruling: 'Ruling', verdict: 'Verdict',
     violator: 'Violator', moves: 'Moves',
     legend: '↻ judged cycle · ①②③ occurrences of the position · ✗ losing move',
+    legendRounds: '↻ the nine rounds of forbidden moves · ✗ losing move',
     start: 'Start', ply: 'Ply', red: 'Red', black: 'Black', nobody: 'none',
     verdicts: { none: 'No violation', must_change: 'Must change', loss: 'Loss', draw: 'Draw' },
     banner: {
@@ -97,6 +99,7 @@ const TEXT = {
     notationLabel: '记谱法', auto: '自动识别', rulesetLabel: '规则', adjudicate: '裁决', share: '分享链接',
     shareUrl: '分享链接', undo: '悔棋', newGame: '新局', report: '可打印的裁决书', ruling: '裁决', verdict: '裁决结果', violator: '违例方',
     moves: '着法', legend: '↻ 被裁决的循环 · ①②③ 局面出现次数 · ✗ 判负的一着',
+    legendRounds: '↻ 连续九回合禁止着法 · ✗ 判负的一着',
     start: '起始局面', ply: '步', red: '红方', black: '黑方', nobody: '无',
     verdicts: { none: '无违例', must_change: '必须变着', loss: '判负', draw: '和棋' },
     banner: {
@@ -481,6 +484,11 @@ function showMoves() {
   const cycle = new Set(rep ? rep.cycle.map((c) => c.ply) : []);
   // Nine rounds of forbidden moves (cxa2020): no repetition, the rounds marked as a cycle is.
   const run = state.ruling && state.ruling.forbidden_run;
+  // The legend names what the marks stand for: the cycle's, or the nine rounds'.
+  const legend = document.querySelector('#moves-legend');
+  const roundsOnly = run && !rep;
+  legend.dataset.t = roundsOnly ? 'legendRounds' : 'legend';
+  legend.textContent = roundsOnly ? t().legendRounds : t().legend;
   const rounds = new Set(run ? run.moves.map((c) => c.ply) : []);
   const occurrences = rep ? [rep.first_ply, rep.previous_ply, rep.trigger_ply] : [];
   const cell = (k) => {
