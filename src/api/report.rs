@@ -7,7 +7,8 @@
 //! their numbers (as the request wrote them, and in ICCS) with the judged cycle (or the nine
 //! rounds of forbidden moves, CXA) highlighted, the three occurrences of the repeated position
 //! marked ①②③ and the losing move ✗, the diagrams of the cycle's
-//! positions (or of the final position when there is no repetition), and the request id and
+//! positions (of the nine rounds' last, or of the final position when there is no
+//! repetition), and the request id and
 //! the time it was made.
 //!
 //! Languages: `lang` (`vi`, `en`, `zh`) writes the page in that language; without it the page
@@ -30,6 +31,11 @@ use crate::xiangqi::Color;
 
 /// Most diagrams a report shows: the first plies of a longer cycle.
 pub const MAX_DIAGRAMS: usize = 6;
+
+/// Most diagrams a report shows of nine rounds of forbidden moves: one row, the last round
+/// and the move that lost, so that the page, with the rounds' longer move list and articles,
+/// still prints on one sheet.
+pub const MAX_ROUND_DIAGRAMS: usize = 4;
 /// Most plies a report lists: a longer game is listed around its repetition.
 pub const MAX_LISTED_PLIES: usize = 120;
 /// Plies listed after the repetition's last one, when the list is cut.
@@ -456,13 +462,16 @@ impl Page<'_> {
             Some(r) => r.cycle.iter().map(|m| m.ply as usize).collect(),
             None => Vec::new(),
         };
-        let (heading, plies) = if cycle.is_empty() {
-            (self.words(|w| w.final_position), vec![game.plies()])
-        } else {
+        let rounds = self.last_rounds();
+        let (heading, plies) = if !cycle.is_empty() {
             (
                 self.words(|w| w.positions),
                 cycle.into_iter().take(MAX_DIAGRAMS).collect(),
             )
+        } else if !rounds.is_empty() {
+            (self.words(|w| w.rounds_positions), rounds)
+        } else {
+            (self.words(|w| w.final_position), vec![game.plies()])
         };
         let labels = match self.langs {
             [Lang::Zh] => Labels::Zh,
@@ -568,6 +577,20 @@ impl Page<'_> {
             Some(run) => run.moves.iter().map(|m| m.ply as usize).collect(),
             None => Vec::new(),
         }
+    }
+
+    /// The last plies of the nine rounds of forbidden moves (CXA) to draw, at most
+    /// [`MAX_ROUND_DIAGRAMS`], ending with the move that lost if one did; empty without them.
+    fn last_rounds(&self) -> Vec<usize> {
+        let Some(run) = &self.game.answer.forbidden_run else {
+            return Vec::new();
+        };
+        let loss = run.loss_ply.map(|p| p as usize);
+        let room = MAX_ROUND_DIAGRAMS - usize::from(loss.is_some());
+        let plies: Vec<usize> = run.moves.iter().map(|m| m.ply as usize).collect();
+        let mut last: Vec<usize> = plies[plies.len().saturating_sub(room)..].to_vec();
+        last.extend(loss);
+        last
     }
 
     /// The move that lost, for a verdict of `loss`: the repetition's or the nine rounds'.
@@ -677,6 +700,7 @@ struct Words {
     moves: &'static str,
     positions: &'static str,
     final_position: &'static str,
+    rounds_positions: &'static str,
     start: &'static str,
     omitted: &'static str,
     cycle_legend: &'static str,
@@ -722,6 +746,7 @@ const VI: Words = Words {
     moves: "Các nước đi",
     positions: "Các thế cờ của vòng lặp",
     final_position: "Thế cờ cuối",
+    rounds_positions: "Các thế cờ của những hiệp nước cấm cuối cùng",
     start: "Thế cờ ban đầu",
     omitted: "lượt không in",
     cycle_legend: "vòng lặp được xét",
@@ -767,6 +792,7 @@ const EN: Words = Words {
     moves: "Moves",
     positions: "Positions of the cycle",
     final_position: "Final position",
+    rounds_positions: "Positions of the last rounds of forbidden moves",
     start: "Start position",
     omitted: "plies not listed",
     cycle_legend: "the judged cycle",
@@ -812,6 +838,7 @@ const ZH: Words = Words {
     moves: "着法",
     positions: "循环中的局面",
     final_position: "最后局面",
+    rounds_positions: "最后几个回合禁止着法的局面",
     start: "初始局面",
     omitted: "步未列出",
     cycle_legend: "所裁决的循环",

@@ -443,4 +443,19 @@ async fn nine_rounds_of_forbidden_moves_are_marked_with_the_losing_move() {
         .collect();
     assert!(legends.contains("连续九回合禁止着法"), "{legends}");
     assert!(legends.contains("✗ 判负的一着"), "{legends}");
+    // The last rounds drawn, ending with the losing move, each round's attack drawn as a
+    // cycle's is (the rook's checks).
+    let figures: Vec<u64> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "figure")
+        .map(|n| n.attribute("data-ply").unwrap().parse().unwrap())
+        .collect();
+    let mut expected: Vec<u64> = rounds[rounds.len() - 3..].to_vec();
+    expected.push(run["loss_ply"].as_u64().unwrap());
+    assert_eq!(figures, expected);
+    assert!(html.contains("最后几个回合禁止着法的局面"));
+    assert!(
+        html.contains("class=\"arrow check\""),
+        "the rounds' checks are drawn"
+    );
 }
