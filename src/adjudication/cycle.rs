@@ -761,14 +761,7 @@ impl<'r> Analysis<'r> {
             return;
         }
         let had = root_cuts_by_exchange(&self.replay.position(p.ply - 1));
-        let ids = self.ids_before(p.ply);
-        let id = |sq: Square| {
-            if sq == p.mv.to {
-                ids[p.mv.from.index()]
-            } else {
-                ids[sq.index()]
-            }
-        };
+        let id = self.ids_after(p);
         for m in now {
             if had.iter().any(|h| h.to == m.to)
                 || p.threats.iter().any(|t| {
@@ -786,7 +779,7 @@ impl<'r> Analysis<'r> {
             // The chase replaces what the move's threat on the piece was
             // (protected, as the board stands).
             p.threats.retain(|t| t.threat.target != m.to);
-            p.threats.extend(tracked(&capture, id));
+            p.threats.extend(tracked(&capture, &id));
         }
     }
 
@@ -814,14 +807,7 @@ impl<'r> Analysis<'r> {
         let mover_after = after.pass();
         let mut now = Vec::new();
         mover_after.for_each_legal_capture(|c| now.push(c));
-        let ids = self.ids_before(p.ply);
-        let id = |sq: Square| {
-            if sq == p.mv.to {
-                ids[p.mv.from.index()]
-            } else {
-                ids[sq.index()]
-            }
-        };
+        let id = self.ids_after(p);
         for c in now {
             if p.threats
                 .iter()
@@ -844,7 +830,20 @@ impl<'r> Analysis<'r> {
             capture.kind = ThreatKind::Chase;
             capture.flags.root_into_mate = true;
             p.threats.retain(|t| t.threat.target != c.to);
-            p.threats.extend(tracked(&capture, id));
+            p.threats.extend(tracked(&capture, &id));
+        }
+    }
+
+    /// Each piece's identity after the move `p`, by its square: the moved
+    /// piece keeps the one it had on `p.mv.from`.
+    fn ids_after(&self, p: &PlyAnalysis) -> impl Fn(Square) -> PieceId + use<> {
+        let (ids, mv) = (self.ids_before(p.ply), p.mv);
+        move |sq| {
+            if sq == mv.to {
+                ids[mv.from.index()]
+            } else {
+                ids[sq.index()]
+            }
         }
     }
 
