@@ -307,6 +307,23 @@ fn tracked(
         })
 }
 
+/// Whether the move `p` already chases the piece on `sq`, as the book
+/// counts chases.
+fn chases_already(readings: &Readings, p: &PlyAnalysis, sq: Square) -> bool {
+    p.threats
+        .iter()
+        .any(|t| t.threat.target == sq && counts_as_chase(readings, t.threat.kind))
+}
+
+/// `capture` as a chase of the move `p`, in place of what the move's threat
+/// on its target was (protected, as the board stands); its pieces named by
+/// `id`.
+fn add_chase(p: &mut PlyAnalysis, mut capture: Capture, id: impl Fn(Square) -> PieceId) {
+    capture.kind = ThreatKind::Chase;
+    p.threats.retain(|t| t.threat.target != capture.target);
+    p.threats.extend(tracked(&capture, id));
+}
+
 /// See [`PlyAnalysis::mark`].
 type Mark = (bool, u32, u32, Attack);
 
@@ -349,10 +366,6 @@ pub struct Analysis<'r> {
     /// the position's key, the piece's square and the capture, once asked:
     /// a cycle played again asks it again of the same positions.
     joint: HashMap<(u64, Square, Move), bool, BuildHasherDefault<KeyHasher>>,
-    /// Whether every recapture of a capture lets its side mate
-    /// ([`recaptures_into_mate`]), by the position's key and the capture,
-    /// once searched.
-    roots: HashMap<(u64, Move), MateThreat, BuildHasherDefault<KeyHasher>>,
 }
 
 /// The state of a walk about to analyse ply `ply`.
@@ -387,7 +400,6 @@ impl<'r> Analysis<'r> {
             mates: HashMap::default(),
             check_wins: HashMap::default(),
             joint: HashMap::default(),
-            roots: HashMap::default(),
         }
     }
 
@@ -704,7 +716,7 @@ impl<'r> Analysis<'r> {
         mover_after.for_each_legal_capture(|c| now.push(c));
         let mut had = Vec::new();
         before.for_each_legal_capture(|c| had.push(c));
-        let ids = self.ids_before(p.ply);
+        let id = self.ids_after(p);
         // 参考图35 ("解杀后形成炮捉车"): a side that faces a mate threat must
         // parry it; its captures are no threats until it has. Searched for
         // a move with a standing chase only.
@@ -739,7 +751,7 @@ impl<'r> Analysis<'r> {
                     continue;
                 }
             }
-            p.threats.extend(tracked(&capture, |sq| ids[sq.index()]));
+            p.threats.extend(tracked(&capture, &id));
         }
     }
 
@@ -763,23 +775,15 @@ impl<'r> Analysis<'r> {
         let had = root_cuts_by_exchange(&self.replay.position(p.ply - 1));
         let id = self.ids_after(p);
         for m in now {
-            if had.iter().any(|h| h.to == m.to)
-                || p.threats.iter().any(|t| {
-                    t.threat.target == m.to && counts_as_chase(&self.readings, t.threat.kind)
-                })
-            {
+            if had.iter().any(|h| h.to == m.to) || chases_already(&self.readings, p, m.to) {
                 continue;
             }
             let Some(mut capture) = classify_capture(&mover_after, &after, m, &self.readings)
             else {
                 continue;
             };
-            capture.kind = ThreatKind::Chase;
             capture.flags.root_cut_by_exchange = true;
-            // The chase replaces what the move's threat on the piece was
-            // (protected, as the board stands).
-            p.threats.retain(|t| t.threat.target != m.to);
-            p.threats.extend(tracked(&capture, &id));
+            add_chase(p, capture, &id);
         }
     }
 
@@ -809,10 +813,7 @@ impl<'r> Analysis<'r> {
         mover_after.for_each_legal_capture(|c| now.push(c));
         let id = self.ids_after(p);
         for c in now {
-            if p.threats
-                .iter()
-                .any(|t| t.threat.target == c.to && counts_as_chase(&self.readings, t.threat.kind))
-            {
+            if chases_already(&self.readings, p, c.to) {
                 continue;
             }
             let Some(mut capture) = classify_capture(&mover_after, &after, c, &self.readings)
@@ -822,15 +823,13 @@ impl<'r> Analysis<'r> {
             if capture.kind != ThreatKind::Protected || capture.protection != Protection::True {
                 continue;
             }
-            if self.recaptures_into_mate(&mover_after, c) != MateThreat::Mate
-                || (before.is_legal(c) && self.recaptures_into_mate(&before, c) != MateThreat::None)
+            if recaptures_into_mate(&mover_after, c) != MateThreat::Mate
+                || (before.is_legal(c) && recaptures_into_mate(&before, c) != MateThreat::None)
             {
                 continue;
             }
-            capture.kind = ThreatKind::Chase;
             capture.flags.root_into_mate = true;
-            p.threats.retain(|t| t.threat.target != c.to);
-            p.threats.extend(tracked(&capture, &id));
+            add_chase(p, capture, &id);
         }
     }
 
@@ -845,14 +844,6 @@ impl<'r> Analysis<'r> {
                 ids[sq.index()]
             }
         }
-    }
-
-    /// [`recaptures_into_mate`] of the capture `c` in `pos`, searched once.
-    fn recaptures_into_mate(&mut self, pos: &Position, c: Move) -> MateThreat {
-        *self
-            .roots
-            .entry((pos.key(), c))
-            .or_insert_with(|| recaptures_into_mate(pos, c))
     }
 
     /// 自毙 (CXA 图13, [`Readings::self_inflicted_exposure`]): the move of
