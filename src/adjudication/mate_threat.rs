@@ -372,31 +372,16 @@ mod tests {
     /// checked king's surroundings, so testing only those finds them all.
     #[test]
     fn every_check_touches_the_kings_surroundings() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
         let mut checks = 0;
-        for _ in 0..200 {
-            let mut pos = Position::new();
-            for _ in 0..150 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+        crate::adjudication::for_each_random_position(0x9E37_79B9_7F4A_7C15, 200, 150, |pos| {
+            let king = pos.king(pos.turn().other());
+            for m in pos.legal_moves() {
+                if pos.after(m).is_check() {
+                    checks += 1;
+                    assert!(may_check(king, m.from) || may_check(king, m.to), "{m:?}");
                 }
-                let king = pos.king(pos.turn().other());
-                for &m in &moves {
-                    if pos.after(m).is_check() {
-                        checks += 1;
-                        assert!(may_check(king, m.from) || may_check(king, m.to), "{m:?}");
-                    }
-                }
-                pos = pos.after(moves[next(moves.len())]);
             }
-        }
+        });
         assert!(checks > 1_000, "{checks} checks seen");
     }
 

@@ -879,7 +879,7 @@ fn undermined(old: &Capture, new: &Capture) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::adjudication::RuleSet;
+    use crate::adjudication::{RuleSet, for_each_random_position};
 
     /// The classified capture `from`–`to` of the side to move in `fen`.
     fn capture(fen: &str, from: &str, to: &str) -> Capture {
@@ -897,13 +897,6 @@ mod tests {
     /// before and after the move gives the same answer.
     #[test]
     fn a_move_away_from_every_point_a_classification_reads_leaves_it_unchanged() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
         let (mut unchanged, mut changed) = (0, 0);
         // Not a book that reads 不能离线 (CXA 29.4): a distant move can make
         // or unmake the mate after a capture, which the shortcut does not
@@ -913,48 +906,34 @@ mod tests {
             .into_iter()
             .filter(|r| !r.capture_into_mate_is_no_threat)
             .collect();
-        for _ in 0..200 {
-            let mut pos = Position::new();
-            for _ in 0..150 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let defending_king = pos.king(pos.turn().other());
-                let them = pos.pass();
-                for &mv in moves.iter().filter(|m| pos.piece_at(m.to).is_none()) {
-                    let after = pos.after(mv);
-                    let again = after.pass();
-                    let captures_after = again.legal_captures();
-                    for &c in pos.legal_captures().iter() {
-                        if c.from == mv.from || !captures_after.contains(&c) {
-                            continue;
-                        }
-                        let attacking_king = Some(pos.king(pos.turn()));
-                        if !classification_unchanged_by(mv, c, defending_king, attacking_king) {
-                            changed += 1;
-                            continue;
-                        }
-                        unchanged += 1;
-                        for readings in &books {
-                            assert_eq!(
-                                classify_capture(&pos, &them, c, readings),
-                                classify_capture(&again, &after, c, readings),
-                                "{c:?} before and after {mv:?} in {pos:?}"
-                            );
-                        }
+        for_each_random_position(0x2545_F491_4F6C_DD1D, 200, 150, |pos| {
+            let defending_king = pos.king(pos.turn().other());
+            let them = pos.pass();
+            let moves = pos.legal_moves();
+            for &mv in moves.iter().filter(|m| pos.piece_at(m.to).is_none()) {
+                let after = pos.after(mv);
+                let again = after.pass();
+                let captures_after = again.legal_captures();
+                for &c in pos.legal_captures().iter() {
+                    if c.from == mv.from || !captures_after.contains(&c) {
+                        continue;
+                    }
+                    let attacking_king = Some(pos.king(pos.turn()));
+                    if !classification_unchanged_by(mv, c, defending_king, attacking_king) {
+                        changed += 1;
+                        continue;
+                    }
+                    unchanged += 1;
+                    for readings in &books {
+                        assert_eq!(
+                            classify_capture(pos, &them, c, readings),
+                            classify_capture(&again, &after, c, readings),
+                            "{c:?} before and after {mv:?} in {pos:?}"
+                        );
                     }
                 }
-                // Captures now and then, so that the games thin out.
-                let captures = pos.legal_captures();
-                let mv = if !captures.is_empty() && next(4) == 0 {
-                    captures[next(captures.len())]
-                } else {
-                    moves[next(moves.len())]
-                };
-                pos.play(mv).expect("a legal move");
             }
-        }
+        });
         assert!(unchanged > 1000 && changed > 1000, "{unchanged} {changed}");
     }
 
