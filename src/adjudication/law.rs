@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use super::books::{Citation, Ground, Readings, RuleSet};
 use super::cycle::{Attack, PieceId, PlyAnalysis};
 use super::mate_threat::MateThreat;
-use super::threats::{Protection, Threat, ThreatKind, counts_as_chase};
+use super::threats::{ChaseFlags, Protection, Threat, ThreatKind, counts_as_chase};
 use crate::xiangqi::{Color, Role, Square};
 
 /// What one side did over the cycle.
@@ -158,6 +158,23 @@ pub fn side_finding<'a>(
     }
 }
 
+/// A reading of the book that makes a chase, by the flag it leaves on the
+/// threat, and the ground that cites it.
+type ChaseReading = (fn(&ChaseFlags) -> bool, Ground);
+
+/// The chases a reading of the CXA book made, each the ground that cites it.
+const CHASE_READINGS: [ChaseReading; 4] = [
+    // 26.9.2, 26.9.3: a truly protected piece won only by the exchange
+    // (少根子), which grades the side above single chasers.
+    (|f| f.exchange_gain, Ground::ExchangeGain),
+    // 以兑断根 (图4): a protected piece an even exchange would leave to be won.
+    (|f| f.root_cut_by_exchange, Ground::RootCutByExchange),
+    // 不能离线 for a protector (参考图25): a root whose recapture is mated.
+    (|f| f.root_into_mate, Ground::RootIntoMate),
+    // A standing chase the move's piece takes part in (联合捉, 图11, 图25).
+    (|f| f.joint, Ground::JointChase),
+];
+
 /// CXA 2020 24.13 (图8, 图7, 参考图44): a side is forbidden when every one
 /// of its moves attacks, checks (将), mate threats (杀) and chases (捉) in any
 /// mix: 长将, 长杀, 长捉 (one piece, or several in turn), 一将一杀, 一将一捉,
@@ -226,38 +243,14 @@ fn attacks_in_any_mix(
         return Pattern::Allowed;
     }
     notes_on_threats(readings, plies, grounds);
-    // 26.9.2, 26.9.3: a joint chase, a truly protected piece won only by
-    // the exchange (联合捉, 少根子), which grades the side above single chasers.
-    if plies
-        .iter()
-        .flat_map(|p| p.threats.iter())
-        .any(|t| t.threat.kind == ThreatKind::Chase && t.threat.flags.exchange_gain)
-    {
-        grounds.insert(Ground::ExchangeGain);
-    }
-    // 以兑断根 (图4): a protected piece an even exchange would leave to be won.
-    if plies
-        .iter()
-        .flat_map(|p| p.threats.iter())
-        .any(|t| t.threat.kind == ThreatKind::Chase && t.threat.flags.root_cut_by_exchange)
-    {
-        grounds.insert(Ground::RootCutByExchange);
-    }
-    // 不能离线 for a protector (参考图25): a root whose recapture is mated.
-    if plies
-        .iter()
-        .flat_map(|p| p.threats.iter())
-        .any(|t| t.threat.kind == ThreatKind::Chase && t.threat.flags.root_into_mate)
-    {
-        grounds.insert(Ground::RootIntoMate);
-    }
-    // A standing chase the move's piece takes part in (联合捉, 图11, 图25).
-    if plies
-        .iter()
-        .flat_map(|p| p.threats.iter())
-        .any(|t| t.threat.kind == ThreatKind::Chase && t.threat.flags.joint)
-    {
-        grounds.insert(Ground::JointChase);
+    for (made_by, ground) in CHASE_READINGS {
+        let chased = plies
+            .iter()
+            .flat_map(|p| p.threats.iter())
+            .any(|t| t.threat.kind == ThreatKind::Chase && made_by(&t.threat.flags));
+        if chased {
+            grounds.insert(ground);
+        }
     }
     if !checks
         && !mates
