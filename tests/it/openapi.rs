@@ -439,17 +439,29 @@ async fn real_arbiter_answers_satisfy_the_spec() {
         .await;
         assert_eq!(got, 200, "{}", case.id);
     }
-    // Nine rounds of checks under the CXA book: must change, lost, broken.
-    let run =
-        "a0a9 d9d8 a9a8 d8d9 a8d8 d9e9 d8e8 e9d9 e8d8 d9e9 d8d9 e9e8 d9e9 e8d8 e9e8 d8d7 e8e7";
-    for tail in ["", " d7d8 e7d7", " d7d8 f0f1"] {
-        let moves: Vec<&str> = format!("{run}{tail}").leak().split(' ').collect();
-        let body = json!({
-            "fen": "3k5/4a4/9/9/9/9/9/9/9/R4K3 w - - 0 1",
-            "moves": moves,
-            "ruleset": "cxa2020",
-        })
-        .to_string();
+    // Under the CXA book: nine rounds of checks (must change, lost, broken),
+    // and a chase a reading decides, with its `reasons` (参考图25).
+    let nine = (
+        "3k5/4a4/9/9/9/9/9/9/9/R4K3 w - - 0 1",
+        "a0a9 d9d8 a9a8 d8d9 a8d8 d9e9 d8e8 e9d9 e8d8 d9e9 d8d9 e9e8 d9e9 e8d8 e9e8 d8d7 e8e7",
+    );
+    let cxa_games = [
+        ("nine rounds", nine.0, nine.1.to_owned()),
+        ("nine rounds lost", nine.0, format!("{} d7d8 e7d7", nine.1)),
+        (
+            "nine rounds broken",
+            nine.0,
+            format!("{} d7d8 f0f1", nine.1),
+        ),
+        (
+            "reasons",
+            "2ba1kb2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N1C1N2/4A4/2BK1AB2 w - - 0 1",
+            "e2f2 f9e9 f2e2 e9f9 e2f2 f9e9 f2e2 e9f9".to_owned(),
+        ),
+    ];
+    for (label, fen, moves) in cxa_games {
+        let moves: Vec<&str> = moves.split(' ').collect();
+        let body = json!({ "fen": fen, "moves": moves, "ruleset": "cxa2020" }).to_string();
         let got = check_against_spec(
             &spec,
             &app,
@@ -457,23 +469,8 @@ async fn real_arbiter_answers_satisfy_the_spec() {
             "/v1/adjudicate",
         )
         .await;
-        assert_eq!(got, 200, "nine rounds{tail}");
+        assert_eq!(got, 200, "{label}");
     }
-    // A chase a CXA reading decides, with its `reasons` (参考图25).
-    let body = json!({
-        "fen": "2ba1kb2/4a2r1/4c1n2/p7p/2p2rpc1/4R4/P1PR2P1P/2N1C1N2/4A4/2BK1AB2 w - - 0 1",
-        "moves": ["e2f2", "f9e9", "f2e2", "e9f9", "e2f2", "f9e9", "f2e2", "e9f9"],
-        "ruleset": "cxa2020",
-    })
-    .to_string();
-    let got = check_against_spec(
-        &spec,
-        &app,
-        post_json("/v1/adjudicate", body),
-        "/v1/adjudicate",
-    )
-    .await;
-    assert_eq!(got, 200, "reasons");
     let chess_errors = [
         (r#"{"moves":["h2e2","h9g7"]}"#, 200),
         (r#"{"fen":"9/9/9/9/9/9/9/9/9/9 w","moves":[]}"#, 422),
