@@ -368,6 +368,28 @@ pub struct Analysis<'r> {
     joint: HashMap<(u64, Square, Move), bool, BuildHasherDefault<KeyHasher>>,
 }
 
+/// The boards around one move, as its searches read them.
+struct Boards {
+    /// Before the move, the mover to move.
+    before: Position,
+    /// After it, the other side to move.
+    after: Position,
+    /// After it, the mover to move again.
+    mover_after: Position,
+}
+
+impl Boards {
+    /// Around the move of `ply` of `replay`.
+    fn of(replay: &Replay, ply: usize) -> Boards {
+        let after = replay.position(ply);
+        Boards {
+            before: replay.position(ply - 1),
+            mover_after: after.pass(),
+            after,
+        }
+    }
+}
+
 /// The state of a walk about to analyse ply `ply`.
 struct Cursor {
     ply: usize,
@@ -632,11 +654,12 @@ impl<'r> Analysis<'r> {
         own_last: Option<&Position>,
         earlier: Option<(usize, usize, usize)>,
     ) {
-        self.capture_into_mate(p);
-        self.chases_out_of_check_wins(p);
-        self.chases_by_exchange(p);
-        self.chases_of_roots_into_mate(p);
-        let (mate, wins) = self.search(p, own_last);
+        let boards = Boards::of(self.replay, p.ply);
+        self.capture_into_mate(p, &boards);
+        self.chases_out_of_check_wins(p, &boards);
+        self.chases_by_exchange(p, &boards);
+        self.chases_of_roots_into_mate(p, &boards);
+        let (mate, wins) = self.search(p, &boards, own_last);
         let parry = wins
             && earlier.is_some_and(|(before, own_last, earlier)| {
                 self.parries_own_exposure(before, own_last, earlier, p.ply)
@@ -652,12 +675,13 @@ impl<'r> Analysis<'r> {
     /// 炮"); one the bounded search cannot decide is marked undecided. Made
     /// with the searches, when a judgment needs the move, not for every
     /// capture of every ply.
-    fn capture_into_mate(&mut self, p: &mut PlyAnalysis) {
+    fn capture_into_mate(&mut self, p: &mut PlyAnalysis, boards: &Boards) {
         if !self.readings.capture_into_mate_is_no_threat || p.check {
             return;
         }
-        let after = self.replay.position(p.ply);
-        let mover_after = after.pass();
+        let Boards {
+            after, mover_after, ..
+        } = boards;
         for t in &mut p.threats {
             if !matches!(
                 t.threat.kind,
@@ -666,7 +690,7 @@ impl<'r> Analysis<'r> {
                 continue;
             }
             let outcomes = t.threat.attackers.iter().map(|&(from, _)| {
-                mates_after_capture(&mover_after, &after, Move::new(from, t.threat.target))
+                mates_after_capture(mover_after, after, Move::new(from, t.threat.target))
             });
             let (mut mate, mut unknown, mut none) = (0, 0, 0);
             for o in outcomes {
@@ -705,13 +729,15 @@ impl<'r> Analysis<'r> {
     /// no threats while it faced mate, count from it on (参考图35:
     /// "解杀后形成炮捉车"). Not for a move that checks or answers a check.
     /// Made with the searches, only for a move a judgment needs.
-    fn chases_out_of_check_wins(&mut self, p: &mut PlyAnalysis) {
+    fn chases_out_of_check_wins(&mut self, p: &mut PlyAnalysis, boards: &Boards) {
         if !self.readings.capture_into_check_win_is_no_threat || p.check || p.evades_check {
             return;
         }
-        let before = self.replay.position(p.ply - 1);
-        let after = self.replay.position(p.ply);
-        let mover_after = after.pass();
+        let Boards {
+            before,
+            after,
+            mover_after,
+        } = boards;
         let mut now = Vec::new();
         mover_after.for_each_legal_capture(|c| now.push(c));
         let mut had = Vec::new();
@@ -728,7 +754,7 @@ impl<'r> Analysis<'r> {
             {
                 continue;
             }
-            let Some(capture) = classify_capture(&mover_after, &after, c, &self.readings) else {
+            let Some(capture) = classify_capture(mover_after, after, c, &self.readings) else {
                 continue;
             };
             if !counts_as_chase(&self.readings, capture.kind) {
@@ -741,12 +767,11 @@ impl<'r> Analysis<'r> {
                 // Made safe from mate, or made a threat by the parry of one.
                 let parries = *parries_mate.get_or_insert_with(|| {
                     self.searched(&before.pass()) == MateThreat::Mate
-                        && self.searched(&after) == MateThreat::None
+                        && self.searched(after) == MateThreat::None
                 });
                 let unsafe_before =
-                    parries || mates_after_capture(&before, &before.pass(), c) == MateThreat::Mate;
-                if !unsafe_before
-                    || mates_after_capture(&mover_after, &after, c) != MateThreat::None
+                    parries || mates_after_capture(before, &before.pass(), c) == MateThreat::Mate;
+                if !unsafe_before || mates_after_capture(mover_after, after, c) != MateThreat::None
                 {
                     continue;
                 }
@@ -762,24 +787,26 @@ impl<'r> Analysis<'r> {
     /// by the move: "进马则伏以炮换马多得一卒，判捉". Not for a move that
     /// checks or answers a check. Made with the searches, only for a move a
     /// judgment needs.
-    fn chases_by_exchange(&mut self, p: &mut PlyAnalysis) {
+    fn chases_by_exchange(&mut self, p: &mut PlyAnalysis, boards: &Boards) {
         if !self.readings.exchange_cutting_a_root_is_chase || p.check || p.evades_check {
             return;
         }
-        let after = self.replay.position(p.ply);
-        let mover_after = after.pass();
-        let now = root_cuts_by_exchange(&mover_after);
+        let Boards {
+            before,
+            after,
+            mover_after,
+        } = boards;
+        let now = root_cuts_by_exchange(mover_after);
         if now.is_empty() {
             return;
         }
-        let had = root_cuts_by_exchange(&self.replay.position(p.ply - 1));
+        let had = root_cuts_by_exchange(before);
         let id = self.ids_after(p);
         for m in now {
             if had.iter().any(|h| h.to == m.to) || chases_already(&self.readings, p, m.to) {
                 continue;
             }
-            let Some(mut capture) = classify_capture(&mover_after, &after, m, &self.readings)
-            else {
+            let Some(mut capture) = classify_capture(mover_after, after, m, &self.readings) else {
                 continue;
             };
             capture.flags.root_cut_by_exchange = true;
@@ -796,7 +823,7 @@ impl<'r> Analysis<'r> {
     /// budget cuts short decides nothing. Not for a move that checks,
     /// answers a check or chases already. Made with the searches, only for
     /// a move a judgment needs.
-    fn chases_of_roots_into_mate(&mut self, p: &mut PlyAnalysis) {
+    fn chases_of_roots_into_mate(&mut self, p: &mut PlyAnalysis, boards: &Boards) {
         // A move that chases already is judged a chase: the searches, one
         // per protected capture and recapture, would change no verdict.
         if !self.readings.capture_into_mate_is_no_threat
@@ -806,9 +833,11 @@ impl<'r> Analysis<'r> {
         {
             return;
         }
-        let before = self.replay.position(p.ply - 1);
-        let after = self.replay.position(p.ply);
-        let mover_after = after.pass();
+        let Boards {
+            before,
+            after,
+            mover_after,
+        } = boards;
         let mut now = Vec::new();
         mover_after.for_each_legal_capture(|c| now.push(c));
         let id = self.ids_after(p);
@@ -816,15 +845,14 @@ impl<'r> Analysis<'r> {
             if chases_already(&self.readings, p, c.to) {
                 continue;
             }
-            let Some(mut capture) = classify_capture(&mover_after, &after, c, &self.readings)
-            else {
+            let Some(mut capture) = classify_capture(mover_after, after, c, &self.readings) else {
                 continue;
             };
             if capture.kind != ThreatKind::Protected || capture.protection != Protection::True {
                 continue;
             }
-            if recaptures_into_mate(&mover_after, c) != MateThreat::Mate
-                || (before.is_legal(c) && recaptures_into_mate(&before, c) != MateThreat::None)
+            if recaptures_into_mate(mover_after, c) != MateThreat::Mate
+                || (before.is_legal(c) && recaptures_into_mate(before, c) != MateThreat::None)
             {
                 continue;
             }
@@ -871,15 +899,22 @@ impl<'r> Analysis<'r> {
     /// The searches of a move `p` that neither checks nor chases: its mate
     /// threat and, if it has none, whether it wins material by a check.
     /// `own_last` is the position after the mover's previous move.
-    fn search(&mut self, p: &PlyAnalysis, own_last: Option<&Position>) -> (MateThreat, bool) {
-        let before = self.replay.position(p.ply - 1);
-        let after = self.replay.position(p.ply);
-        let mover_after = after.pass();
-        let offered = offered(p, &after, &mover_after);
+    fn search(
+        &mut self,
+        p: &PlyAnalysis,
+        boards: &Boards,
+        own_last: Option<&Position>,
+    ) -> (MateThreat, bool) {
+        let Boards {
+            before,
+            after,
+            mover_after,
+        } = boards;
+        let offered = offered(p, after, mover_after);
         let mate = self.mate_threat(
             p.role,
-            &before,
-            &mover_after,
+            before,
+            mover_after,
             p.evades_check,
             own_last,
             offered,
@@ -887,7 +922,7 @@ impl<'r> Analysis<'r> {
         let wins = self.readings.check_wins_are_chases
             && mate != MateThreat::Mate
             && !(p.evades_check && p.role == Role::King)
-            && self.wins_by_check_newly(&before, &mover_after, own_last, offered);
+            && self.wins_by_check_newly(before, mover_after, own_last, offered);
         (mate, wins)
     }
 
