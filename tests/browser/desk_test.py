@@ -407,6 +407,13 @@ def check_nine_rounds(desk, shots):
     page.screenshot(path=str(shots / "35-nine-rounds.png"), full_page=True)
     page.click('[data-lang="zh"]')
     expect(page.locator("#moves-legend")).to_contain_text("连续九回合禁止着法")
+    # The printed ruling: the rounds and the losing move drawn, on one page.
+    pdf = print_report(page, shots / "report-nine-rounds.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "最后几个回合禁止着法的局面" in text, text
+    subprocess.run(["pdftoppm", "-png", "-r", "70", "-singlefile", str(pdf),
+                    str(shots / "35-nine-rounds-report")], check=True)
     page.click('[data-lang="en"]')
 
 
@@ -427,6 +434,21 @@ def vn_sheet_of(desk, case):
     return "\n".join(lines) + "\n"
 
 
+def print_report(page, pdf):
+    """The desk's printable ruling opened and printed by Chromium to `pdf`, checked to fit one
+    A4 page."""
+    with page.expect_popup() as popup:
+        page.click("#report")
+    report = popup.value
+    report.wait_for_load_state()
+    report.pdf(path=str(pdf), format="A4", print_background=True, prefer_css_page_size=True)
+    report.close()
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    assert pages == 1, f"the report prints on {pages} pages"
+    return pdf
+
+
 def check_report_pdf(desk, shots, docs):
     """Issue 33, item 6: the report printed (Chromium's PDF) is one A4 page that heads with
     the event (the sheet's title), round, board, players and arbiter typed on the desk, and
@@ -445,16 +467,7 @@ def check_report_pdf(desk, shots, docs):
     page.screenshot(path=str(shots / "13-vn-sheet-ruling.png"), full_page=True)
     if docs:
         page.screenshot(path=str(docs / "desk-vn-sheet.png"), full_page=True)
-    with page.expect_popup() as popup:
-        page.click("#report")
-    report = popup.value
-    report.wait_for_load_state()
-    pdf = shots / "report.pdf"
-    report.pdf(path=str(pdf), format="A4", print_background=True, prefer_css_page_size=True)
-    report.close()
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
-    assert pages == 1, f"the report prints on {pages} pages"
+    pdf = print_report(page, shots / "report.pdf")
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
                           check=True).stdout
     for expected in ("Giải vô địch Hà Nội 2026", "Vòng", "12", "Nguyễn Văn An", "Trần Văn Bình",
