@@ -23,7 +23,8 @@ use super::mate_threat::{
 use super::replay::Replay;
 use super::threats::{
     Capture, Protection, Threat, ThreatKind, by_target, classification_unchanged_by,
-    classify_capture, counts_as_chase, is_new, never_chased, root_cuts_by_exchange, takes_part,
+    classify_capture, counts_as_chase, is_new, never_chased, root_cuts_by_exchange,
+    root_overloaded, takes_part,
 };
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
@@ -658,7 +659,7 @@ impl<'r> Analysis<'r> {
         self.capture_into_mate(p, &boards);
         self.chases_out_of_check_wins(p, &boards);
         self.chases_by_exchange(p, &boards);
-        self.chases_of_roots_into_mate(p, &boards);
+        self.chases_of_false_roots(p, &boards);
         let (mate, wins) = self.search(p, &boards, own_last);
         let parry = wins
             && earlier.is_some_and(|(before, own_last, earlier)| {
@@ -814,23 +815,30 @@ impl<'r> Analysis<'r> {
         }
     }
 
-    /// 不能离线 for a protector (CXA 29.4, 参考图25: "红方炮四平五，伏车五进三吃炮，
-    /// 判捉", [`Readings::capture_into_mate_is_no_threat`]): each capture of
-    /// the mover after the move `p` on a truly protected piece whose every
-    /// recapture would let the mover mate by checks
-    /// ([`recaptures_into_mate`]), which it would not before the move, is a
-    /// chase of the move: the move made the root a false one. A search the
-    /// budget cuts short decides nothing. Not for a move that checks,
-    /// answers a check or chases already. Made with the searches, only for
-    /// a move a judgment needs.
-    fn chases_of_roots_into_mate(&mut self, p: &mut PlyAnalysis, boards: &Boards) {
+    /// False roots (假根, CXA 28.16): each capture of the mover after the
+    /// move `p` on a truly protected piece whose root the move made a false
+    /// one, which it was not before the move, is a chase of the move. Two
+    /// ways a root is false:
+    /// - 不能离线 for a protector (29.4, 参考图25: "红方炮四平五，伏车五进三吃炮，
+    ///   判捉", [`Readings::capture_into_mate_is_no_threat`]): every
+    ///   recapture would let the mover mate by checks
+    ///   ([`recaptures_into_mate`]); a search the budget cuts short decides
+    ///   nothing;
+    /// - an overloaded root (参考图13: "伏炮打仕，白得红仕",
+    ///   [`Readings::overloaded_root_is_false`]): every recapture leaves the
+    ///   mover a second capture that pays for the first
+    ///   ([`root_overloaded`]).
+    ///
+    /// Not for a move that checks, answers a check or chases already. Made
+    /// with the searches, only for a move a judgment needs.
+    fn chases_of_false_roots(&mut self, p: &mut PlyAnalysis, boards: &Boards) {
+        let (into_mate, overloaded) = (
+            self.readings.capture_into_mate_is_no_threat,
+            self.readings.overloaded_root_is_false,
+        );
         // A move that chases already is judged a chase: the searches, one
         // per protected capture and recapture, would change no verdict.
-        if !self.readings.capture_into_mate_is_no_threat
-            || p.check
-            || p.evades_check
-            || p.chases_as(&self.readings)
-        {
+        if !(into_mate || overloaded) || p.check || p.evades_check || p.chases_as(&self.readings) {
             return;
         }
         let Boards {
@@ -851,12 +859,20 @@ impl<'r> Analysis<'r> {
             if capture.kind != ThreatKind::Protected || capture.protection != Protection::True {
                 continue;
             }
-            if recaptures_into_mate(mover_after, c) != MateThreat::Mate
-                || (before.is_legal(c) && recaptures_into_mate(before, c) != MateThreat::None)
+            let was_legal = before.is_legal(c);
+            if overloaded
+                && root_overloaded(mover_after, c)
+                && !(was_legal && root_overloaded(before, c))
             {
+                capture.flags.root_overloaded = true;
+            } else if into_mate
+                && recaptures_into_mate(mover_after, c) == MateThreat::Mate
+                && !(was_legal && recaptures_into_mate(before, c) != MateThreat::None)
+            {
+                capture.flags.root_into_mate = true;
+            } else {
                 continue;
             }
-            capture.flags.root_into_mate = true;
             add_chase(p, capture, &id);
         }
     }

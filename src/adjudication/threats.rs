@@ -116,6 +116,11 @@ pub struct ChaseFlags {
     /// side mate by checks: its root is no root (不能离线 for a protector,
     /// CXA 29.4, 参考图25), and the capture chases it.
     pub root_into_mate: bool,
+    /// The target is protected, but every recapture would leave the
+    /// capturer's side a second capture that pays for the first: its root
+    /// is overloaded, a false one (假根, CXA 28.16, 参考图13), and the
+    /// capture chases it ([`root_overloaded`]).
+    pub root_overloaded: bool,
 }
 
 /// One legal capture the side to move could make on an enemy piece (not
@@ -226,6 +231,7 @@ fn merge(a: ChaseFlags, b: ChaseFlags, ka: ThreatKind, kb: ThreatKind) -> ChaseF
         pinned_capturer: a.pinned_capturer || b.pinned_capturer,
         root_cut_by_exchange: a.root_cut_by_exchange || b.root_cut_by_exchange,
         root_into_mate: a.root_into_mate || b.root_into_mate,
+        root_overloaded: a.root_overloaded || b.root_overloaded,
     }
 }
 
@@ -506,6 +512,56 @@ pub fn root_cuts_by_exchange(pos: &Position) -> ArrayVec<Move, 4> {
         }
     }
     out
+}
+
+/// CXA 28.16 (假根: "形式上是根，实际上起不到充分保护作用") with 参考图13
+/// ("伏炮打仕，白得红仕"): whether the protected piece that the capture `c`
+/// of the side to move of `pos` takes has an overloaded root. Every legal
+/// recapture on its square must leave that side a second capture that wins
+/// by the complete exchange on its square, which the capture alone did not
+/// give it (the root's leaving made it), and that pays for the capturer
+/// given back: the target's value, less the capturer's, plus the second
+/// capture's gain, is more than nothing. Then the recapture costs the
+/// other side more than it saves, and the target is won. In 参考图13 the
+/// advisor e1 that would take back on d0 alone protects the cannon d2 the
+/// rook attacks.
+///
+/// No recapture at all is no root to weigh: `false`. Nor is a root whose
+/// side has a capture to make first that checks or wins material: 参考图31's
+/// cannon takes the elephant with check before the horse takes back ("红方
+/// 可炮五进四打象，然后再马三进一吃炮…判闲"), a line the two captures do not
+/// read. Two captures deep: the figure's line.
+pub fn root_overloaded(pos: &Position, c: Move) -> bool {
+    let (Some(capturer), Some(target)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
+        return false;
+    };
+    let given_back = exchange_value(target, c.to) - exchange_value(capturer, c.to);
+    let after = pos.after(c);
+    let (mut recaptures, mut counter) = (ArrayVec::<Move, 8>::new(), false);
+    after.for_each_legal_capture(|r| {
+        if r.to == c.to {
+            let _ = recaptures.try_push(r);
+        } else {
+            counter = counter || exchange_gain(&after, r) > 0 || after.after(r).is_check();
+        }
+    });
+    if recaptures.is_empty() || counter {
+        return false;
+    }
+    let again = after.pass();
+    let won_anyway = |m: Move| again.is_legal(m) && exchange_gain(&again, m) > 0;
+    recaptures.iter().all(|&r| {
+        let then = after.after(r);
+        let mut pays = false;
+        then.for_each_legal_capture(|m| {
+            pays = pays
+                || (m.to != c.to
+                    && then.piece_at(m.to).is_some_and(|p| p.role != Role::King)
+                    && given_back + exchange_gain(&then, m) > 0
+                    && !won_anyway(m));
+        });
+        pays
+    })
 }
 
 /// A piece's value in an exchange, CXA 1.2: a rook is worth two horses or

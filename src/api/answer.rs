@@ -533,6 +533,8 @@ wire_enum! {
         RootCutByExchange = "root_cut_by_exchange",
         /// Every recapture would let the capturer's side mate: no root (29.4, 参考图25).
         RootIntoMate = "root_into_mate",
+        /// 假根: every recapture would give up a second piece that pays for the first (28.16, 参考图13).
+        RootOverloaded = "overloaded_root",
         /// The capture would let the other side mate: no threat (不能离线, 29.4, 图7).
         IntoMate = "into_mate",
         /// The capturer is pinned and loses more than it takes: no threat (图23).
@@ -899,6 +901,7 @@ fn chase_reasons(flags: &threats::ChaseFlags) -> Option<Vec<ChaseReason>> {
         (flags.exchange_gain, ChaseReason::ExchangeGain),
         (flags.root_cut_by_exchange, ChaseReason::RootCutByExchange),
         (flags.root_into_mate, ChaseReason::RootIntoMate),
+        (flags.root_overloaded, ChaseReason::RootOverloaded),
         (flags.into_mate, ChaseReason::IntoMate),
         (flags.pinned_capturer, ChaseReason::PinnedCapturer),
     ]

@@ -198,6 +198,11 @@ pub struct Readings {
     /// "进马则伏以炮换马多得一卒，判捉"). The other books count only the
     /// captures as they stand.
     pub exchange_cutting_a_root_is_chase: bool,
+    /// A root whose every recapture would leave the other side a second
+    /// capture that pays for the first is a false one (假根, CXA 28.16;
+    /// 参考图13: "伏炮打仕，白得红仕"), so a move that makes it so chases the
+    /// piece. The other books count a legal recapture as a root.
+    pub overloaded_root_is_false: bool,
 }
 
 /// Which truly protected pieces count as chased because they are pinned and
@@ -342,6 +347,10 @@ pub enum Ground {
     /// A protected piece chased because every recapture of it would let the
     /// capturer's side mate (不能离线 for a protector, CXA 29.4, 参考图25).
     RootIntoMate,
+    /// A protected piece chased because every recapture of it would leave
+    /// the capturer's side a second capture that pays for the first (an
+    /// overloaded root, 假根, CXA 28.16, 参考图13).
+    RootOverloaded,
 }
 
 /// `&[A, B]` of a book's typed points, as the indices [`Book::cites`]

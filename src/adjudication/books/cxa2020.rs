@@ -79,6 +79,8 @@ pub static BOOK: Book = Book {
         // A pawn's capture uncovering a check is a 捉 (26.8).
         pawn_capture_check_is_chase: true,
         exchange_cutting_a_root_is_chase: true,
+        // 假根 (28.16, 参考图13): an overloaded root is a false one.
+        overloaded_root_is_false: true,
     },
     articles: ARTICLES,
     cites,
@@ -116,9 +118,9 @@ pub static BOOK: Book = Book {
         loss_after_warning: false,
     },
     provisional: Some(ByLang {
-        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy, quân đòi đổi trong nước chiếu rút ăn quân, nước giải sát, nước đổi quân phá căn, căn mà ăn lại thì bị chiếu hết và luật chín hiệp.",
-        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted, of a piece offered for exchange in a win by check, of a parry of mate, of an exchange that cuts a root, of a root whose recapture is mated and of the nine-round rule.",
-        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙、抽吃中的兑子、解杀、以兑断根、反吃被杀之根与九回合规则的解读。",
+        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy, quân đòi đổi trong nước chiếu rút ăn quân, nước giải sát, nước đổi quân phá căn, căn mà ăn lại thì bị chiếu hết, căn phải giữ hai quân và luật chín hiệp.",
+        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted, of a piece offered for exchange in a win by check, of a parry of mate, of an exchange that cuts a root, of a root whose recapture is mated, of an overloaded root and of the nine-round rule.",
+        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙、抽吃中的兑子、解杀、以兑断根、反吃被杀之根、一子护两子之假根与九回合规则的解读。",
     }),
 };
 
@@ -162,6 +164,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         ExchangeGain => points![A26_5, F26],
         RootCutByExchange => points![A26_5, F4],
         RootIntoMate => points![R25],
+        RootOverloaded => points![R13],
         JointChase => points![F11],
         CheckOutranks => points![A26_9_1],
         JointChaseOutranks => points![A26_9_2, A26_9_3],
@@ -244,6 +247,8 @@ pub enum Point {
     F26,
     /// 参考图8: nine rounds of forbidden moves, no repetition needed.
     R8,
+    /// 参考图13: an overloaded root, whose recapture gives up more, is false.
+    R13,
     /// 参考图25: a protector whose recapture would be mated is no root.
     R25,
     /// 参考图44: one piece chasing several in turn.
@@ -534,6 +539,13 @@ static ARTICLES: &[Article] = &[
         "在三个或三个以上点上，连续以禁止着法达九个回合，须变着，不变作负，不以局面重复为限。"
     ),
     figure!(
+        "CXA R13",
+        reference "13",
+        "Quân bảo vệ mà ăn lại thì bỏ mất một quân khác nó giữ, thiệt hơn được, là căn giả: dọa ăn quân được nó bảo vệ là bắt.",
+        "A protector whose recapture would give up another piece it guards, losing more than it saves, is a false root: threatening the piece is a chase.",
+        "保护子反吃则另一所保之子失根被吃，得不偿失者，为假根；伏吃其所保之子，判捉。"
+    ),
+    figure!(
         "CXA R25",
         reference "25",
         "Quân bảo vệ mà ăn lại thì bị chiếu hết không phải là căn: dọa ăn quân được nó bảo vệ là bắt.",
@@ -594,6 +606,7 @@ mod tests {
             Point::F23,
             Point::F26,
             Point::R8,
+            Point::R13,
             Point::R25,
             Point::R44,
             Point::R49,

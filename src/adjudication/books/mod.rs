@@ -242,6 +242,7 @@ mod tests {
             PawnCaptureCheck,
             RootCutByExchange,
             RootIntoMate,
+            RootOverloaded,
         ];
         for target in Role::ALL {
             for by in Role::ALL {
