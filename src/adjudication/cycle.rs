@@ -22,9 +22,9 @@ use super::mate_threat::{
 };
 use super::replay::Replay;
 use super::threats::{
-    Capture, Protection, Threat, ThreatKind, by_target, classification_unchanged_by,
-    classify_capture, counts_as_chase, is_new, never_chased, root_cuts_by_exchange,
-    root_overloaded, takes_part,
+    Capture, Protection, Threat, ThreatKind, best_exchange, by_target, capture_at_a_loss,
+    classification_unchanged_by, classify_capture, counts_as_chase, is_new, never_chased,
+    root_cuts_by_exchange, root_overloaded, takes_part,
 };
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
@@ -657,7 +657,7 @@ impl<'r> Analysis<'r> {
     ) {
         let boards = Boards::of(self.replay, p.ply);
         self.capture_into_mate(p, &boards);
-        self.chases_out_of_check_wins(p, &boards);
+        self.standing_captures_made_chases(p, &boards);
         self.chases_by_exchange(p, &boards);
         self.chases_of_false_roots(p, &boards);
         let (mate, wins) = self.search(p, &boards, own_last);
@@ -713,25 +713,34 @@ impl<'r> Analysis<'r> {
         }
     }
 
-    /// 避抽 (CXA 图16, [`Readings::capture_into_check_win_is_no_threat`]):
-    /// a capture after which the other side wins the capturer by a check
-    /// (抽吃) is no threat, so a king's step that takes it out of the check
-    /// win creates one. Each capture of the mover after the move `p` (not by
-    /// the moved piece, whose captures the classifier judges) that counts
-    /// as a chase, which it had before the move too, and after which the
-    /// other side then won the capturer by check
-    /// ([`wins_by_check_on`]) but no longer does, is a chase of the king's
-    /// step (26.1: "走动后…其他子产生新的捉": a king's step creating its
-    /// rook's chase counts). Only a king's step: both figures of 避抽 are
-    /// (图16, 图8), and the book calls 图9's horse move that does the same
-    /// 兑. Any move that makes safe a capture which let the other side mate
-    /// (图8, 图10, 29.4's made-safe half) chases too, and so does a move that
-    /// parries the other side's mate threat: the side's standing captures,
-    /// no threats while it faced mate, count from it on (参考图35:
-    /// "解杀后形成炮捉车"). Not for a move that checks or answers a check.
-    /// Made with the searches, only for a move a judgment needs.
-    fn chases_out_of_check_wins(&mut self, p: &mut PlyAnalysis, boards: &Boards) {
-        if !self.readings.capture_into_check_win_is_no_threat || p.check || p.evades_check {
+    /// The mover's standing captures that the move `p` makes chases: each
+    /// capture after the move (not by the moved piece, whose captures the
+    /// classifier judges) that counts as a chase, which the mover had
+    /// before the move too but was then no threat, and now is. No threat
+    /// before, for one of four reasons:
+    /// - 避抽 (CXA 图16, [`Readings::capture_into_check_win_is_no_threat`]):
+    ///   the other side then won the capturer by check
+    ///   ([`wins_by_check_on`]), and a king's step took it out of that win
+    ///   (26.1: "走动后…其他子产生新的捉": a king's step creating its rook's
+    ///   chase counts). Only a king's step: both figures of 避抽 are (图16,
+    ///   图8), and the book calls 图9's horse move that does the same 兑;
+    /// - the capture let the other side mate, and any move made it safe
+    ///   (图8, 图10, 29.4's made-safe half);
+    /// - the side faced a mate threat, which the move parries: its standing
+    ///   captures count from it on (参考图35: "解杀后形成炮捉车");
+    /// - the capturer was a root, whose capture gave up more than it took,
+    ///   and the move freed it (图12, 参考图28: "做根子捉子，得不偿失",
+    ///   [`Readings::root_capture_at_a_loss_is_no_threat`],
+    ///   [`capture_at_a_loss`]).
+    ///
+    /// Not for a move that checks or answers a check. Made with the
+    /// searches, only for a move a judgment needs.
+    fn standing_captures_made_chases(&mut self, p: &mut PlyAnalysis, boards: &Boards) {
+        if !(self.readings.capture_into_check_win_is_no_threat
+            || self.readings.root_capture_at_a_loss_is_no_threat)
+            || p.check
+            || p.evades_check
+        {
             return;
         }
         let Boards {
@@ -748,6 +757,9 @@ impl<'r> Analysis<'r> {
         // parry it; its captures are no threats until it has. Searched for
         // a move with a standing chase only.
         let mut parries_mate = None;
+        // The other side's best exchange before the move, were the mover to
+        // pass: what a capture gives up is weighed against it.
+        let mut standing_before = None;
         for c in now {
             if c.from == p.mv.to
                 || !had.contains(&c)
@@ -755,16 +767,29 @@ impl<'r> Analysis<'r> {
             {
                 continue;
             }
-            let Some(capture) = classify_capture(mover_after, after, c, &self.readings) else {
+            let Some(mut capture) = classify_capture(mover_after, after, c, &self.readings) else {
                 continue;
             };
             if !counts_as_chase(&self.readings, capture.kind) {
                 continue;
             }
-            let out_of_check_win = p.role == Role::King
+            let check_wins = self.readings.capture_into_check_win_is_no_threat;
+            let out_of_check_win = check_wins
+                && p.role == Role::King
                 && wins_by_check_on(&before.after(c), c.to)
                 && !wins_by_check_on(&mover_after.after(c), c.to);
-            if !out_of_check_win {
+            let freed = self.readings.root_capture_at_a_loss_is_no_threat
+                && !out_of_check_win
+                && capture_at_a_loss(
+                    before,
+                    c,
+                    *standing_before.get_or_insert_with(|| best_exchange(&before.pass(), None)),
+                )
+                && !capture_at_a_loss(mover_after, c, best_exchange(after, None));
+            if !out_of_check_win && !freed {
+                if !check_wins {
+                    continue;
+                }
                 // Made safe from mate, or made a threat by the parry of one.
                 let parries = *parries_mate.get_or_insert_with(|| {
                     self.searched(&before.pass()) == MateThreat::Mate
@@ -777,6 +802,7 @@ impl<'r> Analysis<'r> {
                     continue;
                 }
             }
+            capture.flags.root_freed = freed;
             p.threats.extend(tracked(&capture, &id));
         }
     }

@@ -163,7 +163,7 @@ pub fn side_finding<'a>(
 type ChaseReading = (fn(&ChaseFlags) -> bool, Ground);
 
 /// The chases a reading of the CXA book made, each the ground that cites it.
-const CHASE_READINGS: [ChaseReading; 5] = [
+const CHASE_READINGS: [ChaseReading; 6] = [
     // 26.9.2, 26.9.3: a truly protected piece won only by the exchange
     // (少根子), which grades the side above single chasers.
     (|f| f.exchange_gain, Ground::ExchangeGain),
@@ -173,6 +173,8 @@ const CHASE_READINGS: [ChaseReading; 5] = [
     (|f| f.root_into_mate, Ground::RootIntoMate),
     // 假根 (参考图13): a root whose recapture gives up more than it saves.
     (|f| f.root_overloaded, Ground::RootOverloaded),
+    // 做根子捉子 (图12): a root's capture, at a loss until the move freed it.
+    (|f| f.root_freed, Ground::RootFreed),
     // A standing chase the move's piece takes part in (联合捉, 图11, 图25).
     (|f| f.joint, Ground::JointChase),
 ];

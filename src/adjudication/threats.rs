@@ -121,6 +121,11 @@ pub struct ChaseFlags {
     /// is overloaded, a false one (假根, CXA 28.16, 参考图13), and the
     /// capture chases it ([`root_overloaded`]).
     pub root_overloaded: bool,
+    /// The capture stood before the move, but then gave up more elsewhere
+    /// than it took (做根子捉子，得不偿失, CXA 参考图28): the move freed the
+    /// capturer, and its capture is the move's chase (图12,
+    /// [`capture_at_a_loss`]).
+    pub root_freed: bool,
 }
 
 /// One legal capture the side to move could make on an enemy piece (not
@@ -232,6 +237,7 @@ fn merge(a: ChaseFlags, b: ChaseFlags, ka: ThreatKind, kb: ThreatKind) -> ChaseF
         root_cut_by_exchange: a.root_cut_by_exchange || b.root_cut_by_exchange,
         root_into_mate: a.root_into_mate || b.root_into_mate,
         root_overloaded: a.root_overloaded || b.root_overloaded,
+        root_freed: a.root_freed || b.root_freed,
     }
 }
 
@@ -562,6 +568,35 @@ pub fn root_overloaded(pos: &Position, c: Move) -> bool {
         });
         pays
     })
+}
+
+/// CXA 参考图28 ("做根子捉子，得不偿失" → 闲), read with 图12: whether the
+/// capture `c` of the side to move of `pos` gives up more elsewhere than
+/// its target is worth. What it gives up is the other side's best complete
+/// exchange after it on another square, less `standing`, its best as the
+/// board stands ([`best_exchange`] of `pos` with the other side to move):
+/// the piece the capturer alone protected, or a line it opened. In 图12,
+/// the rook g7 taking the pawn g9 leaves the cannon h7, which Red's rook
+/// attacks, to be taken. Unlike the pinned capturer's loss (lines through
+/// the capturer's square, weighed for every capture), every capture of the
+/// other side is weighed: asked only of a move the searches judge.
+pub fn capture_at_a_loss(pos: &Position, c: Move, standing: i32) -> bool {
+    let Some(target) = pos.piece_at(c.to) else {
+        return false;
+    };
+    best_exchange(&pos.after(c), Some(c.to)) - standing > exchange_value(target, c.to)
+}
+
+/// The best complete exchange the side to move of `pos` has, on any square
+/// but `not_on`, in the values of [`exchange_value`]; 0 if none wins.
+pub fn best_exchange(pos: &Position, not_on: Option<Square>) -> i32 {
+    let mut best = 0;
+    pos.for_each_legal_capture(|m| {
+        if Some(m.to) != not_on && pos.piece_at(m.to).is_some_and(|p| p.role != Role::King) {
+            best = best.max(exchange_gain(pos, m));
+        }
+    });
+    best
 }
 
 /// A piece's value in an exchange, CXA 1.2: a rook is worth two horses or

@@ -535,6 +535,8 @@ wire_enum! {
         RootIntoMate = "root_into_mate",
         /// 假根: every recapture would give up a second piece that pays for the first (28.16, 参考图13).
         RootOverloaded = "overloaded_root",
+        /// The capturer was a root whose capture gave up more than it took, and the move freed it (图12).
+        RootFreed = "freed_root",
         /// The capture would let the other side mate: no threat (不能离线, 29.4, 图7).
         IntoMate = "into_mate",
         /// The capturer is pinned and loses more than it takes: no threat (图23).
@@ -902,6 +904,7 @@ fn chase_reasons(flags: &threats::ChaseFlags) -> Option<Vec<ChaseReason>> {
         (flags.root_cut_by_exchange, ChaseReason::RootCutByExchange),
         (flags.root_into_mate, ChaseReason::RootIntoMate),
         (flags.root_overloaded, ChaseReason::RootOverloaded),
+        (flags.root_freed, ChaseReason::RootFreed),
         (flags.into_mate, ChaseReason::IntoMate),
         (flags.pinned_capturer, ChaseReason::PinnedCapturer),
     ]

@@ -49,6 +49,7 @@ pub static BOOK: Book = Book {
         pawn_capture_check_is_chase: false,
         exchange_cutting_a_root_is_chase: false,
         overloaded_root_is_false: false,
+        root_capture_at_a_loss_is_no_threat: false,
     },
     articles: ARTICLES,
     cites,
@@ -153,9 +154,9 @@ fn cites(ground: Ground) -> &'static [u8] {
         CheckedBackSometimes => points![R8],
         // Readings of the CXA book only.
         MateThreats | AttacksInAnyMix | ExchangeGain | RootCutByExchange | RootIntoMate
-        | RootOverloaded | JointChase | CheckOutranks | JointChaseOutranks | KingAnswersCheck
-        | KeyDefensivePoint | SelfInflicted | CaptureIntoMate | Undecided | NineRounds
-        | PawnCaptureCheck => &[],
+        | RootOverloaded | RootFreed | JointChase | CheckOutranks | JointChaseOutranks
+        | KingAnswersCheck | KeyDefensivePoint | SelfInflicted | CaptureIntoMate | Undecided
+        | NineRounds | PawnCaptureCheck => &[],
     }
 }
 

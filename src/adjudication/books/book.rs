@@ -203,6 +203,14 @@ pub struct Readings {
     /// 参考图13: "伏炮打仕，白得红仕"), so a move that makes it so chases the
     /// piece. The other books count a legal recapture as a root.
     pub overloaded_root_is_false: bool,
+    /// A root's capture that gives up more elsewhere than it takes is no
+    /// threat (做根子捉子，得不偿失, CXA 参考图28), so a move that frees the
+    /// root (its charge steps out of the attack) makes its standing
+    /// capture a chase (图12: "炮８平９（捉）"). Read for a standing capture
+    /// only: the moved piece's own capture is judged by its target (图22's
+    /// rook, root of the horse b6, chases the pawn). The other books count
+    /// the capture as it stands.
+    pub root_capture_at_a_loss_is_no_threat: bool,
 }
 
 /// Which truly protected pieces count as chased because they are pinned and
@@ -351,6 +359,9 @@ pub enum Ground {
     /// the capturer's side a second capture that pays for the first (an
     /// overloaded root, 假根, CXA 28.16, 参考图13).
     RootOverloaded,
+    /// A standing capture made a chase by the move that freed its capturer,
+    /// a root whose capture gave up more than it took (CXA 图12, 参考图28).
+    RootFreed,
 }
 
 /// `&[A, B]` of a book's typed points, as the indices [`Book::cites`]

@@ -81,6 +81,8 @@ pub static BOOK: Book = Book {
         exchange_cutting_a_root_is_chase: true,
         // 假根 (28.16, 参考图13): an overloaded root is a false one.
         overloaded_root_is_false: true,
+        // 做根子捉子 (参考图28, 图12): a root's capture at a loss is no threat.
+        root_capture_at_a_loss_is_no_threat: true,
     },
     articles: ARTICLES,
     cites,
@@ -118,9 +120,9 @@ pub static BOOK: Book = Book {
         loss_after_warning: false,
     },
     provisional: Some(ByLang {
-        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy, quân đòi đổi trong nước chiếu rút ăn quân, nước giải sát, nước đổi quân phá căn, căn mà ăn lại thì bị chiếu hết, căn phải giữ hai quân và luật chín hiệp.",
-        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted, of a piece offered for exchange in a win by check, of a parry of mate, of an exchange that cuts a root, of a root whose recapture is mated, of an overloaded root and of the nine-round rule.",
-        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙、抽吃中的兑子、解杀、以兑断根、反吃被杀之根、一子护两子之假根与九回合规则的解读。",
+        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy, quân đòi đổi trong nước chiếu rút ăn quân, nước giải sát, nước đổi quân phá căn, căn mà ăn lại thì bị chiếu hết, căn phải giữ hai quân, quân làm căn được giải thoát và luật chín hiệp.",
+        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted, of a piece offered for exchange in a win by check, of a parry of mate, of an exchange that cuts a root, of a root whose recapture is mated, of an overloaded root, of a root set free and of the nine-round rule.",
+        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙、抽吃中的兑子、解杀、以兑断根、反吃被杀之根、一子护两子之假根、解脱根子与九回合规则的解读。",
     }),
 };
 
@@ -165,6 +167,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         RootCutByExchange => points![A26_5, F4],
         RootIntoMate => points![R25],
         RootOverloaded => points![R13],
+        RootFreed => points![F12],
         JointChase => points![F11],
         CheckOutranks => points![A26_9_1],
         JointChaseOutranks => points![A26_9_2, A26_9_3],
@@ -231,6 +234,8 @@ pub enum Point {
     F8,
     /// 图11: a joint chase by rook and cannon.
     F11,
+    /// 图12: a move that frees a root makes its capture a chase.
+    F12,
     /// 图13: self-inflicted (自毙): the parry of one's own exposure.
     F13,
     /// 图14: a pawn chasing on its own.
@@ -483,6 +488,13 @@ static ARTICLES: &[Article] = &[
         "车炮联合捉子，判捉。"
     ),
     figure!(
+        "CXA F12",
+        main "12",
+        "Quân làm căn mà ăn quân thì bỏ mất nhiều hơn được, không phải là dọa; nước giải thoát nó khiến nước ăn ấy thành bắt.",
+        "A root whose capture would give up more than it takes threatens nothing; the move that frees it makes that capture a chase.",
+        "做根子捉子，得不偿失者不算捉；走子解脱其根子之责，使其可以吃子，判捉。"
+    ),
+    figure!(
         "CXA F13",
         main "13",
         "Tự chuốc lấy (自毙): nước đỡ lại mối dọa hết do chính nước chiếu trước của mình gây ra không tính là dọa chiếu ăn quân; nếu bắt trực tiếp quân không căn thì vẫn là bắt.",
@@ -598,6 +610,7 @@ mod tests {
             Point::F7,
             Point::F8,
             Point::F11,
+            Point::F12,
             Point::F13,
             Point::F14,
             Point::F17,

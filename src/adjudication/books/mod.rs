@@ -243,6 +243,7 @@ mod tests {
             RootCutByExchange,
             RootIntoMate,
             RootOverloaded,
+            RootFreed,
         ];
         for target in Role::ALL {
             for by in Role::ALL {
