@@ -24,7 +24,7 @@ use super::replay::Replay;
 use super::threats::{
     Capture, Protection, Threat, ThreatKind, best_exchange, by_target, capture_at_a_loss,
     classification_unchanged_by, classify_capture, counts_as_chase, is_new, never_chased,
-    root_cuts_by_exchange, root_overloaded, takes_part,
+    recapture_loses, root_cuts_by_exchange, takes_part,
 };
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
@@ -850,21 +850,21 @@ impl<'r> Analysis<'r> {
     ///   recapture would let the mover mate by checks
     ///   ([`recaptures_into_mate`]); a search the budget cuts short decides
     ///   nothing;
-    /// - an overloaded root (参考图13: "伏炮打仕，白得红仕",
-    ///   [`Readings::overloaded_root_is_false`]): every recapture leaves the
-    ///   mover a second capture that pays for the first
-    ///   ([`root_overloaded`]).
+    /// - a recapture that loses (28.16's 假根; 参考图13: "伏炮打仕，白得红仕";
+    ///   参考图1: "伏前马进五吃象", [`Readings::losing_recapture_is_no_root`]):
+    ///   every recapture leaves the mover a second capture that pays for
+    ///   the first ([`recapture_loses`]).
     ///
     /// Not for a move that checks, answers a check or chases already. Made
     /// with the searches, only for a move a judgment needs.
     fn chases_of_false_roots(&mut self, p: &mut PlyAnalysis, boards: &Boards) {
-        let (into_mate, overloaded) = (
+        let (into_mate, losing) = (
             self.readings.capture_into_mate_is_no_threat,
-            self.readings.overloaded_root_is_false,
+            self.readings.losing_recapture_is_no_root,
         );
         // A move that chases already is judged a chase: the searches, one
         // per protected capture and recapture, would change no verdict.
-        if !(into_mate || overloaded) || p.check || p.evades_check || p.chases_as(&self.readings) {
+        if !(into_mate || losing) || p.check || p.evades_check || p.chases_as(&self.readings) {
             return;
         }
         let Boards {
@@ -886,11 +886,11 @@ impl<'r> Analysis<'r> {
                 continue;
             }
             let was_legal = before.is_legal(c);
-            if overloaded
-                && root_overloaded(mover_after, c)
-                && !(was_legal && root_overloaded(before, c))
+            if losing
+                && recapture_loses(mover_after, c)
+                && !(was_legal && recapture_loses(before, c))
             {
-                capture.flags.root_overloaded = true;
+                capture.flags.recapture_loses = true;
             } else if into_mate
                 && recaptures_into_mate(mover_after, c) == MateThreat::Mate
                 && !(was_legal && recaptures_into_mate(before, c) != MateThreat::None)

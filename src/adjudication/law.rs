@@ -171,8 +171,8 @@ const CHASE_READINGS: [ChaseReading; 6] = [
     (|f| f.root_cut_by_exchange, Ground::RootCutByExchange),
     // 不能离线 for a protector (参考图25): a root whose recapture is mated.
     (|f| f.root_into_mate, Ground::RootIntoMate),
-    // 假根 (参考图13): a root whose recapture gives up more than it saves.
-    (|f| f.root_overloaded, Ground::RootOverloaded),
+    // 假根 (参考图1, 参考图13): a root whose recapture loses more than it saves.
+    (|f| f.recapture_loses, Ground::RecaptureLoses),
     // 做根子捉子 (图12): a root's capture, at a loss until the move freed it.
     (|f| f.root_freed, Ground::RootFreed),
     // A standing chase the move's piece takes part in (联合捉, 图11, 图25).

@@ -118,9 +118,9 @@ pub struct ChaseFlags {
     pub root_into_mate: bool,
     /// The target is protected, but every recapture would leave the
     /// capturer's side a second capture that pays for the first: its root
-    /// is overloaded, a false one (假根, CXA 28.16, 参考图13), and the
-    /// capture chases it ([`root_overloaded`]).
-    pub root_overloaded: bool,
+    /// is a false one (假根, CXA 28.16, 参考图1, 参考图13), and the capture
+    /// chases it ([`recapture_loses`]).
+    pub recapture_loses: bool,
     /// The capture stood before the move, but then gave up more elsewhere
     /// than it took (做根子捉子，得不偿失, CXA 参考图28): the move freed the
     /// capturer, and its capture is the move's chase (图12,
@@ -236,7 +236,7 @@ fn merge(a: ChaseFlags, b: ChaseFlags, ka: ThreatKind, kb: ThreatKind) -> ChaseF
         pinned_capturer: a.pinned_capturer || b.pinned_capturer,
         root_cut_by_exchange: a.root_cut_by_exchange || b.root_cut_by_exchange,
         root_into_mate: a.root_into_mate || b.root_into_mate,
-        root_overloaded: a.root_overloaded || b.root_overloaded,
+        recapture_loses: a.recapture_loses || b.recapture_loses,
         root_freed: a.root_freed || b.root_freed,
     }
 }
@@ -520,24 +520,26 @@ pub fn root_cuts_by_exchange(pos: &Position) -> ArrayVec<Move, 4> {
     out
 }
 
-/// CXA 28.16 (假根: "形式上是根，实际上起不到充分保护作用") with 参考图13
-/// ("伏炮打仕，白得红仕"): whether the protected piece that the capture `c`
-/// of the side to move of `pos` takes has an overloaded root. Every legal
-/// recapture on its square must leave that side a second capture that wins
-/// by the complete exchange on its square, which the capture alone did not
-/// give it (the root's leaving made it), and that pays for the capturer
-/// given back: the target's value, less the capturer's, plus the second
-/// capture's gain, is more than nothing. Then the recapture costs the
-/// other side more than it saves, and the target is won. In 参考图13 the
-/// advisor e1 that would take back on d0 alone protects the cannon d2 the
-/// rook attacks.
+/// CXA 28.16 (假根: "形式上是根，实际上起不到充分保护作用"), with 28.3's
+/// "连续交换的手段": whether every recapture of the protected piece that the
+/// capture `c` of the side to move of `pos` takes loses more than it saves.
+/// Every legal recapture on its square must leave that side a second
+/// capture that wins by the complete exchange on its square, which it did
+/// not win before `c`, and that pays for the capturer given back: the
+/// target's value, less the capturer's, plus the second capture's gain, is
+/// more than nothing. The root is then a false one, and the target won.
+/// - 参考图13 ("伏炮打仕，白得红仕"): the advisor e1 that would take back on
+///   d0 alone protects the cannon d2 the rook attacks (an overloaded root);
+/// - 参考图1 ("伏前马进五吃象"): the elephant that would take back on e7
+///   lets the horse f4, its leg freed by the capture, take the rook g6.
 ///
 /// No recapture at all is no root to weigh: `false`. Nor is a root whose
-/// side has a capture to make first that checks or wins material: 参考图31's
-/// cannon takes the elephant with check before the horse takes back ("红方
-/// 可炮五进四打象，然后再马三进一吃炮…判闲"), a line the two captures do not
-/// read. Two captures deep: the figure's line.
-pub fn root_overloaded(pos: &Position, c: Move) -> bool {
+/// side has a capture to make first that checks or wins material, an
+/// answer the two captures do not read: 参考图31's cannon takes the
+/// elephant with check before the horse takes back ("红方可炮五进四打象，然后
+/// 再马三进一吃炮…判闲"); in AXF diagram 87 the red rook takes the black rook
+/// the capture uncovered. Two captures deep, no search.
+pub fn recapture_loses(pos: &Position, c: Move) -> bool {
     let (Some(capturer), Some(target)) = (pos.piece_at(c.from), pos.piece_at(c.to)) else {
         return false;
     };
@@ -554,8 +556,7 @@ pub fn root_overloaded(pos: &Position, c: Move) -> bool {
     if recaptures.is_empty() || counter {
         return false;
     }
-    let again = after.pass();
-    let won_anyway = |m: Move| again.is_legal(m) && exchange_gain(&again, m) > 0;
+    let won_anyway = |m: Move| pos.is_legal(m) && exchange_gain(pos, m) > 0;
     recaptures.iter().all(|&r| {
         let then = after.after(r);
         let mut pays = false;

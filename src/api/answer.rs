@@ -533,8 +533,8 @@ wire_enum! {
         RootCutByExchange = "root_cut_by_exchange",
         /// Every recapture would let the capturer's side mate: no root (29.4, 参考图25).
         RootIntoMate = "root_into_mate",
-        /// 假根: every recapture would give up a second piece that pays for the first (28.16, 参考图13).
-        RootOverloaded = "overloaded_root",
+        /// 假根: every recapture would let a second capture pay for the first (28.16, 参考图1, 参考图13).
+        RecaptureLoses = "recapture_loses",
         /// The capturer was a root whose capture gave up more than it took, and the move freed it (图12).
         RootFreed = "freed_root",
         /// The capture would let the other side mate: no threat (不能离线, 29.4, 图7).
@@ -903,7 +903,7 @@ fn chase_reasons(flags: &threats::ChaseFlags) -> Option<Vec<ChaseReason>> {
         (flags.exchange_gain, ChaseReason::ExchangeGain),
         (flags.root_cut_by_exchange, ChaseReason::RootCutByExchange),
         (flags.root_into_mate, ChaseReason::RootIntoMate),
-        (flags.root_overloaded, ChaseReason::RootOverloaded),
+        (flags.recapture_loses, ChaseReason::RecaptureLoses),
         (flags.root_freed, ChaseReason::RootFreed),
         (flags.into_mate, ChaseReason::IntoMate),
         (flags.pinned_capturer, ChaseReason::PinnedCapturer),

@@ -199,10 +199,11 @@ pub struct Readings {
     /// captures as they stand.
     pub exchange_cutting_a_root_is_chase: bool,
     /// A root whose every recapture would leave the other side a second
-    /// capture that pays for the first is a false one (假根, CXA 28.16;
-    /// 参考图13: "伏炮打仕，白得红仕"), so a move that makes it so chases the
-    /// piece. The other books count a legal recapture as a root.
-    pub overloaded_root_is_false: bool,
+    /// capture that pays for the first is a false one (假根, CXA 28.16, with
+    /// 28.3's "连续交换"; 参考图13: "伏炮打仕，白得红仕"; 参考图1: "伏前马进五
+    /// 吃象"), so a move that makes it so chases the piece. The other books
+    /// count a legal recapture as a root.
+    pub losing_recapture_is_no_root: bool,
     /// A root's capture that gives up more elsewhere than it takes is no
     /// threat (做根子捉子，得不偿失, CXA 参考图28), so a move that frees the
     /// root (its charge steps out of the attack) makes its standing
@@ -356,9 +357,9 @@ pub enum Ground {
     /// capturer's side mate (不能离线 for a protector, CXA 29.4, 参考图25).
     RootIntoMate,
     /// A protected piece chased because every recapture of it would leave
-    /// the capturer's side a second capture that pays for the first (an
-    /// overloaded root, 假根, CXA 28.16, 参考图13).
-    RootOverloaded,
+    /// the capturer's side a second capture that pays for the first (假根,
+    /// CXA 28.16, 参考图1, 参考图13).
+    RecaptureLoses,
     /// A standing capture made a chase by the move that freed its capturer,
     /// a root whose capture gave up more than it took (CXA 图12, 参考图28).
     RootFreed,

@@ -79,8 +79,8 @@ pub static BOOK: Book = Book {
         // A pawn's capture uncovering a check is a 捉 (26.8).
         pawn_capture_check_is_chase: true,
         exchange_cutting_a_root_is_chase: true,
-        // 假根 (28.16, 参考图13): an overloaded root is a false one.
-        overloaded_root_is_false: true,
+        // 假根 (28.16, 参考图1, 参考图13): a root whose recapture loses.
+        losing_recapture_is_no_root: true,
         // 做根子捉子 (参考图28, 图12): a root's capture at a loss is no threat.
         root_capture_at_a_loss_is_no_threat: true,
     },
@@ -120,9 +120,9 @@ pub static BOOK: Book = Book {
         loss_after_warning: false,
     },
     provisional: Some(ByLang {
-        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy, quân đòi đổi trong nước chiếu rút ăn quân, nước giải sát, nước đổi quân phá căn, căn mà ăn lại thì bị chiếu hết, căn phải giữ hai quân, quân làm căn được giải thoát và luật chín hiệp.",
-        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted, of a piece offered for exchange in a win by check, of a parry of mate, of an exchange that cuts a root, of a root whose recapture is mated, of an overloaded root, of a root set free and of the nine-round rule.",
-        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙、抽吃中的兑子、解杀、以兑断根、反吃被杀之根、一子护两子之假根、解脱根子与九回合规则的解读。",
+        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy, quân đòi đổi trong nước chiếu rút ăn quân, nước giải sát, nước đổi quân phá căn, căn mà ăn lại thì bị chiếu hết, căn mà ăn lại thì thiệt, quân làm căn được giải thoát và luật chín hiệp.",
+        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted, of a piece offered for exchange in a win by check, of a parry of mate, of an exchange that cuts a root, of a root whose recapture is mated, of a root whose recapture loses, of a root set free and of the nine-round rule.",
+        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙、抽吃中的兑子、解杀、以兑断根、反吃被杀之根、反吃得不偿失之假根、解脱根子与九回合规则的解读。",
     }),
 };
 
@@ -166,7 +166,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         ExchangeGain => points![A26_5, F26],
         RootCutByExchange => points![A26_5, F4],
         RootIntoMate => points![R25],
-        RootOverloaded => points![R13],
+        RecaptureLoses => points![R1, R13],
         RootFreed => points![F12],
         JointChase => points![F11],
         CheckOutranks => points![A26_9_1],
@@ -250,9 +250,11 @@ pub enum Point {
     F23,
     /// 图26: chasing an under-protected piece.
     F26,
+    /// 参考图1: a recapture that lets a second capture win is no root.
+    R1,
     /// 参考图8: nine rounds of forbidden moves, no repetition needed.
     R8,
-    /// 参考图13: an overloaded root, whose recapture gives up more, is false.
+    /// 参考图13: a root whose recapture gives up more is a false one.
     R13,
     /// 参考图25: a protector whose recapture would be mated is no root.
     R25,
@@ -544,6 +546,13 @@ static ARTICLES: &[Article] = &[
         "捉少根子，判捉。"
     ),
     figure!(
+        "CXA R1",
+        reference "1",
+        "Quân bảo vệ mà ăn lại thì để đối phương ăn tiếp một quân khác, thiệt hơn được, là căn giả: dọa ăn quân được nó bảo vệ là bắt.",
+        "A protector whose recapture would let a second capture win more than it saves is a false root: threatening the piece is a chase.",
+        "反吃后对方可再吃一子、得不偿失者，其根为假根；伏吃其所保之子，判捉。"
+    ),
+    figure!(
         "CXA R8",
         reference "8",
         "Chín hiệp liên tiếp đi nước cấm trên ba điểm trở lên thì phải đổi nước, không đổi bị xử thua, dù không có thế cờ nào lặp lại.",
@@ -618,6 +627,7 @@ mod tests {
             Point::F21,
             Point::F23,
             Point::F26,
+            Point::R1,
             Point::R8,
             Point::R13,
             Point::R25,

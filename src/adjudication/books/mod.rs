@@ -242,7 +242,7 @@ mod tests {
             PawnCaptureCheck,
             RootCutByExchange,
             RootIntoMate,
-            RootOverloaded,
+            RecaptureLoses,
             RootFreed,
         ];
         for target in Role::ALL {

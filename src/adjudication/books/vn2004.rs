@@ -47,7 +47,7 @@ pub static BOOK: Book = Book {
         pinned_capturer_losing_is_no_threat: false,
         pawn_capture_check_is_chase: false,
         exchange_cutting_a_root_is_chase: false,
-        overloaded_root_is_false: false,
+        losing_recapture_is_no_root: false,
         root_capture_at_a_loss_is_no_threat: false,
     },
     articles: ARTICLES,
@@ -121,7 +121,7 @@ fn cites(ground: Ground) -> &'static [u8] {
         CheckedBackSometimes => points![A24_4],
         // Readings of the CXA book only.
         MateThreats | AttacksInAnyMix | ExchangeGain | RootCutByExchange | RootIntoMate
-        | RootOverloaded | RootFreed | JointChase | CheckOutranks | JointChaseOutranks
+        | RecaptureLoses | RootFreed | JointChase | CheckOutranks | JointChaseOutranks
         | KingAnswersCheck | KeyDefensivePoint | SelfInflicted | CaptureIntoMate | Undecided
         | NineRounds | PawnCaptureCheck => &[],
         // The Vietnamese law has no such exception (23.3: "one or more pieces").
