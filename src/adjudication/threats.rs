@@ -31,7 +31,11 @@
 //! Under the CXA a chase that stood is also the move's when the moved piece
 //! takes part in it without capturing (a joint chase, 联合捉: [`takes_part`]),
 //! and a protected piece is chased when an even exchange on its protector
-//! would leave it to be won (以兑断根: [`root_cuts_by_exchange`]).
+//! would leave it to be won (以兑断根: [`root_cuts_by_exchange`]), or when
+//! every recapture of it would let a second capture win more (假根:
+//! [`recapture_loses`]); a standing capture that gave up more than it took
+//! is the move's when the move frees its capturer (做根子捉子:
+//! [`capture_at_a_loss`]).
 
 use arrayvec::ArrayVec;
 

@@ -417,6 +417,43 @@ def check_nine_rounds(desk, shots):
     page.click('[data-lang="en"]')
 
 
+# 参考图13 of the CXA 2020 book (tests/data/cxa2020_figures.tsv), its cycle played twice.
+R13_FEN = "3ak1b2/2P1a4/4b4/p7p/9/P1P2R2P/1r6p/1C2B4/4A4/2BA1K2c w - - 0 1"
+R13_MOVES = "b2d2 b3d3 d2b2 d3b3 " * 2
+
+
+def check_judged_moves(desk, shots):
+    """Issue 35: stepping onto a move of the judged cycle says, in words, what the ruling
+    found it does, each chase with the CXA reading that made it one (the answer's `reasons`):
+    in 参考图13 Black's rook on d3 chases the advisor d0 because its root's recapture loses."""
+    page = desk.page
+    desk.review(R13_MOVES.strip(), R13_FEN, ruleset="cxa2020")
+    expect(page.locator("#verdict")).to_have_text("Must change")
+    desk.settled()
+    page.click('#moves button[data-ply="6"]')
+    desk.expect_ply(6, 8)
+    expect(page.locator("#ply-judged")).to_have_text(
+        "This move is judged: chases the advisor d0 (every recapture loses).")
+    page.click('#moves button[data-ply="5"]')
+    desk.expect_ply(5, 8)
+    expect(page.locator("#ply-judged")).to_have_text("This move is judged: idle.")
+    page.click('#moves button[data-ply="8"]')
+    desk.expect_ply(8, 8)
+    expect(page.locator("#ply-judged")).to_have_text("This move is judged: chases the cannon b2.")
+    # Outside the cycle, nothing is said.
+    page.click('#moves button[data-ply="2"]')
+    desk.expect_ply(2, 8)
+    expect(page.locator("#ply-judged")).to_be_hidden()
+    page.click('#moves button[data-ply="6"]')
+    page.click('[data-lang="zh"]')
+    expect(page.locator("#ply-judged")).to_have_text("本着判为：捉士d0（假根：反吃得不偿失）。")
+    page.screenshot(path=str(shots / "35-judged-move.png"), full_page=True)
+    page.click('[data-lang="vi"]')
+    expect(page.locator("#ply-judged")).to_have_text(
+        "Nước này được xét là: bắt Sĩ d0 (căn giả: ăn lại thì thiệt).")
+    page.click('[data-lang="en"]')
+
+
 def vn_sheet_of(desk, case):
     """The public case written as a Vietnamese score sheet, as typed at a table: a title line,
     the players, its start position as a header line, then numbered moves in VN notation (each
@@ -1025,6 +1062,7 @@ def main():
             check_vn_sheet(desk, shots)
             check_mate(desk, shots)
             check_nine_rounds(desk, shots)
+            check_judged_moves(desk, shots)
             check_report_pdf(desk, shots, docs)
             check_board_marks(desk, shots)
             check_keyboard_play(desk, shots)

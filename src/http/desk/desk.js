@@ -48,6 +48,12 @@ const TEXT = {
     unread: 'Chưa phân xử được ván này', fixHint: 'Hãy sửa ván cờ rồi bấm «Phân xử» lại.',
     fenHint: 'Nếu ván không bắt đầu từ thế ban đầu, hãy dán FEN của thế khởi đầu vào ô «FEN khởi đầu».',
     notationHint: 'Có thể chọn cách ghi bằng tay ở ô «Cách ghi».',
+    judged: (parts) => `Nước này được xét là: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'chiếu', threatensMate: 'dọa hết', mateUndecided: 'chưa xác định được có dọa hết không',
+    idle: 'nhàn', chases: (piece, sq) => `bắt ${piece} ${sq}`, falselyProtected: 'căn giả',
+    reasons: {
+      joint: 'bắt phối hợp', exchange_gain: 'đổi quân thì lời', root_cut_by_exchange: 'đổi quân phá căn',
+      root_into_mate: 'ăn lại thì bị chiếu hết', recapture_loses: 'căn giả: ăn lại thì thiệt', freed_root: 'nước đi giải thoát quân bắt',
+    },
   },
   en: {
     title: "The arbiter's desk", apiDocs: 'API reference', board: 'Board', first: 'First', prev: 'Back',
@@ -91,6 +97,12 @@ const TEXT = {
     unread: 'This game could not be ruled on', fixHint: 'Correct the game, then press “Adjudicate” again.',
     fenHint: 'If the game did not start from the initial position, paste the start position\'s FEN into “Start FEN”.',
     notationHint: 'You can also choose the notation by hand under “Notation”.',
+    judged: (parts) => `This move is judged: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'check', threatensMate: 'threatens mate', mateUndecided: 'mate threat undecided',
+    idle: 'idle', chases: (piece, sq) => `chases the ${piece} ${sq}`, falselyProtected: 'falsely protected',
+    reasons: {
+      joint: 'a joint chase', exchange_gain: 'won by the exchange', root_cut_by_exchange: 'an exchange cuts its root',
+      root_into_mate: 'its recapture would be mated', recapture_loses: 'every recapture loses', freed_root: 'the move freed the capturer',
+    },
   },
   zh: {
     title: '裁判台', apiDocs: 'API 文档', board: '棋盘', first: '回到开头', prev: '后退', next: '前进',
@@ -131,6 +143,13 @@ const TEXT = {
     unread: '无法裁决此棋局', fixHint: '请改正棋谱后再按“裁决”。',
     fenHint: '如果对局不是从初始局面开始，请把起始局面的 FEN 贴到“起始 FEN”中。',
     notationHint: '也可以在“记谱法”中手动选择记谱法。',
+    judged: (parts) => `本着判为：${parts.join('；')}。`, because: (what, why) => `${what}（${why.join('、')}）`, check: '将', threatensMate: '杀', mateUndecided: '杀着未能判定',
+    idle: '闲', chases: (piece, sq) => `捉${piece}${sq}`, falselyProtected: '假根',
+    pieceOf: { red: { k: '帅', p: '兵' }, black: { k: '将', p: '卒' } },
+    reasons: {
+      joint: '联合捉', exchange_gain: '少根', root_cut_by_exchange: '以兑断根',
+      root_into_mate: '反吃被杀', recapture_loses: '假根：反吃得不偿失', freed_root: '解脱根子',
+    },
   },
 };
 
@@ -568,6 +587,39 @@ function badge(sign, label) {
   return span;
 }
 
+const ROLE_LETTER = { king: 'k', advisor: 'a', elephant: 'b', horse: 'n', rook: 'r', cannon: 'c', pawn: 'p' };
+
+// A piece of `side` named in the desk's language (Chinese names king and pawn by side).
+function pieceName(role, side) {
+  const letter = ROLE_LETTER[role] || role;
+  const own = t().pieceOf && t().pieceOf[side];
+  return (own && own[letter]) || entry(t().pieces, letter) || role;
+}
+
+// What ply `k` does as the ruling judged it (a move of the cycle, or of the nine rounds), in
+// words: its check, mate threat and chases, each chase with the reading that made it one;
+// empty for a ply the ruling did not judge.
+function judgedText(k) {
+  const r = state.ruling;
+  const judged = [...((r && r.repetition && r.repetition.cycle) || []),
+    ...((r && r.forbidden_run && r.forbidden_run.moves) || [])].find((m) => m.ply === k);
+  if (!judged) return '';
+  const tx = t();
+  const parts = [];
+  if (judged.check) parts.push(tx.check);
+  if (judged.mate_threat === 'mate') parts.push(tx.threatensMate);
+  if (judged.mate_threat === 'unknown') parts.push(tx.mateUndecided);
+  const chased = judged.side === 'red' ? 'black' : 'red';
+  for (const c of judged.chases || []) {
+    if (c.kind !== 'chase') continue;
+    const why = (c.reasons || []).map((reason) => entry(tx.reasons, reason)).filter(Boolean);
+    if (!why.length && c.protection === 'false_protection') why.push(tx.falselyProtected);
+    const chase = tx.chases(pieceName(c.role, chased), c.square);
+    parts.push(why.length ? tx.because(chase, why) : chase);
+  }
+  return tx.judged(parts.length ? parts : [tx.idle]);
+}
+
 function showStepper() {
   const slider = $('slider');
   slider.max = String(state.plies);
@@ -580,6 +632,9 @@ function showStepper() {
   const occ = rep ? [rep.first_ply, rep.previous_ply, rep.trigger_ply].indexOf(state.ply) : -1;
   const count = occ >= 0 ? ` · ${t().occOf(occ + 1)}` : '';
   $('ply-label').textContent = `${t().ply} ${state.ply}/${state.plies}${move}${count}`;
+  const judged = playing() ? '' : judgedText(state.ply);
+  $('ply-judged').textContent = judged;
+  $('ply-judged').hidden = !judged;
   // The ply in words, for screen readers (the board itself is not re-read at every step).
   const numbered = state.ply ? state.numbering[state.ply - 1] || '' : '';
   const side = numbered.endsWith('…') ? t().black : t().red;
