@@ -168,6 +168,12 @@ fn may_check(king: Square, sq: Square) -> bool {
 /// The budget ran out.
 struct OutOfBudget;
 
+/// One move of `budget` spent, or [`OutOfBudget`] if none is left.
+fn spend(budget: &mut u32) -> Result<(), OutOfBudget> {
+    *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
+    Ok(())
+}
+
 /// Can the side to move mate with `depth` checks at most?
 fn mates(
     pos: &Position,
@@ -179,7 +185,7 @@ fn mates(
         if spared.contains(m.to) {
             continue;
         }
-        *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
+        spend(budget)?;
         let after = pos.after(m);
         debug_assert!(after.is_check());
         let replies = after.legal_moves();
@@ -191,7 +197,7 @@ fn mates(
         }
         let mut every_reply_mated = true;
         for &r in &replies {
-            *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
+            spend(budget)?;
             if !mates(&after.after(r), depth - 1, SquareSet::EMPTY, budget)? {
                 every_reply_mated = false;
                 break;
@@ -247,10 +253,21 @@ pub fn wins_by_check_on(pos: &Position, square: Square) -> bool {
 }
 
 /// [`wins_by_check`], the line's last capture on `only` if given, the
-/// pieces on `spared` taken for nothing.
+/// pieces on `spared` taken for nothing. Within [`NODE_BUDGET`] moves; out
+/// of budget, no win is claimed.
 fn wins_by_check_ending_on(pos: &Position, only: Option<Square>, spared: SquareSet) -> bool {
-    let ends = |sq: Square| only.is_none_or(|o| o == sq) && !spared.contains(sq);
     let mut budget = NODE_BUDGET;
+    wins_by_check_within(pos, only, spared, &mut budget).unwrap_or(false)
+}
+
+/// [`wins_by_check_ending_on`], each move searched counted against `budget`.
+fn wins_by_check_within(
+    pos: &Position,
+    only: Option<Square>,
+    spared: SquareSet,
+    budget: &mut u32,
+) -> Result<bool, OutOfBudget> {
+    let ends = |sq: Square| only.is_none_or(|o| o == sq) && !spared.contains(sq);
     let mover = pos.turn();
     // What a capture on a square takes, nothing on `spared`.
     let value = |pos: &Position, sq: Square| {
@@ -258,10 +275,7 @@ fn wins_by_check_ending_on(pos: &Position, only: Option<Square>, spared: SquareS
         piece.map_or(0, |p| exchange_value(p, sq))
     };
     for m in checking_moves(pos) {
-        let Some(b) = budget.checked_sub(1) else {
-            return false;
-        };
-        budget = b;
+        spend(budget)?;
         let after = pos.after(m);
         let taken = value(pos, m.to);
         let replies = after.legal_moves();
@@ -270,10 +284,7 @@ fn wins_by_check_ending_on(pos: &Position, only: Option<Square>, spared: SquareS
         }
         let mut every_reply_loses = true;
         for &r in &replies {
-            let Some(b) = budget.checked_sub(1) else {
-                return false;
-            };
-            budget = b;
+            spend(budget)?;
             let lost = after.piece_at(r.to).map_or(0, |p| exchange_value(p, r.to));
             let then = after.after(r);
             debug_assert_eq!(then.turn(), mover);
@@ -298,10 +309,8 @@ fn wins_by_check_ending_on(pos: &Position, only: Option<Square>, spared: SquareS
                     break;
                 }
                 let taken_then = value(&then, c.to);
-                match capture_with_check_gain(&then, c, taken_then, ends, &mut budget) {
-                    Ok(Some(gain)) => best = best.max(gain),
-                    Ok(None) => {}
-                    Err(OutOfBudget) => return false,
+                if let Some(gain) = capture_with_check_gain(&then, c, taken_then, ends, budget)? {
+                    best = best.max(gain);
                 }
             }
             if taken - lost + best < MATERIAL_WON {
@@ -310,10 +319,10 @@ fn wins_by_check_ending_on(pos: &Position, only: Option<Square>, spared: SquareS
             }
         }
         if every_reply_loses {
-            return true;
+            return Ok(true);
         }
     }
-    false
+    Ok(false)
 }
 
 /// 一将一抽 (图16): what the capture `c` of the side to move of `pos` nets
@@ -334,7 +343,7 @@ fn capture_with_check_gain(
     if !board.king_attacked(pos.king(them), them) {
         return Ok(None);
     }
-    *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
+    spend(budget)?;
     let after = pos.after(c);
     let replies = after.legal_moves();
     if replies.is_empty() {
@@ -342,7 +351,7 @@ fn capture_with_check_gain(
     }
     let mut worst = i32::MAX;
     for &r in &replies {
-        *budget = budget.checked_sub(1).ok_or(OutOfBudget)?;
+        spend(budget)?;
         let lost = after.piece_at(r.to).map_or(0, |p| exchange_value(p, r.to));
         let then = after.after(r);
         if !then.has_legal_move() {
