@@ -789,6 +789,29 @@ impl From<xiangqi::Role> for Role {
     }
 }
 
+impl From<Side> for xiangqi::Color {
+    fn from(s: Side) -> xiangqi::Color {
+        match s {
+            Side::Red => xiangqi::Color::Red,
+            Side::Black => xiangqi::Color::Black,
+        }
+    }
+}
+
+impl From<Role> for xiangqi::Role {
+    fn from(r: Role) -> xiangqi::Role {
+        match r {
+            Role::King => xiangqi::Role::King,
+            Role::Advisor => xiangqi::Role::Advisor,
+            Role::Elephant => xiangqi::Role::Elephant,
+            Role::Horse => xiangqi::Role::Horse,
+            Role::Rook => xiangqi::Role::Rook,
+            Role::Cannon => xiangqi::Role::Cannon,
+            Role::Pawn => xiangqi::Role::Pawn,
+        }
+    }
+}
+
 impl From<GameEnd> for GameOver {
     fn from(end: GameEnd) -> GameOver {
         GameOver {

@@ -16,18 +16,23 @@
 
 use std::time::SystemTime;
 
-use super::answer::{GameOver, GameOverReason, Languages, Localized, Side, Verdict};
+use super::answer::{
+    ChaseReason, CycleMove, GameOver, GameOverReason, Languages, Localized, MateThreat, Protection,
+    Role, Side, ThreatKind, Verdict,
+};
 use super::arbiter::{Arbiter, Cancel, RuledGame};
 use super::diagram::ply_diagram;
 use super::error::ApiError;
 use super::request::{Game, Sheet};
 use super::time::{rfc3339, rfc3339_at};
+use crate::adjudication::explain::role_vi;
 use crate::adjudication::{Lang, RuleSet};
 use maud::{Markup, PreEscaped, html};
 
 use crate::diagram::svg;
 use crate::diagram::{Diagram, Labels};
 use crate::xiangqi::Color;
+use crate::xiangqi::notation::chinese;
 
 /// Most diagrams a report shows: the first plies of a longer cycle.
 pub const MAX_DIAGRAMS: usize = 6;
@@ -205,6 +210,7 @@ table{border-collapse:collapse}\
 figure{margin:0;break-inside:avoid}\
 figure svg{width:100%;height:auto;display:block}\
 figcaption{text-align:center;font-size:8pt}\
+.judged{display:block;font-size:7.5pt}\
 footer{margin-top:3mm;border-top:1px solid #999;font-size:8pt;color:#444}\
 .facts{width:100%;margin:1mm 0 2mm;font-size:9.5pt}\
 .facts th{text-align:left;font-weight:600;padding:.8mm 2mm .8mm 0;white-space:nowrap;width:1%}\
@@ -500,6 +506,15 @@ impl Page<'_> {
                                 @if let Some(i) = occurrences.iter().position(|&p| p == ply) {
                                     " " span.occ { (circled(i + 1)) }
                                 }
+                                @if let Some(m) = self.judged_move(ply) {
+                                    @for (i, &lang) in self.langs.iter().enumerate() {
+                                        @if i == 0 {
+                                            span.judged lang=(lang.code()) { (judged_text(m, lang)) }
+                                        } @else {
+                                            span.judged.second lang=(lang.code()) { (judged_text(m, lang)) }
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
@@ -591,6 +606,14 @@ impl Page<'_> {
         let mut last: Vec<usize> = plies[plies.len().saturating_sub(room)..].to_vec();
         last.extend(loss);
         last
+    }
+
+    /// The judged move of `ply`, a move of the cycle or of the nine rounds, if it is one.
+    fn judged_move(&self, ply: usize) -> Option<&CycleMove> {
+        let answer = &self.game.answer;
+        let cycle = answer.repetition.iter().flat_map(|r| &r.cycle);
+        let rounds = answer.forbidden_run.iter().flat_map(|r| &r.moves);
+        cycle.chain(rounds).find(|m| m.ply as usize == ply)
     }
 
     /// The move that lost, for a verdict of `loss`: the repetition's or the nine rounds'.
@@ -729,6 +752,22 @@ struct Words {
     draw: &'static str,
     red: &'static str,
     black: &'static str,
+    /// What a judged move does ([`judged_text`]): the start, the joiners, the end.
+    this_move: &'static str,
+    separator: &'static str,
+    end: &'static str,
+    gives_check: &'static str,
+    threatens_mate: &'static str,
+    mate_undecided: &'static str,
+    idle: &'static str,
+    /// A chase of the piece (named by [`Words::piece`]) on the square.
+    chases: fn(&str, &str) -> String,
+    /// Why a chase counts, after it: opened, joined, closed.
+    because: (&'static str, &'static str, &'static str),
+    falsely_protected: &'static str,
+    reason: fn(ChaseReason) -> &'static str,
+    /// A piece of a side, by its kind.
+    piece: fn(Role, Side) -> &'static str,
 }
 
 const VI: Words = Words {
@@ -775,6 +814,27 @@ const VI: Words = Words {
     draw: "Hòa",
     red: "Đỏ",
     black: "Đen",
+    this_move: "Nước này: ",
+    separator: "; ",
+    end: ".",
+    gives_check: "chiếu",
+    threatens_mate: "dọa hết",
+    mate_undecided: "chưa xác định được có dọa hết không",
+    idle: "nhàn",
+    chases: |piece, sq| format!("bắt {piece} {sq}"),
+    because: (" (", ", ", ")"),
+    falsely_protected: "căn giả",
+    reason: |r| match r {
+        ChaseReason::Joint => "bắt phối hợp",
+        ChaseReason::ExchangeGain => "đổi quân thì lời",
+        ChaseReason::RootCutByExchange => "đổi quân phá căn",
+        ChaseReason::RootIntoMate => "ăn lại thì bị chiếu hết",
+        ChaseReason::RecaptureLoses => "căn giả: ăn lại thì thiệt",
+        ChaseReason::RootFreed => "nước đi giải thoát quân bắt",
+        ChaseReason::IntoMate => "ăn thì bị chiếu hết",
+        ChaseReason::PinnedCapturer => "quân bắt bị ghim, đổi thì thiệt",
+    },
+    piece: |role, _| role_vi(role.into()),
 };
 
 const EN: Words = Words {
@@ -821,6 +881,28 @@ const EN: Words = Words {
     draw: "Draw",
     red: "Red",
     black: "Black",
+    this_move: "This move: ",
+    separator: "; ",
+    end: ".",
+    gives_check: "check",
+    threatens_mate: "threatens mate",
+    mate_undecided: "mate threat undecided",
+    idle: "idle",
+    chases: |piece, sq| format!("chases the {piece} {sq}"),
+    because: (" (", ", ", ")"),
+    falsely_protected: "falsely protected",
+    reason: |r| match r {
+        ChaseReason::Joint => "a joint chase",
+        ChaseReason::ExchangeGain => "won by the exchange",
+        ChaseReason::RootCutByExchange => "an exchange cuts its root",
+        ChaseReason::RootIntoMate => "its recapture would be mated",
+        ChaseReason::RecaptureLoses => "every recapture loses",
+        ChaseReason::RootFreed => "the move freed the capturer",
+        ChaseReason::IntoMate => "the capture would be mated",
+        ChaseReason::PinnedCapturer => "the pinned capturer would lose more",
+    },
+    // The pieces' English names are the contract's own words.
+    piece: |role, _| role.as_str(),
 };
 
 const ZH: Words = Words {
@@ -867,6 +949,27 @@ const ZH: Words = Words {
     draw: "和棋",
     red: "红方",
     black: "黑方",
+    this_move: "本着：",
+    separator: "；",
+    end: "。",
+    gives_check: "将",
+    threatens_mate: "杀",
+    mate_undecided: "杀着未能判定",
+    idle: "闲",
+    chases: |piece, sq| format!("捉{piece}{sq}"),
+    because: ("（", "、", "）"),
+    falsely_protected: "假根",
+    reason: |r| match r {
+        ChaseReason::Joint => "联合捉",
+        ChaseReason::ExchangeGain => "少根",
+        ChaseReason::RootCutByExchange => "以兑断根",
+        ChaseReason::RootIntoMate => "反吃被杀",
+        ChaseReason::RecaptureLoses => "假根：反吃得不偿失",
+        ChaseReason::RootFreed => "解脱根子",
+        ChaseReason::IntoMate => "不能离线",
+        ChaseReason::PinnedCapturer => "被牵子捉子",
+    },
+    piece: |role, side| chinese::piece_name(side.into(), role.into()),
 };
 
 fn words(lang: Lang) -> &'static Words {
@@ -875,6 +978,43 @@ fn words(lang: Lang) -> &'static Words {
         Lang::En => &EN,
         Lang::Zh => &ZH,
     }
+}
+
+/// What the judged move `m` (of the cycle, or of the nine rounds) does, as the ruling found
+/// it, in `lang`: its check, mate threat and chases, each chase with the CXA reading that
+/// made it one (the answer's `reasons`), or a falsely protected target; else idle.
+fn judged_text(m: &CycleMove, lang: Lang) -> String {
+    let w = words(lang);
+    let mut parts: Vec<String> = Vec::new();
+    if m.check {
+        parts.push(w.gives_check.to_owned());
+    }
+    match m.mate_threat {
+        Some(MateThreat::Mate) => parts.push(w.threatens_mate.to_owned()),
+        Some(MateThreat::Unknown) => parts.push(w.mate_undecided.to_owned()),
+        _ => {}
+    }
+    let chased = match m.side {
+        Side::Red => Side::Black,
+        Side::Black => Side::Red,
+    };
+    for c in m.chases.iter().filter(|c| c.kind == ThreatKind::Chase) {
+        let mut why: Vec<&str> = c.reasons.iter().flatten().map(|&r| (w.reason)(r)).collect();
+        if why.is_empty() && c.protection == Protection::FalseProtection {
+            why.push(w.falsely_protected);
+        }
+        let chase = (w.chases)((w.piece)(c.role, chased), &c.square);
+        let (open, join, close) = w.because;
+        parts.push(if why.is_empty() {
+            chase
+        } else {
+            format!("{chase}{open}{}{close}", why.join(join))
+        });
+    }
+    if parts.is_empty() {
+        parts.push(w.idle.to_owned());
+    }
+    format!("{}{}{}", w.this_move, parts.join(w.separator), w.end)
 }
 
 fn verdict_word(w: &Words, verdict: Verdict) -> &'static str {

@@ -433,24 +433,24 @@ def check_judged_moves(desk, shots):
     page.click('#moves button[data-ply="6"]')
     desk.expect_ply(6, 8)
     expect(page.locator("#ply-judged")).to_have_text(
-        "This move is judged: chases the advisor d0 (every recapture loses).")
+        "This move: chases the advisor d0 (every recapture loses).")
     page.click('#moves button[data-ply="5"]')
     desk.expect_ply(5, 8)
-    expect(page.locator("#ply-judged")).to_have_text("This move is judged: idle.")
+    expect(page.locator("#ply-judged")).to_have_text("This move: idle.")
     page.click('#moves button[data-ply="8"]')
     desk.expect_ply(8, 8)
-    expect(page.locator("#ply-judged")).to_have_text("This move is judged: chases the cannon b2.")
+    expect(page.locator("#ply-judged")).to_have_text("This move: chases the cannon b2.")
     # Outside the cycle, nothing is said.
     page.click('#moves button[data-ply="2"]')
     desk.expect_ply(2, 8)
     expect(page.locator("#ply-judged")).to_be_hidden()
     page.click('#moves button[data-ply="6"]')
     page.click('[data-lang="zh"]')
-    expect(page.locator("#ply-judged")).to_have_text("本着判为：捉士d0（假根：反吃得不偿失）。")
+    expect(page.locator("#ply-judged")).to_have_text("本着：捉仕d0（假根：反吃得不偿失）。")
     page.screenshot(path=str(shots / "35-judged-move.png"), full_page=True)
     page.click('[data-lang="vi"]')
     expect(page.locator("#ply-judged")).to_have_text(
-        "Nước này được xét là: bắt Sĩ d0 (căn giả: ăn lại thì thiệt).")
+        "Nước này: bắt Sĩ d0 (căn giả: ăn lại thì thiệt).")
     page.click('[data-lang="en"]')
 
 

@@ -459,3 +459,55 @@ async fn nine_rounds_of_forbidden_moves_are_marked_with_the_losing_move() {
         "the rounds' checks are drawn"
     );
 }
+
+/// The drawn moves' judged texts, in the page's languages, by ply.
+fn judged_at(doc: &roxmltree::Document, ply: &str) -> Vec<String> {
+    let figure = doc
+        .descendants()
+        .find(|n| n.tag_name().name() == "figure" && n.attribute("data-ply") == Some(ply))
+        .unwrap_or_else(|| panic!("no diagram of ply {ply}"));
+    figure
+        .descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.split_whitespace().any(|c| c == "judged"))
+        })
+        .map(text_of)
+        .collect()
+}
+
+/// Issue 35: under each drawn move of the cycle the report says what the ruling found it
+/// does, in each of the page's languages, each chase with the CXA reading that made it one
+/// (the answer's `reasons`). 参考图13: Black's rook on d3 chases the advisor d0, whose root's
+/// every recapture loses; Red's cannon moves are idle; the rook back on b3 chases the
+/// cannon b2.
+#[tokio::test]
+async fn each_drawn_move_says_what_it_was_judged() {
+    let app = law_app();
+    let moves = ["b2d2", "b3d3", "d2b2", "d3b3"].repeat(2);
+    let fen = "3ak1b2/2P1a4/4b4/p7p/9/P1P2R2P/1r6p/1C2B4/4A4/2BA1K2c w - - 0 1";
+    let game = json!({ "fen": fen, "moves": moves, "ruleset": "cxa2020" });
+    let html = report(&app, &game, "desk-judged").await;
+    let doc = xml(&html);
+    assert_eq!(
+        judged_at(&doc, "6"),
+        [
+            "Nước này: bắt Sĩ d0 (căn giả: ăn lại thì thiệt).",
+            "This move: chases the advisor d0 (every recapture loses).",
+        ]
+    );
+    assert_eq!(
+        judged_at(&doc, "5"),
+        ["Nước này: nhàn.", "This move: idle."]
+    );
+    assert_eq!(
+        judged_at(&doc, "8"),
+        ["Nước này: bắt Pháo b2.", "This move: chases the cannon b2."]
+    );
+    let zh = json!({ "fen": fen, "moves": moves, "ruleset": "cxa2020", "lang": "zh" });
+    let html = report(&app, &zh, "desk-judged-zh").await;
+    assert_eq!(
+        judged_at(&xml(&html), "6"),
+        ["本着：捉仕d0（假根：反吃得不偿失）。"]
+    );
+}

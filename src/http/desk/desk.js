@@ -48,7 +48,7 @@ const TEXT = {
     unread: 'Chưa phân xử được ván này', fixHint: 'Hãy sửa ván cờ rồi bấm «Phân xử» lại.',
     fenHint: 'Nếu ván không bắt đầu từ thế ban đầu, hãy dán FEN của thế khởi đầu vào ô «FEN khởi đầu».',
     notationHint: 'Có thể chọn cách ghi bằng tay ở ô «Cách ghi».',
-    judged: (parts) => `Nước này được xét là: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'chiếu', threatensMate: 'dọa hết', mateUndecided: 'chưa xác định được có dọa hết không',
+    judged: (parts) => `Nước này: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'chiếu', threatensMate: 'dọa hết', mateUndecided: 'chưa xác định được có dọa hết không',
     idle: 'nhàn', chases: (piece, sq) => `bắt ${piece} ${sq}`, falselyProtected: 'căn giả',
     reasons: {
       joint: 'bắt phối hợp', exchange_gain: 'đổi quân thì lời', root_cut_by_exchange: 'đổi quân phá căn',
@@ -97,7 +97,7 @@ const TEXT = {
     unread: 'This game could not be ruled on', fixHint: 'Correct the game, then press “Adjudicate” again.',
     fenHint: 'If the game did not start from the initial position, paste the start position\'s FEN into “Start FEN”.',
     notationHint: 'You can also choose the notation by hand under “Notation”.',
-    judged: (parts) => `This move is judged: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'check', threatensMate: 'threatens mate', mateUndecided: 'mate threat undecided',
+    judged: (parts) => `This move: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'check', threatensMate: 'threatens mate', mateUndecided: 'mate threat undecided',
     idle: 'idle', chases: (piece, sq) => `chases the ${piece} ${sq}`, falselyProtected: 'falsely protected',
     reasons: {
       joint: 'a joint chase', exchange_gain: 'won by the exchange', root_cut_by_exchange: 'an exchange cuts its root',
@@ -143,9 +143,9 @@ const TEXT = {
     unread: '无法裁决此棋局', fixHint: '请改正棋谱后再按“裁决”。',
     fenHint: '如果对局不是从初始局面开始，请把起始局面的 FEN 贴到“起始 FEN”中。',
     notationHint: '也可以在“记谱法”中手动选择记谱法。',
-    judged: (parts) => `本着判为：${parts.join('；')}。`, because: (what, why) => `${what}（${why.join('、')}）`, check: '将', threatensMate: '杀', mateUndecided: '杀着未能判定',
+    judged: (parts) => `本着：${parts.join('；')}。`, because: (what, why) => `${what}（${why.join('、')}）`, check: '将', threatensMate: '杀', mateUndecided: '杀着未能判定',
     idle: '闲', chases: (piece, sq) => `捉${piece}${sq}`, falselyProtected: '假根',
-    pieceOf: { red: { k: '帅', p: '兵' }, black: { k: '将', p: '卒' } },
+    pieceOf: { red: { k: '帅', a: '仕', b: '相', p: '兵' }, black: { k: '将', a: '士', b: '象', p: '卒' } },
     reasons: {
       joint: '联合捉', exchange_gain: '少根', root_cut_by_exchange: '以兑断根',
       root_into_mate: '反吃被杀', recapture_loses: '假根：反吃得不偿失', freed_root: '解脱根子',
