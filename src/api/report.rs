@@ -46,6 +46,45 @@ pub const MAX_LISTED_PLIES: usize = 120;
 /// Plies listed after the repetition's last one, when the list is cut.
 const PLIES_AFTER: usize = 10;
 
+/// What an A4 sheet holds, in millimetres, inside the style's margins (`@page`, 10 mm).
+const PRINTED_HEIGHT_MM: f32 = 277.0;
+/// The blocks of every page: the heading and its table of facts, the verdict, the
+/// signatures, the footer.
+const FIXED_HEIGHT_MM: f32 = 86.0;
+/// A section's heading, with its margins.
+const HEADING_MM: f32 = 8.0;
+/// A line of the body's font (9.5 pt, line height 1.4), and of the small one (8 pt).
+const LINE_MM: f32 = 4.7;
+const SMALL_LINE_MM: f32 = 4.0;
+/// The room between two articles.
+const ROW_GAP_MM: f32 = 0.6;
+/// The widths text is set in: the page's, an article's label and its summary.
+const BODY_WIDTH_MM: f32 = 182.0;
+const LABEL_WIDTH_MM: f32 = 32.0;
+const SUMMARY_WIDTH_MM: f32 = 148.0;
+/// A diagram's height, four to a row.
+const DIAGRAM_MM: f32 = 50.0;
+/// The smallest print scale, in percent, that [`Page::fit`] uses: the body's 9.5 pt prints
+/// at 7 pt.
+const SMALLEST_FIT: u32 = 75;
+/// How much longer than its estimate a page is taken to be: the largest shortfall measured
+/// (`Page::estimated_height_mm`, 5.4 % on 35 reports of every book and language) and a
+/// little more.
+const ESTIMATE_MARGIN: f32 = 1.06;
+
+/// A text's width in the body's font, in millimetres: an average character's for most, a
+/// full em for a CJK one.
+fn text_width_mm(text: &str) -> f32 {
+    text.chars()
+        .map(|c| if (c as u32) >= 0x2E80 { 3.35 } else { 1.75 })
+        .sum()
+}
+
+/// The lines a text of `width` millimetres takes in a column of `column` millimetres.
+fn lines_of(width: f32, column: f32) -> f32 {
+    (width / column).ceil().max(1.0)
+}
+
 /// What the page is made for: who asked, and when.
 #[derive(Debug, Clone, Copy)]
 pub struct Stamp<'a> {
@@ -226,6 +265,7 @@ footer{margin-top:3mm;border-top:1px solid #999;font-size:8pt;color:#444}\
 .line.chase-false{border-top-style:dotted;border-color:#7b3fa0}\
 .line.threat-true{border-top-style:dashed;border-color:#2e7d32}\
 section{break-inside:avoid}\
+@media print{.fit95{zoom:.95}.fit90{zoom:.9}.fit85{zoom:.85}.fit80{zoom:.8}.fit75{zoom:.75}}\
 @media print{body{padding:0}}";
 
 impl Page<'_> {
@@ -258,7 +298,10 @@ impl Page<'_> {
                     title { (self.words(|w| w.title)) }
                     style { (PreEscaped(STYLE)) }
                 }
-                body {
+                // Printed smaller where the page would not fit one sheet; the estimate is
+                // kept for whoever calibrates it against a browser's layout.
+                body class=[self.fit().map(|p| format!("fit{p}"))]
+                    data-estimated-mm=(format!("{:.0}", self.estimated_height_mm())) {
                     header {
                         h1 { (self.words(|w| w.title)) }
                         p.sub { (self.words(|w| w.ruleset)) (colon) (self.each(|l| ruleset.title(l))) }
@@ -464,21 +507,7 @@ impl Page<'_> {
     /// position repeated.
     fn diagrams(&self) -> Markup {
         let game = self.game;
-        let cycle: Vec<usize> = match &game.answer.repetition {
-            Some(r) => r.cycle.iter().map(|m| m.ply as usize).collect(),
-            None => Vec::new(),
-        };
-        let rounds = self.last_rounds();
-        let (heading, plies) = if !cycle.is_empty() {
-            (
-                self.words(|w| w.positions),
-                cycle.into_iter().take(MAX_DIAGRAMS).collect(),
-            )
-        } else if !rounds.is_empty() {
-            (self.words(|w| w.rounds_positions), rounds)
-        } else {
-            (self.words(|w| w.final_position), vec![game.plies()])
-        };
+        let (heading, plies) = self.drawn_plies();
         let labels = match self.langs {
             [Lang::Zh] => Labels::Zh,
             [Lang::En] => Labels::En,
@@ -606,6 +635,83 @@ impl Page<'_> {
         let mut last: Vec<usize> = plies[plies.len().saturating_sub(room)..].to_vec();
         last.extend(loss);
         last
+    }
+
+    /// The diagrams' heading and plies: the cycle's positions (at most [`MAX_DIAGRAMS`]), the
+    /// last rounds of forbidden moves, or the final position.
+    fn drawn_plies(&self) -> (String, Vec<usize>) {
+        let game = self.game;
+        let cycle: Vec<usize> = match &game.answer.repetition {
+            Some(r) => r.cycle.iter().map(|m| m.ply as usize).collect(),
+            None => Vec::new(),
+        };
+        let rounds = self.last_rounds();
+        if !cycle.is_empty() {
+            (
+                self.words(|w| w.positions),
+                cycle.into_iter().take(MAX_DIAGRAMS).collect(),
+            )
+        } else if !rounds.is_empty() {
+            (self.words(|w| w.rounds_positions), rounds)
+        } else {
+            (self.words(|w| w.final_position), vec![game.plies()])
+        }
+    }
+
+    /// The printed page's height, estimated in millimetres from its texts' lengths, as the
+    /// style sets it out (A4 less its margins holds [`PRINTED_HEIGHT_MM`]): each block's
+    /// lines at its font's line height, a character's width its font's average (a CJK
+    /// character's a full em), a diagram's height from its width. Measured against
+    /// Chromium's layout of the reports in `tests/it/report.rs`, within a few millimetres.
+    fn estimated_height_mm(&self) -> f32 {
+        let answer = &self.game.answer;
+        let langs = self.langs;
+        let mut height = FIXED_HEIGHT_MM;
+        if !answer.articles.is_empty() {
+            height += HEADING_MM;
+            for article in &answer.articles {
+                let summary: f32 = langs
+                    .iter()
+                    .map(|&l| text_width_mm(article.summary.get(l)))
+                    .sum();
+                let lines = lines_of(text_width_mm(&article.label), LABEL_WIDTH_MM)
+                    .max(lines_of(summary, SUMMARY_WIDTH_MM));
+                height += lines * LINE_MM + ROW_GAP_MM;
+            }
+        }
+        height += HEADING_MM;
+        for &l in langs {
+            height += lines_of(text_width_mm(answer.explanation.get(l)), BODY_WIDTH_MM) * LINE_MM;
+        }
+        let (first, last) = self.listed_plies();
+        let rows = self.rows(first, last).len() as f32;
+        height += HEADING_MM + (rows / 4.0).ceil() * SMALL_LINE_MM + 2.0 * SMALL_LINE_MM;
+        let (_, plies) = self.drawn_plies();
+        let judged = plies.iter().any(|&p| self.judged_move(p).is_some());
+        let caption_lines = 1.0
+            + if judged {
+                2.0 * langs.len() as f32
+            } else {
+                0.0
+            };
+        let diagram_rows = (plies.len() as f32 / 4.0).ceil();
+        height += HEADING_MM
+            + diagram_rows * (DIAGRAM_MM + caption_lines * SMALL_LINE_MM)
+            + 2.0 * SMALL_LINE_MM;
+        height
+    }
+
+    /// The print scale that fits the page on one A4 sheet, in steps of 5 %, no smaller than
+    /// [`SMALLEST_FIT`] (a longer page prints on two); `None` if it fits as it is. The
+    /// estimate is taken [`ESTIMATE_MARGIN`] longer: a signature block pushed onto a second
+    /// sheet is worse than a page printed a little smaller.
+    fn fit(&self) -> Option<u32> {
+        let estimate = self.estimated_height_mm() * ESTIMATE_MARGIN;
+        if estimate <= PRINTED_HEIGHT_MM {
+            return None;
+        }
+        let percent = (PRINTED_HEIGHT_MM / estimate * 100.0) as u32;
+        Some((percent / 5 * 5).max(SMALLEST_FIT))
     }
 
     /// The judged move of `ply`, a move of the cycle or of the nine rounds, if it is one.

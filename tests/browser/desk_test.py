@@ -451,6 +451,10 @@ def check_judged_moves(desk, shots):
     page.click('[data-lang="vi"]')
     expect(page.locator("#ply-judged")).to_have_text(
         "Nước này: bắt Sĩ d0 (căn giả: ăn lại thì thiệt).")
+    # Seven articles: the printed ruling is scaled to keep the signatures on its one sheet.
+    pdf = print_report(page, shots / "report-r13-vi.pdf")
+    subprocess.run(["pdftoppm", "-png", "-r", "70", "-singlefile", str(pdf),
+                    str(shots / "35-r13-report-vi")], check=True)
     page.click('[data-lang="en"]')
 
 

@@ -511,3 +511,44 @@ async fn each_drawn_move_says_what_it_was_judged() {
         ["本着：捉仕d0（假根：反吃得不偿失）。"]
     );
 }
+
+/// A page too long for one A4 sheet is printed smaller (a `fitNN` class on the body, NN
+/// the scale in percent, applied in print only), so that the signatures stay on the
+/// ruling's sheet: 参考图13 in Vietnamese and English cites seven articles. A short one is
+/// printed as it is. Chromium's print of both is checked to be one page in the desk's
+/// browser test.
+#[tokio::test]
+async fn a_long_page_is_printed_smaller_to_fit_one_sheet() {
+    let app = law_app();
+    let moves = ["b2d2", "b3d3", "d2b2", "d3b3"].repeat(2);
+    let fen = "3ak1b2/2P1a4/4b4/p7p/9/P1P2R2P/1r6p/1C2B4/4A4/2BA1K2c w - - 0 1";
+    let long = json!({ "fen": fen, "moves": moves, "ruleset": "cxa2020" });
+    let html = report(&app, &long, "desk-long").await;
+    let doc = xml(&html);
+    let body = doc
+        .descendants()
+        .find(|n| n.tag_name().name() == "body")
+        .unwrap();
+    let scale: u32 = body
+        .attribute("class")
+        .and_then(|c| c.strip_prefix("fit"))
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no fit class: {:?}", body.attribute("class")));
+    assert!(
+        (75..=95).contains(&scale) && scale.is_multiple_of(5),
+        "{scale}"
+    );
+    assert!(
+        html.contains(&format!(".fit{scale}{{zoom:")),
+        "the style scales fit{scale}"
+    );
+    let mut short = case("E3@3");
+    short["lang"] = json!("vi");
+    let html = report(&app, &short, "desk-short").await;
+    let doc = xml(&html);
+    let body = doc
+        .descendants()
+        .find(|n| n.tag_name().name() == "body")
+        .unwrap();
+    assert_eq!(body.attribute("class"), None);
+}
