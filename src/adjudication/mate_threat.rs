@@ -220,11 +220,12 @@ pub const MATERIAL_WON: i32 = 5;
 /// which, whatever the answer, a capture nets at least a horse's worth
 /// ([`MATERIAL_WON`]) more than the check cost, by the complete exchange
 /// on the captured piece's square, and no answer mates (CXA 29.4: "making
-/// the capture must not get one mated"). The capture may itself check
-/// (一将一抽, 图16: "退车可抽吃兵，同时将军，对手应将，继续吃掉黑车"): then
-/// it nets what it takes and, whatever the answer, the best capture after
-/// it. Two checks deep at most,
-/// bounded by [`NODE_BUDGET`]; out of budget, no.
+/// the capture must not get one mated"). A second check may come first:
+/// a capture that checks (一将一抽, 图16: "退车可抽吃兵，同时将军，对手应将，
+/// 继续吃掉黑车"), or a quiet check (连续照将: 图24's "红方可兵七平六将军弃兵
+/// 得车"); it nets what it takes and, whatever the answer, the best capture
+/// after it. Two checks deep at most, bounded by [`NODE_BUDGET`]; out of
+/// budget, no.
 pub fn wins_by_check(pos: &Position) -> bool {
     wins_by_check_ending_on(pos, None, SquareSet::EMPTY)
 }
@@ -304,13 +305,20 @@ fn wins_by_check_within(
                     captures.push(c);
                 }
             });
-            for c in captures {
-                if taken - lost + best >= MATERIAL_WON {
-                    break;
-                }
-                let taken_then = value(&then, c.to);
-                if let Some(gain) = capture_with_check_gain(&then, c, taken_then, ends, budget)? {
-                    best = best.max(gain);
+            // A second check: a capture that checks (一将一抽, 图16), or a quiet check
+            // (连续照将, 28.3: AXF diagram 98's rook checks the king up the palace and back,
+            // then takes the horse).
+            if taken - lost + best < MATERIAL_WON {
+                let quiet = checking_moves(&then).filter(|q| then.piece_at(q.to).is_none());
+                let seconds: Vec<Move> = captures.into_iter().chain(quiet).collect();
+                for c in seconds {
+                    if taken - lost + best >= MATERIAL_WON {
+                        break;
+                    }
+                    let taken_then = value(&then, c.to);
+                    if let Some(gain) = second_check_gain(&then, c, taken_then, ends, budget)? {
+                        best = best.max(gain);
+                    }
                 }
             }
             if taken - lost + best < MATERIAL_WON {
@@ -325,12 +333,14 @@ fn wins_by_check_within(
     Ok(false)
 }
 
-/// 一将一抽 (图16): what the capture `c` of the side to move of `pos` nets
-/// when it gives check: what it takes (`taken`), less the worst the answer
-/// takes back, plus the best complete exchange after that answer (on
-/// a square `ends` accepts). `None` if the capture gives no check, or some answer
-/// mates (29.4) or leaves no move; each answer counts against `budget`.
-fn capture_with_check_gain(
+/// A second check of a win by check: what the move `c` of the side to move
+/// of `pos` nets when it gives check, a capture (一将一抽, 图16) or a quiet
+/// move (连续照将): what it takes (`taken`, nothing for a quiet move), less
+/// the worst the answer takes back, plus the best complete exchange after
+/// that answer (on a square `ends` accepts). `None` if the move gives no
+/// check, or some answer mates (29.4) or leaves no move; each answer counts
+/// against `budget`.
+fn second_check_gain(
     pos: &Position,
     c: Move,
     taken: i32,
@@ -444,5 +454,19 @@ mod tests {
         let off_file =
             Position::from_fen("3a5/4ak3/9/9/r1b4R1/9/9/6C2/9/4K4 w - - 0 1").expect("legal FEN");
         assert!(!wins_by_check(&off_file));
+    }
+
+    /// 连续照将 (28.3; 图24): the rook checks on h9, the king steps to f8,
+    /// the rook checks again on h8, quietly, and whatever the king does the
+    /// rook takes the unprotected horse b8. With a black elephant on e7,
+    /// which can answer the first check by blocking on g9, the line wins
+    /// nothing.
+    #[test]
+    fn a_quiet_second_check_wins_by_check() {
+        let pos = Position::from_fen("5k3/1n7/9/9/9/9/7R1/9/9/4K4 w - - 0 1").expect("legal FEN");
+        assert!(wins_by_check(&pos));
+        let blocked =
+            Position::from_fen("5k3/1n7/4b4/9/9/9/7R1/9/9/4K4 w - - 0 1").expect("legal FEN");
+        assert!(!wins_by_check(&blocked));
     }
 }
