@@ -589,7 +589,7 @@ function badge(sign, label) {
 
 const ROLE_LETTER = { king: 'k', advisor: 'a', elephant: 'b', horse: 'n', rook: 'r', cannon: 'c', pawn: 'p' };
 
-// A piece of `side` named in the desk's language (Chinese names king and pawn by side).
+// A piece of `side` named in the desk's language (Chinese names four kinds by side: 帅/将, 仕/士, 相/象, 兵/卒).
 function pieceName(role, side) {
   const letter = ROLE_LETTER[role] || role;
   const own = t().pieceOf && t().pieceOf[side];
