@@ -987,6 +987,25 @@ mod tests {
             .expect("it takes no king")
     }
 
+    /// The two-capture readings (假根 and 做根子捉子) asked of every capture of
+    /// every position of a few pseudo-random games, with either side to
+    /// move: they answer (no panic, whatever the board), and each finds its
+    /// case somewhere, so that the walk reaches them.
+    #[test]
+    fn the_two_capture_readings_answer_on_random_boards() {
+        let (mut losing, mut at_a_loss) = (0, 0);
+        for_each_random_position(0x2545_F491_4F6C_DD1D, 60, 160, |pos| {
+            for p in [pos.clone(), pos.pass()] {
+                let standing = best_exchange(&p.pass(), None);
+                for c in p.legal_captures() {
+                    losing += usize::from(recapture_loses(&p, c));
+                    at_a_loss += usize::from(capture_at_a_loss(&p, c, standing));
+                }
+            }
+        });
+        assert!(losing > 0 && at_a_loss > 0, "{losing} {at_a_loss}");
+    }
+
     /// The premise of [`classification_unchanged_by`], checked on every
     /// position of a few pseudo-random games: whenever it says a move leaves
     /// a standing capture's classification alone, classifying the capture
