@@ -733,6 +733,10 @@ pub struct Ruleset {
     pub name: Localized,
     /// Whether it applies when a request names none.
     pub default: bool,
+    /// Whether it counts mate threats (杀) as attacks (`cxa2020`): a judged move that
+    /// neither checks nor has `mate_threat` was not searched for one, its side's verdict
+    /// turning on its other moves.
+    pub mate_threats: bool,
     /// Languages whose texts are our translation, not the book's own text, with a note
     /// saying so (`zh`: the Vietnamese law and the AXF rules as summarised here have no
     /// Chinese text of ours to quote).
@@ -967,6 +971,7 @@ impl From<adjudication::RuleSet> for Ruleset {
             id: r.id().to_owned(),
             name: Localized::new(Languages::All, |l| r.title(l).into()),
             default: r == adjudication::RuleSet::default(),
+            mate_threats: r.readings().mate_threats_attack,
             translations: book
                 .translations
                 .iter()

@@ -224,13 +224,19 @@ fn render(
     table: &[(Fact, Option<String>)],
     stamp: Stamp<'_>,
 ) -> String {
-    Page { game, langs, table }
-        .markup(ruleset, stamp)
-        .into_string()
+    Page {
+        game,
+        ruleset,
+        langs,
+        table,
+    }
+    .markup(stamp)
+    .into_string()
 }
 
 struct Page<'a> {
     game: &'a RuledGame<'a>,
+    ruleset: RuleSet,
     langs: &'a [Lang],
     table: &'a [(Fact, Option<String>)],
 }
@@ -285,7 +291,8 @@ impl Page<'_> {
     /// The whole page. Every text is escaped by the template (`maud`); only the style, the
     /// drawings (SVG written by `diagram::svg`, which escapes its own texts) and the XML
     /// prologue and `meta` (kept well-formed XML) go in as they are.
-    fn markup(&self, ruleset: RuleSet, stamp: Stamp<'_>) -> Markup {
+    fn markup(&self, stamp: Stamp<'_>) -> Markup {
+        let ruleset = self.ruleset;
         let answer = &self.game.answer;
         let lang = self.langs.first().copied().unwrap_or(Lang::Vi);
         let violator = match answer.violator {
@@ -550,11 +557,12 @@ impl Page<'_> {
                                     " " span.occ { (circled(i + 1)) }
                                 }
                                 @if let Some(m) = self.judged_move(ply) {
+                                    @let mates = self.counts_mate_threats();
                                     @for (i, &lang) in self.langs.iter().enumerate() {
                                         @if i == 0 {
-                                            span.judged lang=(lang.code()) { (judged_text(m, lang)) }
+                                            span.judged lang=(lang.code()) { (judged_text(m, lang, mates)) }
                                         } @else {
-                                            span.judged.second lang=(lang.code()) { (judged_text(m, lang)) }
+                                            span.judged.second lang=(lang.code()) { (judged_text(m, lang, mates)) }
                                         }
                                     }
                                 }
@@ -716,6 +724,12 @@ impl Page<'_> {
         height
     }
 
+    /// Whether the ruling's book counts mate threats (its judged moves then say whether the
+    /// search ran).
+    fn counts_mate_threats(&self) -> bool {
+        self.ruleset.readings().mate_threats_attack
+    }
+
     /// The judged move of `ply`, a move of the cycle or of the nine rounds, if it is one.
     fn judged_move(&self, ply: usize) -> Option<&CycleMove> {
         let answer = &self.game.answer;
@@ -868,6 +882,8 @@ struct Words {
     threatens_mate: &'static str,
     mate_undecided: &'static str,
     idle: &'static str,
+    /// A move of a book that counts mate threats which the ruling did not search.
+    not_weighed: &'static str,
     /// A chase of the piece (named by [`Words::piece`]) on the square.
     chases: fn(&str, &str) -> String,
     /// Why a chase counts, after it: opened, joined, closed.
@@ -929,6 +945,7 @@ const VI: Words = Words {
     threatens_mate: "dọa hết",
     mate_undecided: "chưa xác định được có dọa hết không",
     idle: "nhàn",
+    not_weighed: "không xét thêm (quyết định không phụ thuộc vào nước này)",
     chases: |piece, sq| format!("bắt {piece} {sq}"),
     because: (" (", ", ", ")"),
     falsely_protected: "căn giả",
@@ -996,6 +1013,7 @@ const EN: Words = Words {
     threatens_mate: "threatens mate",
     mate_undecided: "mate threat undecided",
     idle: "idle",
+    not_weighed: "not searched further (the verdict does not turn on it)",
     chases: |piece, sq| format!("chases the {piece} {sq}"),
     because: (" (", ", ", ")"),
     falsely_protected: "falsely protected",
@@ -1064,6 +1082,7 @@ const ZH: Words = Words {
     threatens_mate: "杀",
     mate_undecided: "杀着未能判定",
     idle: "闲",
+    not_weighed: "未再判定（裁决不取决于本着）",
     chases: |piece, sq| format!("捉{piece}{sq}"),
     because: ("（", "、", "）"),
     falsely_protected: "假根",
@@ -1090,8 +1109,10 @@ fn words(lang: Lang) -> &'static Words {
 
 /// What the judged move `m` (of the cycle, or of the nine rounds) does, as the ruling found
 /// it, in `lang`: its check, mate threat and chases, each chase with the CXA reading that
-/// made it one (the answer's `reasons`), or a falsely protected target; else idle.
-fn judged_text(m: &CycleMove, lang: Lang) -> String {
+/// made it one (the answer's `reasons`), or a falsely protected target; else idle, or, under
+/// a book that counts mate threats (`mate_threats`), not searched when it has no
+/// `mate_threat`.
+fn judged_text(m: &CycleMove, lang: Lang, mate_threats: bool) -> String {
     let w = words(lang);
     let mut parts: Vec<String> = Vec::new();
     if m.check {
@@ -1120,7 +1141,8 @@ fn judged_text(m: &CycleMove, lang: Lang) -> String {
         });
     }
     if parts.is_empty() {
-        parts.push(w.idle.to_owned());
+        let searched = !mate_threats || m.mate_threat.is_some();
+        parts.push(if searched { w.idle } else { w.not_weighed }.to_owned());
     }
     format!("{}{}{}", w.this_move, parts.join(w.separator), w.end)
 }

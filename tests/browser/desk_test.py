@@ -434,9 +434,14 @@ def check_judged_moves(desk, shots):
     desk.expect_ply(6, 8)
     expect(page.locator("#ply-judged")).to_have_text(
         "This move: chases the advisor d0 (every recapture loses).")
+    page.click('#moves button[data-ply="7"]')
+    desk.expect_ply(7, 8)
+    expect(page.locator("#ply-judged")).to_have_text("This move: idle.")
+    # Red's first cannon step was not searched: its other one is idle already.
     page.click('#moves button[data-ply="5"]')
     desk.expect_ply(5, 8)
-    expect(page.locator("#ply-judged")).to_have_text("This move: idle.")
+    expect(page.locator("#ply-judged")).to_have_text(
+        "This move: not searched further (the verdict does not turn on it).")
     page.click('#moves button[data-ply="8"]')
     desk.expect_ply(8, 8)
     expect(page.locator("#ply-judged")).to_have_text("This move: chases the cannon b2.")

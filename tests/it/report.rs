@@ -491,8 +491,8 @@ fn judged_at(doc: &roxmltree::Document, ply: &str) -> Vec<String> {
 /// Issue 35: under each drawn move of the cycle the report says what the ruling found it
 /// does, in each of the page's languages, each chase with the CXA reading that made it one
 /// (the answer's `reasons`). 参考图13: Black's rook on d3 chases the advisor d0, whose root's
-/// every recapture loses; Red's cannon moves are idle; the rook back on b3 chases the
-/// cannon b2.
+/// every recapture loses; Red's cannon move of ply 7 is idle, and its move of ply 5 was not
+/// searched; the rook back on b3 chases the cannon b2.
 #[tokio::test]
 async fn each_drawn_move_says_what_it_was_judged() {
     let app = law_app();
@@ -506,8 +506,16 @@ async fn each_drawn_move_says_what_it_was_judged() {
         ]
     );
     assert_eq!(
-        judged_at(&doc, "5"),
+        judged_at(&doc, "7"),
         ["Nước này: nhàn.", "This move: idle."]
+    );
+    // Red's cannon step of ply 5 was not searched: Red's move of ply 7 is idle already.
+    assert_eq!(
+        judged_at(&doc, "5"),
+        [
+            "Nước này: không xét thêm (quyết định không phụ thuộc vào nước này).",
+            "This move: not searched further (the verdict does not turn on it).",
+        ]
     );
     assert_eq!(
         judged_at(&doc, "8"),
@@ -556,4 +564,35 @@ async fn a_long_page_is_printed_smaller_to_fit_one_sheet() {
         .find(|n| n.tag_name().name() == "body")
         .unwrap();
     assert_eq!(body.attribute("class"), None);
+}
+
+/// Under a book that counts mate threats, a judged move the ruling did not search (no
+/// `mate_threat`: its side's verdict turns on its other moves) is not called idle. 图17 of
+/// the CXA 2020 book: Red checks, Black's king steps up (an answer to check, searched and
+/// idle), Red's rook steps back, and Black's king step back is left unsearched, Black's side
+/// having an idle move already.
+#[tokio::test]
+async fn a_move_the_ruling_did_not_search_says_so() {
+    let app = law_app();
+    let moves = ["b7b8", "d8d7", "b8b7", "d7d8"].repeat(2);
+    let game = json!({
+        "fen": "1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1",
+        "moves": moves,
+        "ruleset": "cxa2020",
+        "lang": "en",
+    });
+    let answer = ruling(&app, &game).await;
+    let last = &answer["repetition"]["cycle"][3];
+    assert_eq!(
+        (&last["ply"], &last["mate_threat"]),
+        (&json!(8), &Value::Null)
+    );
+    let doc_html = report(&app, &game, "desk-unsearched").await;
+    let doc = xml(&doc_html);
+    assert_eq!(judged_at(&doc, "5"), ["This move: check."]);
+    assert_eq!(judged_at(&doc, "6"), ["This move: idle."]);
+    assert_eq!(
+        judged_at(&doc, "8"),
+        ["This move: not searched further (the verdict does not turn on it)."]
+    );
 }

@@ -49,7 +49,7 @@ const TEXT = {
     fenHint: 'Nếu ván không bắt đầu từ thế ban đầu, hãy dán FEN của thế khởi đầu vào ô «FEN khởi đầu».',
     notationHint: 'Có thể chọn cách ghi bằng tay ở ô «Cách ghi».',
     judged: (parts) => `Nước này: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'chiếu', threatensMate: 'dọa hết', mateUndecided: 'chưa xác định được có dọa hết không',
-    idle: 'nhàn', chases: (piece, sq) => `bắt ${piece} ${sq}`, falselyProtected: 'căn giả',
+    idle: 'nhàn', notWeighed: 'không xét thêm (quyết định không phụ thuộc vào nước này)', chases: (piece, sq) => `bắt ${piece} ${sq}`, falselyProtected: 'căn giả',
     reasons: {
       joint: 'bắt phối hợp', exchange_gain: 'đổi quân thì lời', root_cut_by_exchange: 'đổi quân phá căn',
       root_into_mate: 'ăn lại thì bị chiếu hết', recapture_loses: 'căn giả: ăn lại thì thiệt', freed_root: 'nước đi giải thoát quân bắt',
@@ -98,7 +98,7 @@ const TEXT = {
     fenHint: 'If the game did not start from the initial position, paste the start position\'s FEN into “Start FEN”.',
     notationHint: 'You can also choose the notation by hand under “Notation”.',
     judged: (parts) => `This move: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'check', threatensMate: 'threatens mate', mateUndecided: 'mate threat undecided',
-    idle: 'idle', chases: (piece, sq) => `chases the ${piece} ${sq}`, falselyProtected: 'falsely protected',
+    idle: 'idle', notWeighed: 'not searched further (the verdict does not turn on it)', chases: (piece, sq) => `chases the ${piece} ${sq}`, falselyProtected: 'falsely protected',
     reasons: {
       joint: 'a joint chase', exchange_gain: 'won by the exchange', root_cut_by_exchange: 'an exchange cuts its root',
       root_into_mate: 'its recapture would be mated', recapture_loses: 'every recapture loses', freed_root: 'the move freed the capturer',
@@ -144,7 +144,7 @@ const TEXT = {
     fenHint: '如果对局不是从初始局面开始，请把起始局面的 FEN 贴到“起始 FEN”中。',
     notationHint: '也可以在“记谱法”中手动选择记谱法。',
     judged: (parts) => `本着：${parts.join('；')}。`, because: (what, why) => `${what}（${why.join('、')}）`, check: '将', threatensMate: '杀', mateUndecided: '杀着未能判定',
-    idle: '闲', chases: (piece, sq) => `捉${piece}${sq}`, falselyProtected: '假根',
+    idle: '闲', notWeighed: '未再判定（裁决不取决于本着）', chases: (piece, sq) => `捉${piece}${sq}`, falselyProtected: '假根',
     pieceOf: { red: { k: '帅', a: '仕', b: '相', p: '兵' }, black: { k: '将', a: '士', b: '象', p: '卒' } },
     reasons: {
       joint: '联合捉', exchange_gain: '少根', root_cut_by_exchange: '以兑断根',
@@ -617,7 +617,12 @@ function judgedText(k) {
     const chase = tx.chases(pieceName(c.role, chased), c.square);
     parts.push(why.length ? tx.because(chase, why) : chase);
   }
-  return tx.judged(parts.length ? parts : [tx.idle]);
+  if (!parts.length) {
+    // Under a book that counts mate threats, a move with no `mate_threat` was not searched.
+    const book = state.rulesets.find((b) => b.id === (state.game.ruleset || defaultRuleset()));
+    parts.push(book && book.mate_threats && !judged.mate_threat ? tx.notWeighed : tx.idle);
+  }
+  return tx.judged(parts);
 }
 
 function showStepper() {

@@ -213,6 +213,7 @@ impl Arbiter for FakeArbiter {
                     zh: "越南象棋法（2004年）".into(),
                 },
                 default: true,
+                mate_threats: false,
                 translations: vec![],
                 provisional: None,
                 articles: vec![],
