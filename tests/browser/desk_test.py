@@ -402,6 +402,10 @@ def check_nine_rounds(desk, shots):
     desk.settled()
     expect(page.locator("#moves td.cycle")).to_have_count(17)
     expect(page.locator('#moves button[data-ply="19"]')).to_contain_text("✗")
+    # A move of the rounds says what it was judged: the rook's first move checks.
+    page.click('#moves button[data-ply="1"]')
+    desk.expect_ply(1, 19)
+    expect(page.locator("#ply-judged")).to_have_text("This move: check.")
     expect(page.locator("#moves-legend")).to_have_text(
         "↻ the nine rounds of forbidden moves · ✗ losing move")
     page.screenshot(path=str(shots / "35-nine-rounds.png"), full_page=True)
