@@ -1082,7 +1082,7 @@ const ZH: Words = Words {
     threatens_mate: "杀",
     mate_undecided: "杀着未能判定",
     idle: "闲",
-    not_weighed: "未再判定（裁决不取决于本着）",
+    not_weighed: "未再判定（裁决不取决于此着）",
     chases: |piece, sq| format!("捉{piece}{sq}"),
     because: ("（", "、", "）"),
     falsely_protected: "假根",

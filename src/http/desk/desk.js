@@ -144,7 +144,7 @@ const TEXT = {
     fenHint: '如果对局不是从初始局面开始，请把起始局面的 FEN 贴到“起始 FEN”中。',
     notationHint: '也可以在“记谱法”中手动选择记谱法。',
     judged: (parts) => `本着：${parts.join('；')}。`, because: (what, why) => `${what}（${why.join('、')}）`, check: '将', threatensMate: '杀', mateUndecided: '杀着未能判定',
-    idle: '闲', notWeighed: '未再判定（裁决不取决于本着）', chases: (piece, sq) => `捉${piece}${sq}`, falselyProtected: '假根',
+    idle: '闲', notWeighed: '未再判定（裁决不取决于此着）', chases: (piece, sq) => `捉${piece}${sq}`, falselyProtected: '假根',
     pieceOf: { red: { k: '帅', a: '仕', b: '相', p: '兵' }, black: { k: '将', a: '士', b: '象', p: '卒' } },
     reasons: {
       joint: '联合捉', exchange_gain: '少根', root_cut_by_exchange: '以兑断根',
