@@ -748,18 +748,15 @@ impl<'r> Analysis<'r> {
             after,
             mover_after,
         } = boards;
-        let mut now = Vec::new();
-        mover_after.for_each_legal_capture(|c| now.push(c));
-        let mut had = Vec::new();
-        before.for_each_legal_capture(|c| had.push(c));
+        let (now, had) = (mover_after.legal_captures(), before.legal_captures());
         let id = self.ids_after(p);
         // 参考图35 ("解杀后形成炮捉车"): a side that faces a mate threat must
         // parry it; its captures are no threats until it has. Searched for
         // a move with a standing chase only.
         let mut parries_mate = None;
-        // The other side's best exchange before the move, were the mover to
-        // pass: what a capture gives up is weighed against it.
-        let mut standing_before = None;
+        // The other side's best exchange before the move (were the mover to
+        // pass) and after it: what a capture gives up is weighed against it.
+        let (mut standing_before, mut standing_after) = (None, None);
         for c in now {
             if c.from == p.mv.to
                 || !had.contains(&c)
@@ -785,7 +782,11 @@ impl<'r> Analysis<'r> {
                     c,
                     *standing_before.get_or_insert_with(|| best_exchange(&before.pass(), None)),
                 )
-                && !capture_at_a_loss(mover_after, c, best_exchange(after, None));
+                && !capture_at_a_loss(
+                    mover_after,
+                    c,
+                    *standing_after.get_or_insert_with(|| best_exchange(after, None)),
+                );
             if !out_of_check_win && !freed {
                 if !check_wins {
                     continue;
@@ -872,10 +873,8 @@ impl<'r> Analysis<'r> {
             after,
             mover_after,
         } = boards;
-        let mut now = Vec::new();
-        mover_after.for_each_legal_capture(|c| now.push(c));
         let id = self.ids_after(p);
-        for c in now {
+        for c in mover_after.legal_captures() {
             if chases_already(&self.readings, p, c.to) {
                 continue;
             }
