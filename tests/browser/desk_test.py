@@ -81,6 +81,12 @@ class Desk:
         )
         self.settled()
 
+    def judged(self, ply, plies):
+        """Steps onto ply `ply` from the move list; the line that says what it was judged."""
+        self.page.click(f'#moves button[data-ply="{ply}"]')
+        self.expect_ply(ply, plies)
+        return self.page.locator("#ply-judged")
+
     def click_square(self, square):
         """A click where a person would click: the middle of the square, on the piece if any."""
         # The board is redrawn after each answer: wait for the square of the board now shown.
@@ -403,9 +409,7 @@ def check_nine_rounds(desk, shots):
     expect(page.locator("#moves td.cycle")).to_have_count(17)
     expect(page.locator('#moves button[data-ply="19"]')).to_contain_text("✗")
     # A move of the rounds says what it was judged: the rook's first move checks.
-    page.click('#moves button[data-ply="1"]')
-    desk.expect_ply(1, 19)
-    expect(page.locator("#ply-judged")).to_have_text("This move: check.")
+    expect(desk.judged(1, 19)).to_have_text("This move: check.")
     expect(page.locator("#moves-legend")).to_have_text(
         "↻ the nine rounds of forbidden moves · ✗ losing move")
     page.screenshot(path=str(shots / "35-nine-rounds.png"), full_page=True)
@@ -434,26 +438,16 @@ def check_judged_moves(desk, shots):
     desk.review(R13_MOVES.strip(), R13_FEN, ruleset="cxa2020")
     expect(page.locator("#verdict")).to_have_text("Must change")
     desk.settled()
-    page.click('#moves button[data-ply="6"]')
-    desk.expect_ply(6, 8)
-    expect(page.locator("#ply-judged")).to_have_text(
+    expect(desk.judged(6, 8)).to_have_text(
         "This move: chases the advisor d0 (every recapture loses).")
-    page.click('#moves button[data-ply="7"]')
-    desk.expect_ply(7, 8)
-    expect(page.locator("#ply-judged")).to_have_text("This move: idle.")
+    expect(desk.judged(7, 8)).to_have_text("This move: idle.")
     # Red's first cannon step was not searched: its other one is idle already.
-    page.click('#moves button[data-ply="5"]')
-    desk.expect_ply(5, 8)
-    expect(page.locator("#ply-judged")).to_have_text(
+    expect(desk.judged(5, 8)).to_have_text(
         "This move: not searched further (the verdict does not turn on it).")
-    page.click('#moves button[data-ply="8"]')
-    desk.expect_ply(8, 8)
-    expect(page.locator("#ply-judged")).to_have_text("This move: chases the cannon b2.")
+    expect(desk.judged(8, 8)).to_have_text("This move: chases the cannon b2.")
     # Outside the cycle, nothing is said.
-    page.click('#moves button[data-ply="2"]')
-    desk.expect_ply(2, 8)
-    expect(page.locator("#ply-judged")).to_be_hidden()
-    page.click('#moves button[data-ply="6"]')
+    expect(desk.judged(2, 8)).to_be_hidden()
+    desk.judged(6, 8)
     page.click('[data-lang="zh"]')
     expect(page.locator("#ply-judged")).to_have_text("本着：捉仕d0（假根：反吃得不偿失）。")
     page.screenshot(path=str(shots / "35-judged-move.png"), full_page=True)
