@@ -58,6 +58,9 @@ pub struct ForbiddenRun {
     pub loss_ply: Option<usize>,
     /// The violator's next move was no attack: it changed.
     pub broken_at_ply: Option<usize>,
+    /// The violator's next move as judged, at `loss_ply` or `broken_at_ply`:
+    /// what made it the refusal to change, or the change.
+    pub next: Option<PlyAnalysis>,
     /// The moves of the nine rounds, `first_ply ..= last_ply`.
     pub plies: Vec<PlyAnalysis>,
     pub red: SideFinding,
@@ -87,7 +90,7 @@ pub fn find(book: RuleSet, replay: &Replay, analysis: &mut Analysis) -> Option<F
     verdict.grounds.insert(Ground::NineRounds);
     verdict.articles = law::cite(book, &verdict.grounds);
     // The violator's next move: attacking again is the refusal to change.
-    let (mut loss_ply, mut broken_at_ply) = (None, None);
+    let (mut loss_ply, mut broken_at_ply, mut next_move) = (None, None, None);
     if let Some(violator) = verdict.violator {
         let next = if violator == side {
             last_ply + 2
@@ -100,6 +103,7 @@ pub fn find(book: RuleSet, replay: &Replay, analysis: &mut Analysis) -> Option<F
             } else {
                 broken_at_ply = Some(next);
             }
+            next_move = analysis.plies_searched(next, next).pop();
         }
     }
     Some(ForbiddenRun {
@@ -109,6 +113,7 @@ pub fn find(book: RuleSet, replay: &Replay, analysis: &mut Analysis) -> Option<F
         points: points(&plies, side),
         loss_ply,
         broken_at_ply,
+        next: next_move,
         plies,
         red,
         black,

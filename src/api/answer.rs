@@ -359,6 +359,10 @@ pub struct ForbiddenRun {
     pub loss: Option<MoveRef>,
     /// The moves of the nine rounds, in order, each as a cycle's move is given.
     pub moves: Vec<CycleMove>,
+    /// The violator's next move (`loss_ply` or `broken_at_ply`), judged as the rounds' moves
+    /// are: what made it the refusal to change, or the change.
+    #[serde(default)]
+    pub next_move: Option<CycleMove>,
     /// What red did over the nine rounds.
     pub red: SidePattern,
     /// What black did over the nine rounds.

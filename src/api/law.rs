@@ -365,6 +365,7 @@ fn forbidden_run(
             .iter()
             .map(|p| cycle_move(replay, book, p, sent))
             .collect(),
+        next_move: run.next.as_ref().map(|p| cycle_move(replay, book, p, sent)),
         red: (&run.red).into(),
         black: (&run.black).into(),
     }

@@ -730,11 +730,12 @@ impl Page<'_> {
         self.ruleset.readings().mate_threats_attack
     }
 
-    /// The judged move of `ply`, a move of the cycle or of the nine rounds, if it is one.
+    /// The judged move of `ply`, a move of the cycle or of the nine rounds or the violator's
+    /// move after them, if it is one.
     fn judged_move(&self, ply: usize) -> Option<&CycleMove> {
         let answer = &self.game.answer;
         let cycle = answer.repetition.iter().flat_map(|r| &r.cycle);
-        let rounds = answer.forbidden_run.iter().flat_map(|r| &r.moves);
+        let rounds = (answer.forbidden_run.iter()).flat_map(|r| r.moves.iter().chain(&r.next_move));
         cycle.chain(rounds).find(|m| m.ply as usize == ply)
     }
 

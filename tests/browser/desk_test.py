@@ -410,6 +410,8 @@ def check_nine_rounds(desk, shots):
     expect(page.locator('#moves button[data-ply="19"]')).to_contain_text("✗")
     # A move of the rounds says what it was judged: the rook's first move checks.
     expect(desk.judged(1, 19)).to_have_text("This move: check.")
+    # So does the losing move, the refusal to change: it checks again.
+    expect(desk.judged(19, 19)).to_have_text("This move: check.")
     expect(page.locator("#moves-legend")).to_have_text(
         "↻ the nine rounds of forbidden moves · ✗ losing move")
     page.screenshot(path=str(shots / "35-nine-rounds.png"), full_page=True)

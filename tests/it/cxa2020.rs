@@ -704,15 +704,19 @@ fn cxa2020_r08_nine_rounds_of_forbidden_moves_must_change() {
     assert!(eight.forbidden_run.is_none());
 }
 
-/// 不变作负: the side's next move attacking again is the refusal, and loses.
+/// 不变作负: the side's next move attacking again is the refusal, and loses;
+/// the answer says what it did (the rook checks again).
 #[test]
 fn cxa2020_nine_rounds_then_another_attack_loses() {
     let r = nine_rounds_then(&["d7d8", "e7d7"], RuleSet::CXA2020);
     assert_eq!((r.verdict, r.violator), (Verdict::Loss, Some(Color::Red)));
-    assert_eq!(
-        r.forbidden_run.as_ref().and_then(|run| run.loss_ply),
-        Some(19)
-    );
+    let run = r.forbidden_run.as_ref().expect("nine rounds");
+    assert_eq!(run.loss_ply, Some(19));
+    let next = run.next.as_ref().expect("the refusal, judged");
+    assert_eq!((next.ply, next.side, next.check), (19, Color::Red, true));
+    // At the rounds' end, no next move yet.
+    let r = nine_rounds_then(&[], RuleSet::CXA2020);
+    assert!(r.forbidden_run.expect("nine rounds").next.is_none());
 }
 
 /// A move that does not attack after the ninth is the change: the play as

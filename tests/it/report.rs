@@ -458,6 +458,10 @@ async fn nine_rounds_of_forbidden_moves_are_marked_with_the_losing_move() {
         html.contains("class=\"arrow check\""),
         "the rounds' checks are drawn"
     );
+    // The losing move says what it was judged, as the rounds' moves do: it checks again.
+    assert_eq!(run["next_move"]["ply"], run["loss_ply"]);
+    assert_eq!(judged_at(&doc, "19"), ["本着：将。"]);
+    assert_eq!(judged_at(&doc, "17"), ["本着：将。"]);
 }
 
 /// 参考图13 of the CXA 2020 book, its cycle played twice, in the page's languages `extra` may

@@ -103,6 +103,7 @@ impl WriteJson for ForbiddenRun {
             "last": self.last,
             "loss"?: self.loss,
             "moves": self.moves,
+            "next_move"?: self.next_move,
             "red": self.red,
             "black": self.black,
         );

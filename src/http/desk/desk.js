@@ -596,13 +596,15 @@ function pieceName(role, side) {
   return (own && own[letter]) || entry(t().pieces, letter) || role;
 }
 
-// What ply `k` does as the ruling judged it (a move of the cycle, or of the nine rounds), in
-// words: its check, mate threat and chases, each chase with the reading that made it one;
-// empty for a ply the ruling did not judge.
+// What ply `k` does as the ruling judged it (a move of the cycle, of the nine rounds, or the
+// violator's move after them), in words: its check, mate threat and chases, each chase with
+// the reading that made it one; empty for a ply the ruling did not judge.
 function judgedText(k) {
   const r = state.ruling;
+  const run = r && r.forbidden_run;
   const judged = [...((r && r.repetition && r.repetition.cycle) || []),
-    ...((r && r.forbidden_run && r.forbidden_run.moves) || [])].find((m) => m.ply === k);
+    ...((run && run.moves) || []), ...((run && run.next_move && [run.next_move]) || [])]
+    .find((m) => m.ply === k);
   if (!judged) return '';
   const tx = t();
   const parts = [];
