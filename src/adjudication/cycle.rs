@@ -18,7 +18,7 @@ use arrayvec::ArrayVec;
 use super::books::Readings;
 use super::mate_threat::{
     MateThreat, mates_after_capture, recaptures_into_mate, threatens_mate, threatens_mate_sparing,
-    wins_by_check, wins_by_check_on, wins_by_check_sparing,
+    threatens_new_mate, wins_by_check, wins_by_check_on, wins_by_check_sparing,
 };
 use super::replay::Replay;
 use super::threats::{
@@ -1355,7 +1355,8 @@ impl<'r> Analysis<'r> {
     /// threat the move created, not one the mover had before it; a king's
     /// move answering check threatens nothing (26.1.3), and another piece's
     /// move answering check only a threat that was not there after the
-    /// mover's previous move (`own_last`, 26.1.4); and not a mate that
+    /// mover's previous move (`own_last`, 26.1.4), or a mate by a first check
+    /// that did not mate there (a new line, 图19); and not a mate that
     /// begins by taking a piece the move offers for exchange (`offered`).
     fn mate_threat(
         &mut self,
@@ -1384,9 +1385,15 @@ impl<'r> Analysis<'r> {
             && evades_check
             && let Some(own_last) = own_last
         {
+            // The mover threatened mate after its previous move already: the
+            // answer's threat counts only by a new mating line (图19: "平4应将后
+            // 增加了黑马退6的杀着").
             let standing = own_last.pass();
             if self.searched(&standing) == MateThreat::Mate {
-                return MateThreat::None;
+                return match threat {
+                    MateThreat::Mate => threatens_new_mate(mover_after, &standing),
+                    _ => MateThreat::None,
+                };
             }
         }
         threat

@@ -112,6 +112,34 @@ pub fn recaptures_into_mate(pos: &Position, c: Move) -> MateThreat {
     }
 }
 
+/// [`threatens_mate`], counting only a mate whose first check would not mate
+/// from `old` too (the same move there, the same side to move): a new mating
+/// line, where `old` threatened mate already (CXA 图19: "平4应将后增加了黑马退6
+/// 的杀着", an answer to check that adds a mate). Within [`MAX_CHECKS`] and
+/// [`NODE_BUDGET`] for both positions' searches; out of budget,
+/// [`MateThreat::Unknown`].
+pub fn threatens_new_mate(pos: &Position, old: &Position) -> MateThreat {
+    let mut budget = NODE_BUDGET;
+    let mut new_line = || -> Result<bool, OutOfBudget> {
+        for depth in 1..=MAX_CHECKS {
+            for m in checking_moves(pos) {
+                if mates_with(pos, m, depth, &mut budget)?
+                    && !(checking_moves(old).any(|o| o == m)
+                        && mates_with(old, m, MAX_CHECKS, &mut budget)?)
+                {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    };
+    match new_line() {
+        Ok(true) => MateThreat::Mate,
+        Ok(false) => MateThreat::None,
+        Err(OutOfBudget) => MateThreat::Unknown,
+    }
+}
+
 /// [`threatens_mate_sparing`] with `budget` checking moves at most.
 fn threatens_mate_within(pos: &Position, spared: SquareSet, budget: u32) -> MateThreat {
     threatens_mate_in(pos, spared, MAX_CHECKS, budget)
@@ -182,32 +210,33 @@ fn mates(
     budget: &mut u32,
 ) -> Result<bool, OutOfBudget> {
     for m in checking_moves(pos) {
-        if spared.contains(m.to) {
-            continue;
-        }
-        spend(budget)?;
-        let after = pos.after(m);
-        debug_assert!(after.is_check());
-        let replies = after.legal_moves();
-        if replies.is_empty() {
-            return Ok(true);
-        }
-        if depth == 1 {
-            continue;
-        }
-        let mut every_reply_mated = true;
-        for &r in &replies {
-            spend(budget)?;
-            if !mates(&after.after(r), depth - 1, SquareSet::EMPTY, budget)? {
-                every_reply_mated = false;
-                break;
-            }
-        }
-        if every_reply_mated {
+        if !spared.contains(m.to) && mates_with(pos, m, depth, budget)? {
             return Ok(true);
         }
     }
     Ok(false)
+}
+
+/// Does the check `m` of the side to move mate, whatever the answers, with
+/// `depth` checks at most (this one the first)?
+fn mates_with(pos: &Position, m: Move, depth: u32, budget: &mut u32) -> Result<bool, OutOfBudget> {
+    spend(budget)?;
+    let after = pos.after(m);
+    debug_assert!(after.is_check());
+    let replies = after.legal_moves();
+    if replies.is_empty() {
+        return Ok(true);
+    }
+    if depth == 1 {
+        return Ok(false);
+    }
+    for &r in &replies {
+        spend(budget)?;
+        if !mates(&after.after(r), depth - 1, SquareSet::EMPTY, budget)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// What a check must win to be 抽吃: a horse's or cannon's worth, so that
@@ -412,6 +441,26 @@ mod tests {
             threat("3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1"),
             MateThreat::Mate
         );
+    }
+
+    /// A mate threat is new by its line (图19's "增加了…杀着"): a first check
+    /// that mates here but not from the older position. The rook i8 holds
+    /// rank 8 and the king d0 the d-file, so a rook up to rank 9 mates.
+    #[test]
+    fn a_mate_by_a_new_first_check_is_a_new_threat() {
+        let pos = |fen: &str| Position::from_fen(fen).expect("legal FEN");
+        let old = pos("4k4/8R/9/9/9/9/9/9/9/R2K5 w - - 0 1");
+        assert_eq!(threatens_mate(&old), MateThreat::Mate, "a0a9 mates");
+        // The same position, or the same line beside a pawn that changes nothing: old.
+        assert_eq!(threatens_new_mate(&old, &old), MateThreat::None);
+        let pawn = pos("4k4/8R/9/9/9/9/P8/9/9/R2K5 w - - 0 1");
+        assert_eq!(threatens_new_mate(&pawn, &old), MateThreat::None);
+        // The rook on b0 mates by b0b9, a check the older position did not have.
+        let moved = pos("4k4/8R/9/9/9/9/9/9/9/1R1K5 w - - 0 1");
+        assert_eq!(threatens_new_mate(&moved, &old), MateThreat::Mate);
+        // No mate at all: none.
+        let none = pos("4k4/9/9/9/9/9/9/9/9/1R1K5 w - - 0 1");
+        assert_eq!(threatens_new_mate(&none, &old), MateThreat::None);
     }
 
     /// Two rooks mate a lone king by three checks down the palace's ranks;
