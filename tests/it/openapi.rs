@@ -26,6 +26,18 @@ fn spec() -> Value {
     serde_norway::from_str(include_str!("../../openapi.yaml")).expect("openapi.yaml is YAML")
 }
 
+/// A key written twice in one mapping (a schema's properties run into the next schema) is
+/// an error, not the last one silently kept, as a JSON value would keep it.
+#[test]
+fn the_spec_has_no_key_twice() {
+    let yaml = include_str!("../../openapi.yaml");
+    if let Err(e) = serde_norway::from_str::<serde_norway::Value>(yaml) {
+        panic!("openapi.yaml: {e}");
+    }
+    let twice = "components:\n  schemas:\n    A:\n      type: object\n      type: string\n";
+    assert!(serde_norway::from_str::<serde_norway::Value>(twice).is_err());
+}
+
 fn spec_routes(spec: &Value) -> BTreeSet<(String, String)> {
     let mut out = BTreeSet::new();
     for (path, item) in spec["paths"].as_object().unwrap() {
