@@ -479,6 +479,10 @@ pub struct CycleMove {
     /// and for a move that does not check; absent otherwise.
     #[serde(default)]
     pub mate_threat: Option<MateThreat>,
+    /// `true` when it threatens to win material by a check (抽吃), which a book that counts
+    /// it as a chase (`cxa2020`) weighs as one; absent otherwise.
+    #[serde(default)]
+    pub wins_by_check: Option<bool>,
 }
 
 wire_enum! {

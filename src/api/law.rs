@@ -467,5 +467,7 @@ fn cycle_move(replay: &Replay, book: RuleSet, p: &PlyAnalysis, sent: &Moves) -> 
         // checks nor chases.
         mate_threat: (book.readings().mate_threats_attack && p.searched && !p.check)
             .then_some(p.mate_threat.into()),
+        // Set only where the book counts 抽吃 as a chase.
+        wins_by_check: p.wins_by_check.then_some(true),
     }
 }

@@ -882,6 +882,8 @@ struct Words {
     gives_check: &'static str,
     threatens_mate: &'static str,
     mate_undecided: &'static str,
+    /// A threat to win material by a check (抽吃), which the CXA counts as a chase.
+    wins_by_check: &'static str,
     idle: &'static str,
     /// A move of a book that counts mate threats which the ruling did not search.
     not_weighed: &'static str,
@@ -945,6 +947,7 @@ const VI: Words = Words {
     gives_check: "chiếu",
     threatens_mate: "dọa hết",
     mate_undecided: "chưa xác định được có dọa hết không",
+    wins_by_check: "dọa chiếu rút ăn quân",
     idle: "nhàn",
     not_weighed: "không xét thêm (quyết định không phụ thuộc vào nước này)",
     chases: |piece, sq| format!("bắt {piece} {sq}"),
@@ -1013,6 +1016,7 @@ const EN: Words = Words {
     gives_check: "check",
     threatens_mate: "threatens mate",
     mate_undecided: "mate threat undecided",
+    wins_by_check: "threatens to win material by check",
     idle: "idle",
     not_weighed: "not searched further (the verdict does not turn on it)",
     chases: |piece, sq| format!("chases the {piece} {sq}"),
@@ -1082,6 +1086,7 @@ const ZH: Words = Words {
     gives_check: "将",
     threatens_mate: "杀",
     mate_undecided: "杀着未能判定",
+    wins_by_check: "伏抽吃",
     idle: "闲",
     not_weighed: "未再判定（裁决不取决于此着）",
     chases: |piece, sq| format!("捉{piece}{sq}"),
@@ -1123,6 +1128,9 @@ fn judged_text(m: &CycleMove, lang: Lang, mate_threats: bool) -> String {
         Some(MateThreat::Mate) => parts.push(w.threatens_mate.to_owned()),
         Some(MateThreat::Unknown) => parts.push(w.mate_undecided.to_owned()),
         _ => {}
+    }
+    if m.wins_by_check == Some(true) {
+        parts.push(w.wins_by_check.to_owned());
     }
     let chased = match m.side {
         Side::Red => Side::Black,

@@ -430,6 +430,9 @@ def check_nine_rounds(desk, shots):
 # 参考图13 of the CXA 2020 book (tests/data/cxa2020_figures.tsv), its cycle played twice.
 R13_FEN = "3ak1b2/2P1a4/4b4/p7p/9/P1P2R2P/1r6p/1C2B4/4A4/2BA1K2c w - - 0 1"
 R13_MOVES = "b2d2 b3d3 d2b2 d3b3 " * 2
+# 图16: Red's rook back threatens to win the rook by check (一将一抽车).
+F16_FEN = "3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w - - 0 1"
+F16_MOVES = "h6h9 f9f8 h9h6 f8f9 " * 2
 
 
 def check_judged_moves(desk, shots):
@@ -461,6 +464,10 @@ def check_judged_moves(desk, shots):
     subprocess.run(["pdftoppm", "-png", "-r", "70", "-singlefile", str(pdf),
                     str(shots / "35-r13-report-vi")], check=True)
     page.click('[data-lang="en"]')
+    # A threat to win material by check chases though it names no piece (图16).
+    desk.review(F16_MOVES.strip(), F16_FEN, ruleset="cxa2020")
+    desk.settled()
+    expect(desk.judged(7, 8)).to_have_text("This move: threatens to win material by check.")
 
 
 def vn_sheet_of(desk, case):

@@ -532,6 +532,40 @@ async fn each_drawn_move_says_what_it_was_judged() {
     );
 }
 
+/// 图16 of the CXA 2020 book: Red's rook back (车二退三) threatens to win the rook by check
+/// (一将一抽车), a chase though it names no piece. The answer marks it (`wins_by_check`), only
+/// under the book that counts it, and the printed ruling says it under the move.
+#[tokio::test]
+async fn a_threat_to_win_by_check_is_said_under_its_move() {
+    let app = law_app();
+    let moves = ["h6h9", "f9f8", "h9h6", "f8f9"].repeat(2);
+    let fen = "3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w - - 0 1";
+    let mut game = json!({ "fen": fen, "moves": moves, "ruleset": "cxa2020" });
+    let answer = ruling(&app, &game).await;
+    let cycle = answer["repetition"]["cycle"].as_array().unwrap();
+    let marked: Vec<u64> = cycle
+        .iter()
+        .filter(|m| m["wins_by_check"] == json!(true))
+        .map(|m| m["ply"].as_u64().unwrap())
+        .collect();
+    assert_eq!(marked, [7]);
+    let html = report(&app, &game, "desk-wins-by-check").await;
+    assert_eq!(
+        judged_at(&xml(&html), "7"),
+        [
+            "Nước này: dọa chiếu rút ăn quân.",
+            "This move: threatens to win material by check.",
+        ]
+    );
+    game["lang"] = json!("zh");
+    let html = report(&app, &game, "desk-wins-by-check-zh").await;
+    assert_eq!(judged_at(&xml(&html), "7"), ["本着：伏抽吃。"]);
+    game["ruleset"] = json!("vn2004");
+    let answer = ruling(&app, &game).await;
+    let cycle = answer["repetition"]["cycle"].as_array().unwrap();
+    assert!(cycle.iter().all(|m| m.get("wins_by_check").is_none()));
+}
+
 /// A page too long for one A4 sheet is printed smaller (a `fitNN` class on the body, NN
 /// the scale in percent, applied in print only), so that the signatures stay on the
 /// ruling's sheet: 参考图13 in Vietnamese and English cites seven articles. A short one is

@@ -165,6 +165,7 @@ impl WriteJson for CycleMove {
             "check": self.check,
             "chases": self.chases,
             "mate_threat"?: self.mate_threat,
+            "wins_by_check"?: self.wins_by_check,
         );
     }
 }

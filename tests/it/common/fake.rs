@@ -142,6 +142,7 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
                     reasons: None,
                 }],
                 mate_threat: None,
+                wins_by_check: None,
             }],
             red: SidePattern {
                 pattern: Pattern::PerpetualCheck,
