@@ -123,8 +123,11 @@ pub fn threatens_new_mate(pos: &Position, old: &Position) -> MateThreat {
     let mut new_line = || -> Result<bool, OutOfBudget> {
         for depth in 1..=MAX_CHECKS {
             for m in checking_moves(pos) {
+                // The same move is the same piece's, from and to the same points.
+                let same_piece = old.piece_at(m.from) == pos.piece_at(m.from);
                 if mates_with(pos, m, depth, &mut budget)?
-                    && !(checking_moves(old).any(|o| o == m)
+                    && !(same_piece
+                        && checking_moves(old).any(|o| o == m)
                         && mates_with(old, m, MAX_CHECKS, &mut budget)?)
                 {
                     return Ok(true);
