@@ -23,8 +23,8 @@ use super::mate_threat::{
 use super::replay::Replay;
 use super::threats::{
     Capture, Protection, Threat, ThreatKind, best_exchange, by_target, capture_at_a_loss,
-    classification_unchanged_by, classify_capture, counts_as_chase, is_new, never_chased,
-    recapture_loses, root_cuts_by_exchange, takes_part,
+    classification_unchanged_by, classify_capture, counts_as_chase, guards_the_screen, is_new,
+    never_chased, recapture_loses, root_cuts_by_exchange, takes_part,
 };
 use crate::xiangqi::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
@@ -1210,7 +1210,10 @@ impl<'r> Analysis<'r> {
                             capture,
                             defending_king,
                             attacking_king,
-                        ))
+                        )
+                        // A guard of a cannon's screen takes part from anywhere.
+                        && !(self.readings.joint_chase_by_participant
+                            && guards_the_screen(&mover_after, capture, mv.to)))
                         || after
                             .piece_at(capture.to)
                             .is_some_and(|target| never_chased(target, capture.to)))

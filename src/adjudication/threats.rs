@@ -412,17 +412,20 @@ pub fn counts_as_chase(readings: &Readings, kind: ThreatKind) -> bool {
 pub fn takes_part(pos: &Position, part: Square, capture: &Capture, readings: &Readings) -> bool {
     debug_assert_ne!(part, capture.from);
     let m = Move::new(capture.from, capture.target);
-    // A piece takes part only from where it touches the capture: on a line
+    if guards_the_screen(pos, m, part) {
+        return true;
+    }
+    // Otherwise a piece takes part only from where it touches the capture: on a line
     // with the target (a screen, a rook's or cannon's attack, a blocked or
     // opened line of a protector) or near it (a horse, an elephant's eye, a
     // horse's leg, an advisor), or so placed against one of the target's
     // protectors (a pin). Anywhere else its removal changes nothing.
+    let defender = pos.turn().other();
     let near = |sq: Square| {
         sq.file() == part.file()
             || sq.rank() == part.rank()
             || (sq.file().abs_diff(part.file()) <= 2 && sq.rank().abs_diff(part.rank()) <= 2)
     };
-    let defender = pos.turn().other();
     if !near(m.to) && !pos.board().attackers(m.to, defender).into_iter().any(near) {
         return false;
     }
@@ -430,16 +433,6 @@ pub fn takes_part(pos: &Position, part: Square, capture: &Capture, readings: &Re
     board.set(part, None);
     // The capturing cannon's screen.
     if !board.attackers(m.to, pos.turn()).contains(m.from) {
-        return true;
-    }
-    // The protector of the capturing cannon's screen, which the target
-    // could otherwise take (参考图39: "车马炮联合捉车").
-    if capture.attacker == Role::Cannon
-        && let Some(between) = pos.board().occupied_between(m.from, m.to)
-        && let Some(screen) = between.into_iter().next()
-        && pos.board().attackers(screen, defender).contains(m.to)
-        && pos.board().attackers(screen, pos.turn()).contains(part)
-    {
         return true;
     }
     let Some(without) = pos.without(part) else {
@@ -452,6 +445,23 @@ pub fn takes_part(pos: &Position, part: Square, capture: &Capture, readings: &Re
         !counts_as_chase(readings, w.kind)
             || (w.protection == Protection::True && capture.protection != Protection::True)
     })
+}
+
+/// 联合捉 by the protector of a screen (参考图39: "车马炮联合捉车"): whether the
+/// piece on `part` guards the screen of the capture `m` by a cannon of the
+/// side to move of `pos`, a screen the target could otherwise take. From
+/// wherever it guards it: a rook far down the screen's file as well.
+pub fn guards_the_screen(pos: &Position, m: Move, part: Square) -> bool {
+    let board = pos.board();
+    if pos.piece_at(m.from).is_some_and(|p| p.role == Role::Cannon)
+        && let Some(between) = board.occupied_between(m.from, m.to)
+        && let Some(screen) = between.into_iter().next()
+    {
+        board.attackers(screen, pos.turn().other()).contains(m.to)
+            && board.attackers(screen, pos.turn()).contains(part)
+    } else {
+        false
+    }
 }
 
 /// CXA 26.5 with 图4 ("进马则伏以炮换马多得一卒，判捉"), 以兑断根: the

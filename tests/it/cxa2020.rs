@@ -889,6 +889,22 @@ fn cxa2020_joint_chase_the_protector_of_the_screen_chases() {
     );
 }
 
+/// 联合捉 by the protector of a screen from afar (参考图39's reading; a
+/// position of our own): the red rook guards the horse b8, the cannon a8's
+/// screen, from b3 and b4, far from the black rook c8 the cannon chases and
+/// from both kings. Where it guards from does not matter: Red must change.
+#[test]
+fn cxa2020_joint_chase_the_protector_of_the_screen_chases_from_afar() {
+    let moves = ["b3b4", "e9e8", "b4b3", "e8e9"];
+    let r = own("4k4/CNr6/9/9/9/9/1R7/9/9/3K5 w - - 0 1", &moves, 2);
+    assert_eq!(
+        (r.verdict, r.violator),
+        (Verdict::MustChange, Some(Color::Red))
+    );
+    let rep = r.repetition.as_ref().expect("a repetition");
+    assert!(rep.red.grounds.contains(&Ground::JointChase));
+}
+
 /// 以兑断根 (图4: "进马则伏以炮换马多得一卒，判捉"), a position of our own: the
 /// red horse steps from d5 to f6, where it attacks the crossed pawn e4, which
 /// the black horse c5 protects; and it opens the cannon i5's line over the
