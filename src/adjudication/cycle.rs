@@ -269,6 +269,29 @@ fn joint_by_participant(readings: &Readings, before: &Position, mv: Move, c: &Ca
         && !before.is_check()
 }
 
+/// The move `mv` played from `own_last` (after the mover's previous move, the other side to
+/// move) as though the other side had passed: an answer to check without the check.
+fn played_alone(own_last: &Position, mv: Move) -> Option<Position> {
+    let mut alone = own_last.pass();
+    alone.play(mv).ok()?;
+    Some(alone)
+}
+
+/// 自毙 (CXA 参考图19): the chase `c` of a move answering check is the check's doing when
+/// the answer played without the check (`alone`, the other side to move; `alone_mover`, the
+/// mover to move) has the same capture, weaker: the checking move took away what made it no
+/// chase (参考图19: the rook that left g3 to check protected the cannon g1).
+fn made_by_the_check(
+    alone: &Position,
+    alone_mover: &Position,
+    c: &Capture,
+    readings: &Readings,
+) -> bool {
+    let m = Move::new(c.from, c.target);
+    alone_mover.legal_captures().contains(&m)
+        && classify_capture(alone_mover, alone, m, readings).is_some_and(|o| o.kind < c.kind)
+}
+
 /// The pieces the move `p` offers for exchange (兑), from `after` (the
 /// other side to move; `mover_after` is the mover's turn): those of its own
 /// kind the moved piece could take, whether or not the capture is new, and
@@ -963,7 +986,7 @@ impl<'r> Analysis<'r> {
         let wins = self.readings.check_wins_are_chases
             && mate != MateThreat::Mate
             && !(p.evades_check && p.role == Role::King)
-            && self.wins_by_check_newly(before, mover_after, own_last, offered);
+            && self.wins_by_check_newly(before, mover_after, own_last, offered, p.mv);
         (mate, wins)
     }
 
@@ -1260,6 +1283,15 @@ impl<'r> Analysis<'r> {
                         || views.classified_known(had, &standing_pos, || own_last, readings);
                     is_new(&standing_pos, mv, c, had.is_some(), old_capture)
                 });
+                // 自毙 (参考图19): a chase the check itself made is the checker's doing.
+                if self.readings.self_inflicted_exposure
+                    && !self.fresh.is_empty()
+                    && let Some(alone) = played_alone(own_last, mv)
+                {
+                    let (alone_mover, readings) = (alone.pass(), &self.readings);
+                    self.fresh
+                        .retain(|c| !made_by_the_check(&alone, &alone_mover, c, readings));
+                }
             }
         }
         let threats = by_target(&self.fresh)
@@ -1324,14 +1356,16 @@ impl<'r> Analysis<'r> {
     /// Whether the mover, to move again in `mover_after`, wins material by
     /// a check, and could not from `before` (the same side to move), nor,
     /// answering a check, after its own previous move (`own_last`, CXA
-    /// 26.1.4): a threat the move created, the pieces the move offers for
-    /// exchange (`offered`) won for nothing (图2, 图9).
+    /// 26.1.4), and would, answering a check, with the move `mv` played
+    /// there (自毙, 参考图19): a threat the move created, the pieces the move
+    /// offers for exchange (`offered`) won for nothing (图2, 图9).
     fn wins_by_check_newly(
         &mut self,
         before: &Position,
         mover_after: &Position,
         own_last: Option<&Position>,
         offered: SquareSet,
+        mv: Move,
     ) -> bool {
         if !self.check_wins(mover_after) || self.check_wins(before) {
             return false;
@@ -1340,7 +1374,17 @@ impl<'r> Analysis<'r> {
             return false;
         }
         match own_last {
-            Some(own_last) if before.is_check() => !self.check_wins(&own_last.pass()),
+            Some(own_last) if before.is_check() => {
+                if self.check_wins(&own_last.pass()) {
+                    return false;
+                }
+                // 自毙 (参考图19): a win the answer would not make without the check is
+                // the check's doing.
+                let made_by_the_check = self.readings.self_inflicted_exposure
+                    && played_alone(own_last, mv)
+                        .is_some_and(|alone| !self.check_wins(&alone.pass()));
+                !made_by_the_check
+            }
             _ => true,
         }
     }

@@ -159,7 +159,10 @@ pub struct Readings {
     /// threat the mover's own previous check let the other side make (the
     /// reply was forced) is judged by its direct effects: a win by check
     /// (抽吃) it also threatens is no chase; a direct chase still is (图13's
-    /// caption: "如黑方中炮无根…判捉").
+    /// caption: "如黑方中炮无根…判捉"). And a move answering check chases
+    /// nothing the check itself made (参考图19): a capture it has that,
+    /// played without the check, would be weaker, or a win by check it would
+    /// not have then.
     pub self_inflicted_exposure: bool,
     /// 不能离线 (CXA 29.4, 图7, 图10): a capture after which the other side
     /// mates by checks is no threat ("making the capture must not get one

@@ -63,7 +63,8 @@ pub static BOOK: Book = Book {
         nine_rounds: true,
         // 守和要点 (26.2, 图18; 参考图19, two attacking pieces, is no such case).
         key_defensive_point: true,
-        // 自毙 (图13): the parry of one's own exposure wins nothing by check.
+        // 自毙 (图13, 参考图19): the parry of one's own exposure wins nothing by
+        // check; an answer to check chases nothing the check made.
         self_inflicted_exposure: true,
         // 不能离线 (29.4, 图7, 图10): a capture into mate is no threat.
         capture_into_mate_is_no_threat: true,
@@ -120,9 +121,9 @@ pub static BOOK: Book = Book {
         loss_after_warning: false,
     },
     provisional: Some(ByLang {
-        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy, quân đòi đổi trong nước chiếu rút ăn quân, nước giải sát, nước đổi quân phá căn, căn mà ăn lại thì bị chiếu hết, căn mà ăn lại thì thiệt, quân làm căn được giải thoát và luật chín hiệp.",
-        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted, of a piece offered for exchange in a win by check, of a parry of mate, of an exchange that cuts a root, of a root whose recapture is mated, of a root whose recapture loses, of a root set free and of the nine-round rule.",
-        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙、抽吃中的兑子、解杀、以兑断根、反吃被杀之根、反吃得不偿失之假根、解脱根子与九回合规则的解读。",
+        vi: "Tạm thời: dựng lại từ các hình minh họa của luật 2020 theo bản chép của một bên thứ ba, chưa đối chiếu với văn bản chính thức. Các điểm suy luận: nước dọa hết tìm trong tối đa bốn nước chiếu liên tiếp; giá trị quân khi đổi quân; bảng xếp hạng khi hai bên cùng phạm luật; cách hiểu điểm thủ hòa, nước tự chuốc lấy, quân đòi đổi trong nước chiếu rút ăn quân, nước giải sát, nước đổi quân phá căn, căn mà ăn lại thì bị chiếu hết, căn mà ăn lại thì thiệt, quân làm căn được giải thoát, tính mới của nước dọa hết xét theo nước chiếu đầu tiên, và luật chín hiệp.",
+        en: "Provisional: reconstructed from the 2020 rulebook's illustrated cases as transcribed by a third party, not checked against the official text. Points resting on inference: mate threats searched up to four checks in a row; the values in a complete exchange; the grading when both sides play forbidden moves; the reading of the key defensive point, of the self-inflicted, of a piece offered for exchange in a win by check, of a parry of mate, of an exchange that cuts a root, of a root whose recapture is mated, of a root whose recapture loses, of a root set free, of a mate threat's newness by its first check, and of the nine-round rule.",
+        zh: "暂定：据第三方转录的2020年规则图例重建，未与官方文本核对。属推断的要点：杀着只搜索至多连续四步将军；完整交换的子力价值；双方均为禁止着法时的轻重分级；守和要点、自毙、抽吃中的兑子、解杀、以兑断根、反吃被杀之根、反吃得不偿失之假根、解脱根子、按首步将军判断杀着是否新生与九回合规则的解读。",
     }),
 };
 
