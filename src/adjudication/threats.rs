@@ -405,7 +405,8 @@ pub fn counts_as_chase(readings: &Readings, kind: ThreatKind) -> bool {
 /// attacker the complete exchange needs), or its target has a legal
 /// recapture it has not with the piece (the piece cut the root: 断根, as a
 /// capture that uncovers its check, 参考图11), or the piece guards the
-/// capturing cannon's screen, which the target could take (参考图39).
+/// capturing cannon's screen, which the other side could take (参考图39,
+/// 参考图15).
 /// Otherwise, a piece whose removal
 /// would expose either king (a position that cannot stand, the mover in
 /// check, the capture now illegal) takes no part.
@@ -447,17 +448,19 @@ pub fn takes_part(pos: &Position, part: Square, capture: &Capture, readings: &Re
     })
 }
 
-/// 联合捉 by the protector of a screen (参考图39: "车马炮联合捉车"): whether the
+/// 联合捉 by the protector of a screen (参考图39: "车马炮联合捉车", the target
+/// could take it; 参考图15: "车8退2（捉）", another piece could): whether the
 /// piece on `part` guards the screen of the capture `m` by a cannon of the
-/// side to move of `pos`, a screen the target could otherwise take. From
-/// wherever it guards it: a rook far down the screen's file as well.
+/// side to move of `pos`, a screen a piece of the other side could otherwise
+/// take. From wherever it guards it: a rook far down the screen's file as
+/// well.
 pub fn guards_the_screen(pos: &Position, m: Move, part: Square) -> bool {
     let board = pos.board();
     if pos.piece_at(m.from).is_some_and(|p| p.role == Role::Cannon)
         && let Some(between) = board.occupied_between(m.from, m.to)
         && let Some(screen) = between.into_iter().next()
     {
-        board.attackers(screen, pos.turn().other()).contains(m.to)
+        !board.attackers(screen, pos.turn().other()).is_empty()
             && board.attackers(screen, pos.turn()).contains(part)
     } else {
         false
