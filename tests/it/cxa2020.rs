@@ -281,6 +281,20 @@ fn cxa2020_f29_a_three_point_cycle_is_no_repetition() {
 
 // ------------------------------------------------- positions of our own
 
+/// Red must change, its repetition graded a joint chase (图11).
+fn assert_red_must_change_for_a_joint_chase(r: &Ruling) {
+    assert_eq!(
+        (r.verdict, r.violator),
+        (Verdict::MustChange, Some(Color::Red))
+    );
+    let rep = r.repetition.as_ref().expect("a repetition");
+    assert!(
+        rep.red.grounds.contains(&Ground::JointChase),
+        "{:?}",
+        rep.red.grounds
+    );
+}
+
 fn own(fen: &str, moves: &[&str], times: usize) -> Ruling {
     let start = Position::from_fen(fen).expect("legal FEN");
     let replay = Replay::from_moves(start, &rep_moves(moves, times)).expect("legal moves");
@@ -349,12 +363,7 @@ fn cxa2020_joint_chase_a_second_attacker_moving_on_chases() {
     let fen = "4k4/9/4b4/9/2c4R1/N8/9/9/9/3K5 w - - 0 1";
     let moves = ["h5i5", "e9f9", "i5h5", "f9e9"];
     let r = own(fen, &moves, 2);
-    assert_eq!(
-        (r.verdict, r.violator),
-        (Verdict::MustChange, Some(Color::Red))
-    );
-    let rep = r.repetition.as_ref().expect("a repetition");
-    assert!(rep.red.grounds.contains(&Ground::JointChase));
+    assert_red_must_change_for_a_joint_chase(&r);
     assert!(refs(&r).contains(&"CXA F11"), "{:?}", refs(&r));
     // Every red move is labelled a chase, by the horse and the rook.
     let start = Position::from_fen(fen).expect("legal FEN");
@@ -893,16 +902,7 @@ fn cxa2020_joint_chase_the_protector_of_the_screen_chases() {
     let moves = ["b7b6", "e9e8", "b6b7", "e8e9"];
     let guarding = "4k4/CNr6/1R7/9/9/9/9/9/9/3K5 w - - 0 1";
     let r = own(guarding, &moves, 2);
-    assert_eq!(
-        (r.verdict, r.violator),
-        (Verdict::MustChange, Some(Color::Red))
-    );
-    let rep = r.repetition.as_ref().expect("a repetition");
-    assert!(
-        rep.red.grounds.contains(&Ground::JointChase),
-        "{:?}",
-        rep.red.grounds
-    );
+    assert_red_must_change_for_a_joint_chase(&r);
     let start = Position::from_fen(guarding).expect("legal FEN");
     let replay = Replay::from_moves(start, &rep_moves(&moves, 2)).expect("legal moves");
     let vn = rule_under(RuleSet::VN2004, &replay, Options::default());
@@ -926,12 +926,7 @@ fn cxa2020_joint_chase_the_protector_of_the_screen_chases() {
 fn cxa2020_joint_chase_the_protector_of_the_screen_chases_from_afar() {
     let moves = ["b3b4", "e9e8", "b4b3", "e8e9"];
     let r = own("4k4/CNr6/9/9/9/9/1R7/9/9/3K5 w - - 0 1", &moves, 2);
-    assert_eq!(
-        (r.verdict, r.violator),
-        (Verdict::MustChange, Some(Color::Red))
-    );
-    let rep = r.repetition.as_ref().expect("a repetition");
-    assert!(rep.red.grounds.contains(&Ground::JointChase));
+    assert_red_must_change_for_a_joint_chase(&r);
 }
 
 /// 联合捉 by the protector of a screen another piece could take (参考图15:
@@ -945,12 +940,7 @@ fn cxa2020_joint_chase_the_protector_of_the_screen_chases_from_afar() {
 fn cxa2020_joint_chase_the_protector_of_a_screen_any_piece_could_take_chases() {
     let moves = ["b3b4", "e9e8", "b4b3", "e8e9"];
     let r = own("4k4/CNn6/3n5/9/9/9/1R7/9/9/3K5 w - - 0 1", &moves, 2);
-    assert_eq!(
-        (r.verdict, r.violator),
-        (Verdict::MustChange, Some(Color::Red))
-    );
-    let rep = r.repetition.as_ref().expect("a repetition");
-    assert!(rep.red.grounds.contains(&Ground::JointChase));
+    assert_red_must_change_for_a_joint_chase(&r);
     let untaken = own("4k4/CNn6/9/9/9/9/1R7/9/9/3K5 w - - 0 1", &moves, 2);
     assert_eq!((untaken.verdict, untaken.violator), (Verdict::Draw, None));
 }
