@@ -483,6 +483,11 @@ pub struct CycleMove {
     /// it as a chase (`cxa2020`) weighs as one; absent otherwise.
     #[serde(default)]
     pub wins_by_check: Option<bool>,
+    /// `true` when it is a pawn's capture that uncovers another piece's check, which a book
+    /// that counts it as a chase (`cxa2020`, its article 26.8) weighs as one, not as a check;
+    /// absent otherwise.
+    #[serde(default)]
+    pub pawn_capture_check: Option<bool>,
 }
 
 wire_enum! {

@@ -469,5 +469,6 @@ fn cycle_move(replay: &Replay, book: RuleSet, p: &PlyAnalysis, sent: &Moves) -> 
             .then_some(p.mate_threat.into()),
         // Set only where the book counts 抽吃 as a chase.
         wins_by_check: p.wins_by_check.then_some(true),
+        pawn_capture_check: p.pawn_capture_check(&book.readings()).then_some(true),
     }
 }

@@ -884,6 +884,8 @@ struct Words {
     mate_undecided: &'static str,
     /// A threat to win material by a check (抽吃), which the CXA counts as a chase.
     wins_by_check: &'static str,
+    /// A pawn's capture that uncovers a check, which the CXA counts as a chase (26.8).
+    pawn_capture_check: &'static str,
     idle: &'static str,
     /// A move of a book that counts mate threats which the ruling did not search.
     not_weighed: &'static str,
@@ -948,6 +950,7 @@ const VI: Words = Words {
     threatens_mate: "dọa hết",
     mate_undecided: "chưa xác định được có dọa hết không",
     wins_by_check: "dọa chiếu rút ăn quân",
+    pawn_capture_check: "tốt ăn quân làm lộ nước chiếu (tính là bắt)",
     idle: "nhàn",
     not_weighed: "không xét thêm (quyết định không phụ thuộc vào nước này)",
     chases: |piece, sq| format!("bắt {piece} {sq}"),
@@ -1017,6 +1020,7 @@ const EN: Words = Words {
     threatens_mate: "threatens mate",
     mate_undecided: "mate threat undecided",
     wins_by_check: "threatens to win material by check",
+    pawn_capture_check: "a pawn's capture that uncovers check (a chase)",
     idle: "idle",
     not_weighed: "not searched further (the verdict does not turn on it)",
     chases: |piece, sq| format!("chases the {piece} {sq}"),
@@ -1087,6 +1091,7 @@ const ZH: Words = Words {
     threatens_mate: "杀",
     mate_undecided: "杀着未能判定",
     wins_by_check: "伏抽吃",
+    pawn_capture_check: "兵(卒)吃子产生将军（按捉）",
     idle: "闲",
     not_weighed: "未再判定（裁决不取决于此着）",
     chases: |piece, sq| format!("捉{piece}{sq}"),
@@ -1121,7 +1126,9 @@ fn words(lang: Lang) -> &'static Words {
 fn judged_text(m: &CycleMove, lang: Lang, mate_threats: bool) -> String {
     let w = words(lang);
     let mut parts: Vec<String> = Vec::new();
-    if m.check {
+    if m.pawn_capture_check == Some(true) {
+        parts.push(w.pawn_capture_check.to_owned());
+    } else if m.check {
         parts.push(w.gives_check.to_owned());
     }
     match m.mate_threat {
@@ -1193,5 +1200,35 @@ mod tests {
     #[test]
     fn circled_numbers() {
         assert_eq!([circled(1), circled(2), circled(3)], ['①', '②', '③']);
+    }
+
+    /// CXA 26.8: a pawn's capture that uncovers a check is said as the chase it is judged,
+    /// not as a check.
+    #[test]
+    fn a_pawn_capture_uncovering_check_is_said_a_chase() {
+        let mut m = CycleMove {
+            ply: 1,
+            side: Side::Red,
+            move_number: 1,
+            mv: "e5d5".to_owned(),
+            iccs: "e5d5".to_owned(),
+            check: true,
+            chases: Vec::new(),
+            mate_threat: None,
+            wins_by_check: None,
+            pawn_capture_check: None,
+        };
+        assert_eq!(judged_text(&m, Lang::En, true), "This move: check.");
+        m.pawn_capture_check = Some(true);
+        let said = |lang| judged_text(&m, lang, true);
+        assert_eq!(
+            said(Lang::En),
+            "This move: a pawn's capture that uncovers check (a chase)."
+        );
+        assert_eq!(
+            said(Lang::Vi),
+            "Nước này: tốt ăn quân làm lộ nước chiếu (tính là bắt)."
+        );
+        assert_eq!(said(Lang::Zh), "本着：兵(卒)吃子产生将军（按捉）。");
     }
 }

@@ -566,6 +566,35 @@ async fn a_threat_to_win_by_check_is_said_under_its_move() {
     assert!(cycle.iter().all(|m| m.get("wins_by_check").is_none()));
 }
 
+/// CXA 26.8: a pawn's capture that uncovers the rook's check counts as a chase; the answer
+/// marks it (`pawn_capture_check`, beside `check`), only under the book that counts it so.
+#[tokio::test]
+async fn a_pawn_capture_uncovering_check_is_marked() {
+    let app = law_app();
+    let moves = [
+        "e5d5", "e9f9", "e2e9", "f9f8", "e9f9", "f8e8", "f9f8", "e8e7", "f8f7", "e7e8", "f7e7",
+        "e8d8", "e7d7", "d8e8", "d7d8", "e8e9", "d8e8",
+    ];
+    let fen = "4k4/9/9/9/3nP4/9/9/4R4/9/3K5 w - - 0 1";
+    let mut game = json!({ "fen": fen, "moves": moves, "ruleset": "cxa2020" });
+    let answer = ruling(&app, &game).await;
+    let first = &answer["forbidden_run"]["moves"][0];
+    assert_eq!(
+        (&first["check"], &first["pawn_capture_check"]),
+        (&json!(true), &json!(true))
+    );
+    let marked = answer["forbidden_run"]["moves"].as_array().unwrap().iter();
+    assert_eq!(
+        marked
+            .filter(|m| m.get("pawn_capture_check").is_some())
+            .count(),
+        1
+    );
+    game["ruleset"] = json!("vn2004");
+    let answer = ruling(&app, &game).await;
+    assert!(!answer.to_string().contains("pawn_capture_check"));
+}
+
 /// A page too long for one A4 sheet is printed smaller (a `fitNN` class on the body, NN
 /// the scale in percent, applied in print only), so that the signatures stay on the
 /// ruling's sheet: 参考图13 in Vietnamese and English cites seven articles. A short one is

@@ -166,6 +166,7 @@ impl WriteJson for CycleMove {
             "chases": self.chases,
             "mate_threat"?: self.mate_threat,
             "wins_by_check"?: self.wins_by_check,
+            "pawn_capture_check"?: self.pawn_capture_check,
         );
     }
 }

@@ -48,7 +48,7 @@ const TEXT = {
     unread: 'Chưa phân xử được ván này', fixHint: 'Hãy sửa ván cờ rồi bấm «Phân xử» lại.',
     fenHint: 'Nếu ván không bắt đầu từ thế ban đầu, hãy dán FEN của thế khởi đầu vào ô «FEN khởi đầu».',
     notationHint: 'Có thể chọn cách ghi bằng tay ở ô «Cách ghi».',
-    judged: (parts) => `Nước này: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'chiếu', threatensMate: 'dọa hết', mateUndecided: 'chưa xác định được có dọa hết không', winsByCheck: 'dọa chiếu rút ăn quân',
+    judged: (parts) => `Nước này: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'chiếu', threatensMate: 'dọa hết', mateUndecided: 'chưa xác định được có dọa hết không', winsByCheck: 'dọa chiếu rút ăn quân', pawnCaptureCheck: 'tốt ăn quân làm lộ nước chiếu (tính là bắt)',
     idle: 'nhàn', notWeighed: 'không xét thêm (quyết định không phụ thuộc vào nước này)', chases: (piece, sq) => `bắt ${piece} ${sq}`, falselyProtected: 'căn giả',
     reasons: {
       joint: 'bắt phối hợp', exchange_gain: 'đổi quân thì lời', root_cut_by_exchange: 'đổi quân phá căn',
@@ -97,7 +97,7 @@ const TEXT = {
     unread: 'This game could not be ruled on', fixHint: 'Correct the game, then press “Adjudicate” again.',
     fenHint: 'If the game did not start from the initial position, paste the start position\'s FEN into “Start FEN”.',
     notationHint: 'You can also choose the notation by hand under “Notation”.',
-    judged: (parts) => `This move: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'check', threatensMate: 'threatens mate', mateUndecided: 'mate threat undecided', winsByCheck: 'threatens to win material by check',
+    judged: (parts) => `This move: ${parts.join('; ')}.`, because: (what, why) => `${what} (${why.join(', ')})`, check: 'check', threatensMate: 'threatens mate', mateUndecided: 'mate threat undecided', winsByCheck: 'threatens to win material by check', pawnCaptureCheck: "a pawn's capture that uncovers check (a chase)",
     idle: 'idle', notWeighed: 'not searched further (the verdict does not turn on it)', chases: (piece, sq) => `chases the ${piece} ${sq}`, falselyProtected: 'falsely protected',
     reasons: {
       joint: 'a joint chase', exchange_gain: 'won by the exchange', root_cut_by_exchange: 'an exchange cuts its root',
@@ -143,7 +143,7 @@ const TEXT = {
     unread: '无法裁决此棋局', fixHint: '请改正棋谱后再按“裁决”。',
     fenHint: '如果对局不是从初始局面开始，请把起始局面的 FEN 贴到“起始 FEN”中。',
     notationHint: '也可以在“记谱法”中手动选择记谱法。',
-    judged: (parts) => `本着：${parts.join('；')}。`, because: (what, why) => `${what}（${why.join('、')}）`, check: '将', threatensMate: '杀', mateUndecided: '杀着未能判定', winsByCheck: '伏抽吃',
+    judged: (parts) => `本着：${parts.join('；')}。`, because: (what, why) => `${what}（${why.join('、')}）`, check: '将', threatensMate: '杀', mateUndecided: '杀着未能判定', winsByCheck: '伏抽吃', pawnCaptureCheck: '兵(卒)吃子产生将军（按捉）',
     idle: '闲', notWeighed: '未再判定（裁决不取决于此着）', chases: (piece, sq) => `捉${piece}${sq}`, falselyProtected: '假根',
     pieceOf: { red: { k: '帅', a: '仕', b: '相', p: '兵' }, black: { k: '将', a: '士', b: '象', p: '卒' } },
     reasons: {
@@ -608,7 +608,8 @@ function judgedText(k) {
   if (!judged) return '';
   const tx = t();
   const parts = [];
-  if (judged.check) parts.push(tx.check);
+  if (judged.pawn_capture_check) parts.push(tx.pawnCaptureCheck);
+  else if (judged.check) parts.push(tx.check);
   if (judged.mate_threat === 'mate') parts.push(tx.threatensMate);
   if (judged.mate_threat === 'unknown') parts.push(tx.mateUndecided);
   if (judged.wins_by_check) parts.push(tx.winsByCheck);

@@ -143,6 +143,7 @@ pub fn verdict(moves: &Moves) -> AdjudicateResponse {
                 }],
                 mate_threat: None,
                 wins_by_check: None,
+                pawn_capture_check: None,
             }],
             red: SidePattern {
                 pattern: Pattern::PerpetualCheck,
