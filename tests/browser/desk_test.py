@@ -433,6 +433,11 @@ R13_MOVES = "b2d2 b3d3 d2b2 d3b3 " * 2
 # 图16: Red's rook back threatens to win the rook by check (一将一抽车).
 F16_FEN = "3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w - - 0 1"
 F16_MOVES = "h6h9 f9f8 h9h6 f8f9 " * 2
+# CXA 26.8: the pawn takes the horse d5 and uncovers the rook's check, then the rook checks
+# from ever new squares: nine rounds of forbidden moves.
+PAWN_CHECK_FEN = "4k4/9/9/9/3nP4/9/9/4R4/9/3K5 w - - 0 1"
+PAWN_CHECK_MOVES = ("e5d5 e9f9 e2e9 f9f8 e9f9 f8e8 f9f8 e8e7 f8f7 e7e8 f7e7 e8d8 e7d7 d8e8 "
+                    "d7d8 e8e9 d8e8")
 
 
 def check_judged_moves(desk, shots):
@@ -468,6 +473,11 @@ def check_judged_moves(desk, shots):
     desk.review(F16_MOVES.strip(), F16_FEN, ruleset="cxa2020")
     desk.settled()
     expect(desk.judged(7, 8)).to_have_text("This move: threatens to win material by check.")
+    # A pawn's capture that uncovers check is said as the chase it is judged.
+    desk.review(PAWN_CHECK_MOVES, PAWN_CHECK_FEN, ruleset="cxa2020")
+    desk.settled()
+    expect(desk.judged(1, 17)).to_have_text(
+        "This move: a pawn's capture that uncovers check (a chase).")
 
 
 def vn_sheet_of(desk, case):
