@@ -735,7 +735,10 @@ impl Page<'_> {
     fn judged_move(&self, ply: usize) -> Option<&CycleMove> {
         let answer = &self.game.answer;
         let cycle = answer.repetition.iter().flat_map(|r| &r.cycle);
-        let rounds = (answer.forbidden_run.iter()).flat_map(|r| r.moves.iter().chain(&r.next_move));
+        let run = answer.forbidden_run.as_ref();
+        let rounds = run
+            .into_iter()
+            .flat_map(|r| r.moves.iter().chain(&r.next_move));
         cycle.chain(rounds).find(|m| m.ply as usize == ply)
     }
 
