@@ -8,6 +8,9 @@
 //! why); and positions of our own per rule point.
 
 use crate::common::chess::{mirror_files, rotate};
+use crate::common::cxa_games::{
+    self, NINE_ROUNDS, NINE_ROUNDS_FEN, NINE_ROUNDS_REFUSED, PAWN_CHECK_FEN, PAWN_CHECK_MOVES,
+};
 use xiangqi_arbiter::adjudication::books::Ground;
 use xiangqi_arbiter::adjudication::cycle::{Analysis, PlyAnalysis};
 use xiangqi_arbiter::adjudication::law::Pattern;
@@ -699,16 +702,10 @@ fn cxa2020_figures_turned_and_mirrored_rule_alike() {
 
 // ------------------------------------------------- the nine-round rule
 
-/// A lone rook checks from ever new squares; the king, with its advisor,
-/// never lets a position come back: no repetition, nine rounds of checks.
-const NINE_ROUNDS_FEN: &str = "3k5/4a4/9/9/9/9/9/9/9/R4K3 w - - 0 1";
-const NINE_ROUNDS: [&str; 17] = [
-    "a0a9", "d9d8", "a9a8", "d8d9", "a8d8", "d9e9", "d8e8", "e9d9", "e8d8", "d9e9", "d8d9", "e9e8",
-    "d9e9", "e8d8", "e9e8", "d8d7", "e8e7",
-];
-
+/// The lone rook's nine rounds of checks (`cxa_games::NINE_ROUNDS`), then
+/// `tail`, ruled under `book`.
 fn nine_rounds_then(tail: &[&str], book: RuleSet) -> Ruling {
-    let moves: Vec<&str> = NINE_ROUNDS.iter().chain(tail).copied().collect();
+    let moves = cxa_games::nine_rounds_then(tail);
     let start = Position::from_fen(NINE_ROUNDS_FEN).expect("legal FEN");
     let replay = Replay::from_moves(start, &rep_moves(&moves, 1)).expect("legal moves");
     rule_under(book, &replay, Options::for_ruleset(book))
@@ -746,7 +743,7 @@ fn cxa2020_r08_nine_rounds_of_forbidden_moves_must_change() {
 /// the answer says what it did (the rook checks again).
 #[test]
 fn cxa2020_nine_rounds_then_another_attack_loses() {
-    let r = nine_rounds_then(&["d7d8", "e7d7"], RuleSet::CXA2020);
+    let r = nine_rounds_then(&NINE_ROUNDS_REFUSED, RuleSet::CXA2020);
     assert_eq!((r.verdict, r.violator), (Verdict::Loss, Some(Color::Red)));
     let run = r.forbidden_run.as_ref().expect("nine rounds");
     assert_eq!(run.loss_ply, Some(19));
@@ -771,7 +768,7 @@ fn cxa2020_nine_rounds_then_an_idle_move_is_the_change() {
 #[test]
 fn cxa2020_nine_rounds_are_no_rule_of_the_other_books() {
     for book in [RuleSet::VN2004, RuleSet::AXF] {
-        let r = nine_rounds_then(&["d7d8", "e7d7"], book);
+        let r = nine_rounds_then(&NINE_ROUNDS_REFUSED, book);
         assert_eq!(
             (r.verdict, r.forbidden_run.is_some()),
             (Verdict::None, false)
@@ -1137,11 +1134,7 @@ fn cxa2020_29_4_a_move_that_makes_a_capture_safe_from_mate_chases() {
 /// rounds of forbidden moves, but no perpetual check: a mix (24.13).
 #[test]
 fn cxa2020_26_8_a_pawn_capture_uncovering_a_check_is_a_chase() {
-    let fen = "4k4/9/9/9/3nP4/9/9/4R4/9/3K5 w - - 0 1";
-    let moves = [
-        "e5d5", "e9f9", "e2e9", "f9f8", "e9f9", "f8e8", "f9f8", "e8e7", "f8f7", "e7e8", "f7e7",
-        "e8d8", "e7d7", "d8e8", "d7d8", "e8e9", "d8e8",
-    ];
+    let (fen, moves) = (PAWN_CHECK_FEN, PAWN_CHECK_MOVES);
     let r = own(fen, &moves, 1);
     assert!(r.repetition.is_none());
     assert_eq!(

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use crate::common::app::{
     body_bytes, body_json, content_type, expect_problem, get, law_app, post_json, send,
 };
+use crate::common::cxa_games::{NINE_ROUNDS, NINE_ROUNDS_FEN};
 use crate::common::public::public_cases;
 use axum::Router;
 use axum::http::{Request, StatusCode, header};
@@ -420,13 +421,9 @@ async fn a_chase_is_drawn_from_the_chaser_to_the_piece_the_ruling_names() {
 #[tokio::test]
 async fn a_move_of_the_nine_rounds_is_drawn_as_a_cycles_move() {
     let app = law_app();
-    let moves = [
-        "a0a9", "d9d8", "a9a8", "d8d9", "a8d8", "d9e9", "d8e8", "e9d9", "e8d8", "d9e9", "d8d9",
-        "e9e8", "d9e9", "e8d8", "e9e8", "d8d7", "e8e7",
-    ];
     let mut game = json!({
-        "fen": "3k5/4a4/9/9/9/9/9/9/9/R4K3 w - - 0 1",
-        "moves": moves,
+        "fen": NINE_ROUNDS_FEN,
+        "moves": NINE_ROUNDS,
         "ruleset": "cxa2020",
     });
     let resp = send(&app, post_json("/v1/adjudicate", game.to_string())).await;

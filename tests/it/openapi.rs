@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use crate::common::app::*;
+use crate::common::cxa_games::{NINE_ROUNDS, NINE_ROUNDS_FEN, NINE_ROUNDS_REFUSED};
 use crate::common::fake::fake;
 use crate::common::public::public_cases;
 use axum::body::Body;
@@ -453,13 +454,14 @@ async fn real_arbiter_answers_satisfy_the_spec() {
     }
     // Under the CXA book: nine rounds of checks (must change, lost, broken),
     // and a chase a reading decides, with its `reasons` (参考图25).
-    let nine = (
-        "3k5/4a4/9/9/9/9/9/9/9/R4K3 w - - 0 1",
-        "a0a9 d9d8 a9a8 d8d9 a8d8 d9e9 d8e8 e9d9 e8d8 d9e9 d8d9 e9e8 d9e9 e8d8 e9e8 d8d7 e8e7",
-    );
+    let nine = (NINE_ROUNDS_FEN, NINE_ROUNDS.join(" "));
     let cxa_games = [
         ("nine rounds", nine.0, nine.1.to_owned()),
-        ("nine rounds lost", nine.0, format!("{} d7d8 e7d7", nine.1)),
+        (
+            "nine rounds lost",
+            nine.0,
+            format!("{} {}", nine.1, NINE_ROUNDS_REFUSED.join(" ")),
+        ),
         (
             "nine rounds broken",
             nine.0,

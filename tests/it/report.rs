@@ -5,6 +5,9 @@
 use crate::common::app::{
     body_bytes, body_json, content_type, expect_problem, law_app, post_json, send,
 };
+use crate::common::cxa_games::{
+    NINE_ROUNDS_FEN, NINE_ROUNDS_REFUSED, PAWN_CHECK_FEN, PAWN_CHECK_MOVES, nine_rounds_then,
+};
 use crate::common::public::public_cases;
 use axum::Router;
 use axum::http::{Request, StatusCode, header};
@@ -405,13 +408,9 @@ async fn the_losing_move_of_a_repetition_is_marked() {
 #[tokio::test]
 async fn nine_rounds_of_forbidden_moves_are_marked_with_the_losing_move() {
     let app = law_app();
-    let moves = [
-        "a0a9", "d9d8", "a9a8", "d8d9", "a8d8", "d9e9", "d8e8", "e9d9", "e8d8", "d9e9", "d8d9",
-        "e9e8", "d9e9", "e8d8", "e9e8", "d8d7", "e8e7", "d7d8", "e7d7",
-    ];
     let game = json!({
-        "fen": "3k5/4a4/9/9/9/9/9/9/9/R4K3 w - - 0 1",
-        "moves": moves,
+        "fen": NINE_ROUNDS_FEN,
+        "moves": nine_rounds_then(&NINE_ROUNDS_REFUSED),
         "ruleset": "cxa2020",
         "lang": "zh",
     });
@@ -571,12 +570,11 @@ async fn a_threat_to_win_by_check_is_said_under_its_move() {
 #[tokio::test]
 async fn a_pawn_capture_uncovering_check_is_marked() {
     let app = law_app();
-    let moves = [
-        "e5d5", "e9f9", "e2e9", "f9f8", "e9f9", "f8e8", "f9f8", "e8e7", "f8f7", "e7e8", "f7e7",
-        "e8d8", "e7d7", "d8e8", "d7d8", "e8e9", "d8e8",
-    ];
-    let fen = "4k4/9/9/9/3nP4/9/9/4R4/9/3K5 w - - 0 1";
-    let mut game = json!({ "fen": fen, "moves": moves, "ruleset": "cxa2020" });
+    let mut game = json!({
+        "fen": PAWN_CHECK_FEN,
+        "moves": PAWN_CHECK_MOVES,
+        "ruleset": "cxa2020",
+    });
     let answer = ruling(&app, &game).await;
     let first = &answer["forbidden_run"]["moves"][0];
     assert_eq!(

@@ -4,6 +4,7 @@
 //! - `fake`: an arbiter with fixed answers and one trigger per error kind;
 //! - `chess`: squares, moves and positions from text, seeded random games, mirror images;
 //! - `cli`: running the binary itself on some input;
+//! - `cxa_games`: games of our own under the CXA 2020 book (nine rounds, a pawn's capture);
 //! - `public`: the cases of `tests/data/public.json`;
 //! - `xqf`: an XQF writer (XQStudio's binary game file), for samples we cannot download;
 //! - `fuzz_checks`: the checks of the fuzz targets, which `fuzz/fuzz_targets/*.rs` include
@@ -13,6 +14,7 @@ pub mod app;
 pub mod axf_differences;
 pub mod chess;
 pub mod cli;
+pub mod cxa_games;
 pub mod fake;
 pub mod fuzz_checks;
 pub mod public;
