@@ -288,7 +288,9 @@ fn made_by_the_check(
     readings: &Readings,
 ) -> bool {
     let m = Move::new(c.from, c.target);
-    alone_mover.legal_captures().contains(&m)
+    // A legal move onto a piece is a capture: one move checked, not every capture generated.
+    alone_mover.piece_at(m.to).is_some()
+        && alone_mover.is_legal(m)
         && classify_capture(alone_mover, alone, m, readings).is_some_and(|o| o.kind < c.kind)
 }
 
